@@ -1,0 +1,157 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6)
+]
+
+let package = Package(
+    name: "hearth",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "hearth", targets: ["hearth"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: C libraries, in rings: system library -> shims -> the one Swift module that touches them.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "CMicroHTTPDShims",
+            dependencies: ["CMicroHTTPD"]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // MARK: Swift modules, arrows pointing down DESIGN.md's table.
+        .target(
+            name: "MicroHTTPD",
+            dependencies: [
+                "CMicroHTTPD",
+                "CMicroHTTPDShims",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Cryptography",
+            dependencies: ["COpenSSL"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SmartHomeProtocol",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MatterModel",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Registry",
+            dependencies: [
+                "MatterModel",
+                "Cryptography",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Fulfillment",
+            dependencies: [
+                "SmartHomeProtocol",
+                "MatterModel",
+                "Registry",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HearthApp",
+            dependencies: [
+                "MicroHTTPD",
+                "Cryptography",
+                "SmartHomeProtocol",
+                "MatterModel",
+                "Registry",
+                "Fulfillment",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "hearth",
+            dependencies: [
+                "HearthApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tests, mirroring Sources/.
+        .testTarget(
+            name: "MicroHTTPDTests",
+            dependencies: ["MicroHTTPD"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CryptographyTests",
+            dependencies: ["Cryptography"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SmartHomeProtocolTests",
+            dependencies: ["SmartHomeProtocol"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MatterModelTests",
+            dependencies: ["MatterModel"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RegistryTests",
+            dependencies: ["Registry", "MatterModel"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FulfillmentTests",
+            dependencies: [
+                "Fulfillment",
+                "SmartHomeProtocol",
+                "MatterModel",
+                "Registry",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthAppTests",
+            dependencies: [
+                "HearthApp",
+                "MicroHTTPD",
+                "SmartHomeProtocol",
+                "Registry",
+                "MatterModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

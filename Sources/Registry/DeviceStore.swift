@@ -1,0 +1,75 @@
+import MatterModel
+
+/// The persistent device registry: users, their devices and device state, and bearer tokens.
+///
+/// Every method is synchronous and safe to call from any thread (the listener's threads call it directly).
+/// Implementations: ``SQLiteDeviceStore`` (GRDB, the default) and ``InMemoryDeviceStore`` (tests).
+public protocol DeviceStore: Sendable {
+    /// All devices of one user, in import order. An unknown user has no devices.
+    func devices(forUser agentUserId: String) throws -> [Device]
+
+    /// The devices with the given ids that belong to the user, keyed by id. Ids the user does not own are absent.
+    func devices(forUser agentUserId: String, ids: [String]) throws -> [String: Device]
+
+    /// Runs `body` on the user's devices with the given ids inside one write transaction, then persists every
+    /// change `body` made to those devices' cluster state (`Device.clusters`) and connectivity (`Device.online`),
+    /// and commits before returning. Ids the user does not own are absent from the dictionary; devices `body`
+    /// adds or removes are ignored. If `body` throws, nothing is written.
+    func updateDevices<T>(
+        forUser agentUserId: String,
+        ids: [String],
+        _ body: (inout [String: Device]) throws -> T
+    ) throws -> T
+
+    /// Upserts every user and device of the file in one transaction: all or nothing. A device already stored
+    /// (same user, same id) is replaced whole; devices not in the file stay.
+    func importDevices(_ file: DeviceFile) throws -> ImportSummary
+
+    /// Whether the registry has no devices at all.
+    func isEmpty() throws -> Bool
+
+    /// The agent user ids of every user, sorted.
+    func users() throws -> [String]
+
+    /// Creates a bearer token for a user, stores only its SHA-256 hash and returns the token.
+    /// `ttl` in seconds; `nil` means it never expires.
+    func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String
+
+    /// The user a bearer token belongs to, or `nil` when the token is unknown, expired or revoked.
+    func authenticate(token: String, now: UnixTime) throws -> String?
+
+    /// Revokes every token of a user; returns how many were revoked. The devices stay.
+    func revokeTokens(forUser agentUserId: String) throws -> Int
+
+    /// Throws when the registry cannot answer (for `/healthz`).
+    func checkHealth() throws
+}
+
+/// What an import changed.
+public struct ImportSummary: Sendable, Hashable {
+    /// Users in the file.
+    public var users: Int
+    /// Devices in the file that were not stored before.
+    public var added: Int
+    /// Devices in the file that replaced stored ones.
+    public var updated: Int
+
+    public init(users: Int, added: Int, updated: Int) {
+        self.users = users
+        self.added = added
+        self.updated = updated
+    }
+}
+
+/// Seconds since 1970-01-01 UTC. Passed in so tests control time.
+public struct UnixTime: Sendable, Hashable, Comparable {
+    public var seconds: Int64
+
+    public init(seconds: Int64) {
+        self.seconds = seconds
+    }
+
+    public static func < (lhs: UnixTime, rhs: UnixTime) -> Bool {
+        lhs.seconds < rhs.seconds
+    }
+}
