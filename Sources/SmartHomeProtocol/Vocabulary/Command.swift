@@ -1,0 +1,16 @@
+/// Google EXECUTE commands (`action.devices.commands.*`) Hearth understands.
+public enum Command: String, Sendable, Hashable, CaseIterable {
+    case onOff = "action.devices.commands.OnOff"
+    case brightnessAbsolute = "action.devices.commands.BrightnessAbsolute"
+    case brightnessRelative = "action.devices.commands.BrightnessRelative"
+    case colorAbsolute = "action.devices.commands.ColorAbsolute"
+
+    /// The trait a command belongs to.
+    public var trait: Trait {
+        switch self {
+        case .onOff: return .onOff
+        case .brightnessAbsolute, .brightnessRelative: return .brightness
+        case .colorAbsolute: return .colorSetting
+        }
+    }
+}

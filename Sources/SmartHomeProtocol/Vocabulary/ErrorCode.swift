@@ -1,0 +1,24 @@
+/// Google's error codes, spelled exactly as Google spells them.
+///
+/// From Google's "errors and exceptions" reference and the trait pages; the ones Hearth produces today are
+/// `protocolError`, `deviceNotFound`, `deviceOffline`, `functionNotSupported`, `notSupported`,
+/// `valueOutOfRange` and `transientError`.
+public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
+    case authExpired
+    case authFailure
+    case protocolError
+    case deviceOffline
+    case deviceNotFound
+    case deviceNotReady
+    case deviceTurnedOff
+    case functionNotSupported
+    case notSupported
+    case valueOutOfRange
+    case alreadyInState
+    case alreadyOn
+    case alreadyOff
+    case challengeNeeded
+    case tooManyFailedAttempts
+    case transientError
+    case unknownError
+}

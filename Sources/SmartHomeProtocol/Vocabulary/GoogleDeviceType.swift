@@ -1,0 +1,6 @@
+/// Google device types (`action.devices.types.*`) Hearth sends.
+public enum GoogleDeviceType: String, Sendable, Hashable, CaseIterable {
+    case light = "action.devices.types.LIGHT"
+    case outlet = "action.devices.types.OUTLET"
+    case `switch` = "action.devices.types.SWITCH"
+}

@@ -1,0 +1,6 @@
+/// Google traits (`action.devices.traits.*`) Hearth sends.
+public enum Trait: String, Sendable, Hashable, CaseIterable {
+    case onOff = "action.devices.traits.OnOff"
+    case brightness = "action.devices.traits.Brightness"
+    case colorSetting = "action.devices.traits.ColorSetting"
+}
