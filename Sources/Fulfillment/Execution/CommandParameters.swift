@@ -1,0 +1,58 @@
+import SmartHomeProtocol
+
+/// Typed reading of EXECUTE `params`, with Google's parameter names in the errors.
+struct CommandParameters {
+    let params: JSONObject
+    let command: Command
+
+    func bool(_ name: String) throws(CommandError) -> Bool {
+        guard let value = params[name] else { throw missing(name) }
+        guard let flag = value.boolValue else { throw wrongType(name, "a boolean") }
+        return flag
+    }
+
+    func number(_ name: String) throws(CommandError) -> Double {
+        guard let value = params[name] else { throw missing(name) }
+        guard let number = value.doubleValue else { throw wrongType(name, "a number") }
+        return number
+    }
+
+    func optionalNumber(_ name: String) throws(CommandError) -> Double? {
+        guard let value = params[name] else { return nil }
+        guard let number = value.doubleValue else { throw wrongType(name, "a number") }
+        return number
+    }
+
+    func object(_ name: String) throws(CommandError) -> JSONObject {
+        guard let value = params[name] else { throw missing(name) }
+        guard let object = value.objectValue else { throw wrongType(name, "an object") }
+        return object
+    }
+
+    private func missing(_ name: String) -> CommandError {
+        CommandError(.notSupported, "\(command.rawValue) needs params.\(name)")
+    }
+
+    private func wrongType(_ name: String, _ type: String) -> CommandError {
+        CommandError(.notSupported, "params.\(name) of \(command.rawValue) must be \(type)")
+    }
+}
+
+/// Checks a value against a range: strict mode refuses it, lenient mode clamps it.
+func checked(
+    _ value: Double,
+    in range: ClosedRange<Double>,
+    mode: ValidationMode,
+    name: String
+) throws(CommandError) -> Double {
+    if range.contains(value) { return value }
+    switch mode {
+    case .strict:
+        throw CommandError(
+            .valueOutOfRange,
+            "\(name) \(JSON.double(value)) is outside \(JSON.double(range.lowerBound))…\(JSON.double(range.upperBound))"
+        )
+    case .lenient:
+        return min(max(value, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,89 @@
+import MatterModel
+import Registry
+import SmartHomeProtocol
+
+/// `action.devices.EXECUTE`: every command group, every device, every step in order, in one registry
+/// transaction that commits before the answer is written.
+///
+/// Per device, all steps addressed to it (across groups, in request order) run on a working copy; the copy
+/// replaces the device only if every step succeeded, so a device is never left half-changed. Strict mode
+/// refuses an out-of-range value with `valueOutOfRange` before anything changes; lenient mode clamps it.
+/// Each requested id appears in exactly one result; ids with the same outcome share one entry.
+struct ExecuteHandler {
+    let store: any DeviceStore
+    let options: FulfillmentOptions
+
+    func handle(requestId: String, request: ExecuteRequest, agentUserId: String) throws -> [UInt8] {
+        var order: [String] = []
+        var steps: [String: [ExecuteRequest.Execution]] = [:]
+        for group in request.commands {
+            for reference in group.devices {
+                if steps[reference.id] == nil { order.append(reference.id) }
+                steps[reference.id, default: []].append(contentsOf: group.execution)
+            }
+        }
+        let mode = options.validationMode
+        let results = try store.updateDevices(forUser: agentUserId, ids: order) { devices in
+            order.map { id in
+                Self.execute(steps[id] ?? [], on: id, in: &devices, mode: mode)
+            }
+        }
+        return FulfillmentResponse.execute(requestId: requestId, results: Self.grouped(results))
+    }
+
+    static func execute(
+        _ steps: [ExecuteRequest.Execution],
+        on id: String,
+        in devices: inout [String: Device],
+        mode: ValidationMode
+    ) -> ExecuteResult {
+        guard let device = devices[id] else {
+            return ExecuteResult(ids: [id], status: .error, errorCode: .deviceNotFound)
+        }
+        guard device.online else {
+            return ExecuteResult(ids: [id], status: .error, errorCode: .deviceOffline)
+        }
+        let traits = DeviceTypeMapping.traits(of: device)
+        var working = device
+        var touched: [Trait] = []
+        do {
+            for step in steps {
+                guard let command = step.command else {
+                    throw CommandError(.functionNotSupported, "unknown command \(step.commandName)")
+                }
+                guard traits.contains(command.trait) else {
+                    throw CommandError(
+                        .functionNotSupported,
+                        "the device has no \(command.trait.rawValue) trait for \(command.rawValue)"
+                    )
+                }
+                try TraitMappings.mapping(for: command.trait).execute(
+                    command,
+                    CommandParameters(params: step.params, command: command),
+                    on: &working,
+                    mode: mode
+                )
+                if !touched.contains(command.trait) { touched.append(command.trait) }
+            }
+        } catch {
+            return ExecuteResult(ids: [id], status: .error, errorCode: error.code, debugString: error.reason)
+        }
+        devices[id] = working
+        var states = SyncDeviceMapping.states(of: working, traits: traits.filter(touched.contains))
+        states.append("online", .bool(true))
+        return ExecuteResult(ids: [id], status: .success, states: states)
+    }
+
+    /// Merges results with the same outcome into one entry, in order of first appearance.
+    static func grouped(_ results: [ExecuteResult]) -> [ExecuteResult] {
+        var merged: [ExecuteResult] = []
+        for result in results {
+            if let index = merged.firstIndex(where: { $0.hasSameOutcome(as: result) }) {
+                merged[index].ids.append(contentsOf: result.ids)
+            } else {
+                merged.append(result)
+            }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,88 @@
+import Logging
+import MatterModel
+import Registry
+import SmartHomeProtocol
+
+/// Reads an intent, runs its handler against the registry and writes Google's answer. Knows nothing of HTTP
+/// beyond the status it suggests.
+///
+/// - Not JSON: 400 with `{"requestId"?, "payload": {"errorCode": "protocolError"}}` (the id is echoed when it
+///   can be read from the broken text).
+/// - JSON but not one known intent, or a payload of the wrong shape: 200 with `protocolError`.
+/// - The registry failing: 500 with `transientError`, and nothing half-done (EXECUTE is one transaction).
+public struct IntentDispatcher: Sendable {
+    private let store: any DeviceStore
+    private let options: FulfillmentOptions
+    private let logger: Logger
+
+    public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger) {
+        self.store = store
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Answers one intent for the user the bearer token belongs to.
+    public func handle(body: [UInt8], agentUserId: String) -> FulfillmentAnswer {
+        let request: FulfillmentRequest
+        do {
+            request = try FulfillmentRequest.parse(body)
+        } catch {
+            logger.info(
+                "Refused a fulfillment request",
+                metadata: ["agent_user.id": "\(agentUserId)", "error": "\(error.reason)"]
+            )
+            let status = error.kind == .malformedJSON ? 400 : 200
+            return FulfillmentAnswer(
+                status: status,
+                body: FulfillmentResponse.error(requestId: error.requestId, code: .protocolError)
+            )
+        }
+        var logger = logger
+        logger[metadataKey: "request.id"] = "\(request.requestId)"
+        logger[metadataKey: "intent"] = "\(request.intentName)"
+        logger[metadataKey: "agent_user.id"] = "\(agentUserId)"
+        do {
+            let body: [UInt8]
+            switch request.intent {
+            case .sync:
+                body = try SyncHandler(store: store, options: options)
+                    .handle(requestId: request.requestId, agentUserId: agentUserId)
+            case .query:
+                body = try QueryHandler(store: store)
+                    .handle(
+                        requestId: request.requestId,
+                        request: try QueryRequest.parse(request.payload),
+                        agentUserId: agentUserId
+                    )
+            case .execute:
+                body = try ExecuteHandler(store: store, options: options)
+                    .handle(
+                        requestId: request.requestId,
+                        request: try ExecuteRequest.parse(request.payload),
+                        agentUserId: agentUserId
+                    )
+            case .disconnect:
+                let revoked = try store.revokeTokens(forUser: agentUserId)
+                logger.info("User disconnected", metadata: ["tokens.revoked": "\(revoked)"])
+                body = FulfillmentResponse.disconnect()
+            case nil:
+                logger.info("Unknown intent")
+                body = FulfillmentResponse.error(requestId: request.requestId, code: .protocolError)
+            }
+            logger.debug("Answered intent")
+            return FulfillmentAnswer(status: 200, body: body)
+        } catch let error as PayloadError {
+            logger.info("Refused an intent payload", metadata: ["error": "\(error.reason)"])
+            return FulfillmentAnswer(
+                status: 200,
+                body: FulfillmentResponse.error(requestId: request.requestId, code: .protocolError)
+            )
+        } catch {
+            logger.error("Registry failed while answering an intent", metadata: ["error": "\(error)"])
+            return FulfillmentAnswer(
+                status: 500,
+                body: FulfillmentResponse.error(requestId: request.requestId, code: .transientError)
+            )
+        }
+    }
+}

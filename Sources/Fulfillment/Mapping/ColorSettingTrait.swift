@@ -1,0 +1,137 @@
+import MatterModel
+import SmartHomeProtocol
+
+/// Google `ColorSetting` ⇄ Matter `ColorControl`.
+///
+/// - Attributes: `colorTemperatureRange` from `ColorTempPhysicalMinMireds`/`ColorTempPhysicalMaxMireds`
+///   (the warmest kelvin comes from the largest mireds); `colorModel: "hsv"` only for ExtendedColorLight,
+///   whose Matter state is hue and saturation (ColorTemperatureLight sends no `colorModel`: white only).
+/// - States (Google spells them `temperatureK`, `spectrumHsv`): `ColorMode` 2 (or a temperature-only light)
+///   → `{"temperatureK": K}`; otherwise `{"spectrumHsv": {hue, saturation, value}}` from `CurrentHue` /
+///   `CurrentSaturation`. `value` is always 1: brightness belongs to the Brightness trait (`CurrentLevel`).
+/// - Command `ColorAbsolute` (Google spells the params `temperature`, `spectrumRGB`, `spectrumHSV`):
+///   temperature → `ColorTemperatureMireds`, `ColorMode` 2; RGB or HSV → `CurrentHue`/`CurrentSaturation`,
+///   `ColorMode` 0 (an HSV `value` is ignored, as above). RGB/HSV on a temperature-only light is
+///   `functionNotSupported`.
+enum ColorSettingTrait: TraitMapping {
+    static let trait = Trait.colorSetting
+
+    /// Matter `ColorMode` values.
+    enum ColorMode {
+        static let hueSaturation = 0
+        static let colorTemperature = 2
+    }
+
+    static func attributes(of device: Device, into attributes: inout JSONObject) {
+        if DeviceTypeMapping.supportsSpectrum(device) {
+            attributes.append("colorModel", .string("hsv"))
+        }
+        let (minK, maxK) = temperatureRangeKelvin(of: device)
+        attributes.append(
+            "colorTemperatureRange",
+            .object(JSONObject([("temperatureMinK", .int(minK)), ("temperatureMaxK", .int(maxK))]))
+        )
+    }
+
+    static func states(of device: Device, into states: inout JSONObject) {
+        let color = device.cluster(.ColorControl)
+        var value = JSONObject()
+        if !DeviceTypeMapping.supportsSpectrum(device) || color.int("ColorMode") == ColorMode.colorTemperature {
+            value.append(
+                "temperatureK",
+                .int(ColorTemperatureConversion.kelvin(fromMireds: color.int("ColorTemperatureMireds") ?? 250))
+            )
+        } else {
+            let hue = HueSaturationConversion.hueDegrees(fromCurrentHue: color.int("CurrentHue") ?? 0)
+            let saturation = HueSaturationConversion.saturationFraction(
+                fromCurrentSaturation: color.int("CurrentSaturation") ?? 0
+            )
+            value.append(
+                "spectrumHsv",
+                .object(JSONObject([("hue", .double(hue)), ("saturation", .double(saturation)), ("value", .int(1))]))
+            )
+        }
+        states.append("color", .object(value))
+    }
+
+    static func temperatureRangeKelvin(of device: Device) -> (minK: Int, maxK: Int) {
+        let color = device.cluster(.ColorControl)
+        let range = ColorTemperatureConversion.colorTemperatureRangeKelvin(
+            physicalMinMireds: color.int("ColorTempPhysicalMinMireds") ?? 153,
+            physicalMaxMireds: color.int("ColorTempPhysicalMaxMireds") ?? 500
+        )
+        return (range.minK, range.maxK)
+    }
+
+    static func execute(
+        _ command: Command,
+        _ params: CommandParameters,
+        on device: inout Device,
+        mode: ValidationMode
+    ) throws(CommandError) {
+        guard command == .colorAbsolute else {
+            throw CommandError(.functionNotSupported, "\(command.rawValue) is not a ColorSetting command")
+        }
+        let color = try params.object("color")
+        var cluster = device.cluster(.ColorControl)
+        if let temperature = color["temperature"] {
+            guard let kelvin = temperature.doubleValue else {
+                throw CommandError(.notSupported, "params.color.temperature must be a number")
+            }
+            let (minK, maxK) = temperatureRangeKelvin(of: device)
+            let inRange = try checked(kelvin, in: Double(minK)...Double(maxK), mode: mode, name: "color.temperature")
+            let minMireds = cluster.int("ColorTempPhysicalMinMireds") ?? 153
+            let maxMireds = cluster.int("ColorTempPhysicalMaxMireds") ?? 500
+            let mireds = ColorTemperatureConversion.mireds(fromKelvin: Int(inRange.rounded()))
+            cluster["ColorTemperatureMireds"] = .int(min(max(mireds, minMireds), maxMireds))
+            setColorMode(ColorMode.colorTemperature, in: &cluster)
+        } else if let rgb = color["spectrumRGB"] {
+            try requireSpectrum(device)
+            guard let number = rgb.doubleValue else {
+                throw CommandError(.notSupported, "params.color.spectrumRGB must be a number")
+            }
+            let value = try checked(number, in: 0...Double(0xFF_FFFF), mode: mode, name: "color.spectrumRGB")
+            let matter = RGBConversion.hueSaturation(fromSpectrumRGB: Int(value.rounded()))
+            cluster["CurrentHue"] = .int(matter.currentHue)
+            cluster["CurrentSaturation"] = .int(matter.currentSaturation)
+            setColorMode(ColorMode.hueSaturation, in: &cluster)
+        } else if let hsv = color["spectrumHSV"] {
+            try requireSpectrum(device)
+            guard let hsvObject = hsv.objectValue, let hue = hsvObject["hue"]?.doubleValue,
+                let saturation = hsvObject["saturation"]?.doubleValue
+            else {
+                throw CommandError(.notSupported, "params.color.spectrumHSV needs numeric hue and saturation")
+            }
+            let checkedHue = try checked(hue, in: 0...360, mode: mode, name: "color.spectrumHSV.hue")
+            let checkedSaturation = try checked(
+                saturation,
+                in: 0...1,
+                mode: mode,
+                name: "color.spectrumHSV.saturation"
+            )
+            if let value = hsvObject["value"]?.doubleValue {
+                _ = try checked(value, in: 0...1, mode: mode, name: "color.spectrumHSV.value")
+            }
+            cluster["CurrentHue"] = .int(HueSaturationConversion.currentHue(fromHueDegrees: checkedHue))
+            cluster["CurrentSaturation"] = .int(
+                HueSaturationConversion.currentSaturation(fromSaturationFraction: checkedSaturation)
+            )
+            setColorMode(ColorMode.hueSaturation, in: &cluster)
+        } else {
+            throw CommandError(.notSupported, "params.color needs temperature, spectrumRGB or spectrumHSV")
+        }
+        device.clusters[.ColorControl] = cluster
+    }
+
+    private static func requireSpectrum(_ device: Device) throws(CommandError) {
+        guard DeviceTypeMapping.supportsSpectrum(device) else {
+            throw CommandError(.functionNotSupported, "this light shows white temperatures only, not colors")
+        }
+    }
+
+    private static func setColorMode(_ mode: Int, in cluster: inout ClusterState) {
+        cluster["ColorMode"] = .int(mode)
+        // EnhancedColorMode mirrors ColorMode for these modes (Matter ColorControl 3.2.7.1).
+        if cluster["EnhancedColorMode"] != nil { cluster["EnhancedColorMode"] = .int(mode) }
+    }
+}

@@ -1,0 +1,109 @@
+import SmartHomeProtocol
+
+/// One configuration key: its dotted path in `hearth.json`, its environment variable and its default.
+///
+/// Precedence, lowest first: the default here, `hearth.json`, the `HEARTH_…` environment variable, a CLI flag.
+public struct ConfigKey: Sendable, Hashable {
+    /// The kinds of value a key holds.
+    public enum Kind: Sendable, Hashable {
+        case string
+        case integer(ClosedRange<Int>)
+        case boolean
+        case choice([String])
+    }
+
+    /// Dotted path in the JSON file (`http.port`).
+    public var path: String
+    public var kind: Kind
+    public var defaultValue: JSON
+    /// One line for the README's table.
+    public var summary: String
+
+    public init(_ path: String, _ kind: Kind, default defaultValue: JSON, _ summary: String) {
+        self.path = path
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+
+    /// `http.maxBodyBytes` → `HEARTH_HTTP_MAX_BODY_BYTES`.
+    public var environmentVariable: String {
+        var name = "HEARTH_"
+        for character in path {
+            if character == "." {
+                name.append("_")
+            } else if character.isUppercase {
+                name.append("_")
+                name.append(character)
+            } else {
+                name.append(contentsOf: character.uppercased())
+            }
+        }
+        return name
+    }
+}
+
+extension ConfigKey {
+    /// Every key Hearth reads, with its default. `Config/hearth.json` lists the same keys and values.
+    public static let all: [ConfigKey] = [
+        ConfigKey("http.host", .string, default: "127.0.0.1", "Address to listen on (IPv4 literal or localhost)."),
+        ConfigKey("http.port", .integer(0...65535), default: 8080, "Port to listen on; 0 picks a free one."),
+        ConfigKey("http.threads", .integer(0...256), default: 0, "Listener thread pool size; 0 = one per core."),
+        ConfigKey(
+            "http.maxBodyBytes",
+            .integer(1024...67_108_864),
+            default: 1_048_576,
+            "Largest request body; larger gets 413."
+        ),
+        ConfigKey(
+            "http.maxHeaderBytes",
+            .integer(4096...1_048_576),
+            default: 32768,
+            "Per-connection memory for the request line and headers; larger gets 431."
+        ),
+        ConfigKey(
+            "http.connectionTimeoutSeconds",
+            .integer(1...3600),
+            default: 30,
+            "Idle or stalled connections are closed after this."
+        ),
+        ConfigKey("http.connectionLimit", .integer(1...100_000), default: 1024, "Most connections at once."),
+        ConfigKey(
+            "http.shutdownGracePeriodSeconds",
+            .integer(0...600),
+            default: 10,
+            "How long a graceful stop waits for in-flight requests."
+        ),
+        ConfigKey("database.path", .string, default: "hearth.sqlite", "SQLite file of the registry."),
+        ConfigKey(
+            "database.synchronous",
+            .choice(["off", "normal", "full", "extra"]),
+            default: "normal",
+            "SQLite `synchronous`: `normal` survives a killed process, `full` a power loss."
+        ),
+        ConfigKey(
+            "devices.seedFile",
+            .string,
+            default: "Config/devices.json",
+            "Device file `serve` imports when the registry is empty; empty string = none."
+        ),
+        ConfigKey(
+            "fulfillment.strictOperationValidation",
+            .boolean,
+            default: true,
+            "EXECUTE refuses out-of-range values (`valueOutOfRange`); `false` clamps them."
+        ),
+        ConfigKey(
+            "fulfillment.willReportState",
+            .boolean,
+            default: false,
+            "SYNC's `willReportState`; stays false until Report State is implemented."
+        ),
+        ConfigKey(
+            "log.level",
+            .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"]),
+            default: "info",
+            "Log level (logs go to standard error)."
+        ),
+    ]
+}

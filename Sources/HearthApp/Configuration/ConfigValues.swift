@@ -1,0 +1,131 @@
+import Foundation
+import SmartHomeProtocol
+
+/// Configuration values by dotted key, layered: defaults, then a JSON file, then the environment, then
+/// explicit overrides (CLI flags). Every value is checked against its ``ConfigKey`` when it is set, so a
+/// mistake is reported with where it came from.
+public struct ConfigValues: Sendable {
+    private var values: [String: JSON]
+    private let keys: [String: ConfigKey]
+
+    /// The defaults.
+    public init() {
+        var values: [String: JSON] = [:]
+        var keys: [String: ConfigKey] = [:]
+        for key in ConfigKey.all {
+            values[key.path] = key.defaultValue
+            keys[key.path] = key
+        }
+        self.values = values
+        self.keys = keys
+    }
+
+    /// Reads configuration in the usual order: defaults, the file (when given, or `Config/hearth.json` when it
+    /// exists in the working directory), the environment, then `overrides`.
+    public static func load(
+        file: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        overrides: [String: JSON] = [:]
+    ) throws(ConfigurationError) -> ConfigValues {
+        var config = ConfigValues()
+        if let file {
+            try config.apply(file: file)
+        } else if FileManager.default.fileExists(atPath: "Config/hearth.json") {
+            try config.apply(file: "Config/hearth.json")
+        }
+        try config.apply(environment: environment)
+        for (path, value) in overrides.sorted(by: { $0.key < $1.key }) {
+            try config.set(path, value, source: "command line")
+        }
+        return config
+    }
+
+    /// Applies a JSON file whose nested objects spell the dotted keys (`{"http": {"port": 8080}}`).
+    public mutating func apply(file: String) throws(ConfigurationError) {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ConfigurationError("cannot read the configuration file \(file)")
+        }
+        let json: JSON
+        do {
+            json = try JSONParser.parse(Array(data))
+        } catch {
+            throw ConfigurationError("\(file): \(error)")
+        }
+        guard case .object(let root) = json else { throw ConfigurationError("\(file): the top level must be an object") }
+        try apply(object: root, prefix: "", source: file)
+    }
+
+    private mutating func apply(object: JSONObject, prefix: String, source: String) throws(ConfigurationError) {
+        for (name, value) in object {
+            let path = prefix.isEmpty ? name : "\(prefix).\(name)"
+            if keys[path] == nil, case .object(let nested) = value {
+                try apply(object: nested, prefix: path, source: source)
+            } else {
+                try set(path, value, source: source)
+            }
+        }
+    }
+
+    /// Applies every `HEARTH_…` variable that names a key; other `HEARTH_` variables are an error (typos).
+    public mutating func apply(environment: [String: String]) throws(ConfigurationError) {
+        let byVariable = Dictionary(uniqueKeysWithValues: ConfigKey.all.map { ($0.environmentVariable, $0) })
+        for (variable, text) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix("HEARTH_") {
+            guard let key = byVariable[variable] else {
+                let known = byVariable.keys.sorted().joined(separator: ", ")
+                throw ConfigurationError("unknown environment variable \(variable) (known: \(known))")
+            }
+            let value: JSON
+            switch key.kind {
+            case .string, .choice: value = .string(text)
+            case .integer:
+                guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                    throw ConfigurationError("\(variable)=\(text): expected an integer")
+                }
+                value = .int(number)
+            case .boolean:
+                switch text.lowercased() {
+                case "1", "true", "yes", "on": value = .bool(true)
+                case "0", "false", "no", "off": value = .bool(false)
+                default: throw ConfigurationError("\(variable)=\(text): expected true or false")
+                }
+            }
+            try set(key.path, value, source: "environment variable \(variable)")
+        }
+    }
+
+    /// Sets one key after checking the value's kind and range.
+    public mutating func set(_ path: String, _ value: JSON, source: String) throws(ConfigurationError) {
+        guard let key = keys[path] else {
+            throw ConfigurationError("\(source): unknown configuration key \(path)")
+        }
+        switch key.kind {
+        case .string:
+            guard value.stringValue != nil else { throw ConfigurationError("\(source): \(path) must be a string") }
+        case .integer(let range):
+            guard let number = value.intValue else {
+                throw ConfigurationError("\(source): \(path) must be an integer")
+            }
+            guard range.contains(number) else {
+                throw ConfigurationError(
+                    "\(source): \(path) = \(number) is outside \(range.lowerBound)…\(range.upperBound)"
+                )
+            }
+        case .boolean:
+            guard value.boolValue != nil else { throw ConfigurationError("\(source): \(path) must be true or false") }
+        case .choice(let choices):
+            guard let text = value.stringValue, choices.contains(text) else {
+                throw ConfigurationError("\(source): \(path) must be one of \(choices.joined(separator: ", "))")
+            }
+        }
+        values[path] = value
+    }
+
+    /// A string value.
+    public func string(_ path: String) -> String { values[path]?.stringValue ?? "" }
+
+    /// An integer value.
+    public func int(_ path: String) -> Int { values[path]?.intValue ?? 0 }
+
+    /// A boolean value.
+    public func bool(_ path: String) -> Bool { values[path]?.boolValue ?? false }
+}

@@ -1,0 +1,38 @@
+import Fulfillment
+import Logging
+import MicroHTTPD
+import Registry
+
+/// Hearth's configuration, typed. Built from ``ConfigValues``; see ``ConfigKey/all`` for every key.
+public struct HearthConfiguration: Sendable {
+    public var http: HTTPServerConfiguration
+    public var databasePath: String
+    public var synchronous: SQLiteDeviceStore.Synchronous
+    /// Device file to import when the registry is empty; `nil` for none.
+    public var seedFile: String?
+    public var fulfillment: FulfillmentOptions
+    public var logLevel: Logger.Level
+
+    public init(_ values: ConfigValues) {
+        var http = HTTPServerConfiguration()
+        http.host = values.string("http.host")
+        http.port = values.int("http.port")
+        let threads = values.int("http.threads")
+        if threads > 0 { http.threadPoolSize = threads }
+        http.maxBodyBytes = values.int("http.maxBodyBytes")
+        http.connectionMemoryLimit = values.int("http.maxHeaderBytes")
+        http.connectionTimeoutSeconds = values.int("http.connectionTimeoutSeconds")
+        http.connectionLimit = values.int("http.connectionLimit")
+        http.shutdownGracePeriodSeconds = Double(values.int("http.shutdownGracePeriodSeconds"))
+        self.http = http
+        databasePath = values.string("database.path")
+        synchronous = SQLiteDeviceStore.Synchronous(rawValue: values.string("database.synchronous")) ?? .normal
+        let seed = values.string("devices.seedFile")
+        seedFile = seed.isEmpty ? nil : seed
+        fulfillment = FulfillmentOptions(
+            validationMode: values.bool("fulfillment.strictOperationValidation") ? .strict : .lenient,
+            willReportState: values.bool("fulfillment.willReportState")
+        )
+        logLevel = Logger.Level(rawValue: values.string("log.level")) ?? .info
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Fulfillment
+import Logging
+import MicroHTTPD
+import Registry
+
+/// Hearth's routes:
+/// - `POST /fulfillment`: Google's intents (bearer token, `application/json`).
+/// - `GET /healthz`: `200 {"status":"ok"}` when the registry answers, else 503.
+///
+/// Refusals: wrong method 405 (with `Allow`), unknown path 404, not JSON 415, bad token 401.
+public struct HearthResponder: HTTPResponder {
+    private let store: any DeviceStore
+    private let dispatcher: IntentDispatcher
+    private let authenticator: BearerAuthenticator
+    private let logger: Logger
+
+    public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger) {
+        self.store = store
+        self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger)
+        self.authenticator = BearerAuthenticator(store: store)
+        self.logger = logger
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        switch request.path {
+        case "/fulfillment":
+            return fulfillment(request)
+        case "/healthz":
+            return health(request)
+        default:
+            return HTTPError(status: 404, message: "no such endpoint: \(request.path)").response
+        }
+    }
+
+    private func fulfillment(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "POST" else {
+            return HTTPError(status: 405, message: "use POST", headers: [("Allow", "POST")]).response
+        }
+        let user: String
+        do {
+            user = try authenticator.authenticate(request)
+        } catch {
+            logger.info("Refused a fulfillment request", metadata: ["http.status": "\(error.status)"])
+            return error.response
+        }
+        guard Self.isJSON(request.headers["Content-Type"]) else {
+            return HTTPError(status: 415, message: "the body must be application/json").response
+        }
+        let answer = dispatcher.handle(body: request.body, agentUserId: user)
+        return HTTPResponse(
+            status: answer.status,
+            headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")]),
+            body: answer.body
+        )
+    }
+
+    private func health(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return HTTPError(status: 405, message: "use GET", headers: [("Allow", "GET, HEAD")]).response
+        }
+        do {
+            try store.checkHealth()
+        } catch {
+            logger.warning("Health check failed", metadata: ["error": "\(error)"])
+            return HTTPResponse(
+                status: 503,
+                headers: HTTPHeaders([("Content-Type", "application/json")]),
+                body: Array(#"{"status":"unavailable"}"#.utf8)
+            )
+        }
+        return HTTPResponse(
+            status: 200,
+            headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")]),
+            body: Array(#"{"status":"ok"}"#.utf8)
+        )
+    }
+
+    /// `application/json`, with or without parameters (`; charset=UTF-8`), any case.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    }
+}

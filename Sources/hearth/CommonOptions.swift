@@ -1,0 +1,30 @@
+import ArgumentParser
+import HearthApp
+import Logging
+import SmartHomeProtocol
+
+/// Options every command takes: where the configuration and the database are.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: "Configuration file (default: Config/hearth.json when it exists).")
+    var config: String?
+
+    @Option(name: .long, help: "SQLite database file (overrides database.path).")
+    var database: String?
+
+    /// The configuration with this command's overrides applied last.
+    func load(overrides: [String: JSON] = [:]) throws -> HearthConfiguration {
+        var all = overrides
+        if let database { all["database.path"] = .string(database) }
+        return HearthConfiguration(try ConfigValues.load(file: config, overrides: all))
+    }
+}
+
+/// Logs to standard error at the configured level. Bootstrapped once per process.
+func bootstrapLogging(level: Logger.Level) -> Logger {
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+    }
+    return Logger(label: "hearth")
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import HearthApp
+import MatterModel
+import Registry
+
+/// `hearth devices import|list`.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "Manage the device registry.",
+        subcommands: [ImportCommand.self, ListCommand.self]
+    )
+
+    /// `hearth devices import FILE`.
+    struct ImportCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Import a device file: upsert every user and device, all or nothing."
+        )
+
+        @Argument(help: "The device file (see the README's device file format).")
+        var file: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run() throws {
+            let configuration = try common.load()
+            let deviceFile = try DeviceFileLoader.load(path: file)
+            let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+            let summary = try store.importDevices(deviceFile)
+            try store.close()
+            print(
+                "imported \(file): \(summary.users) user(s), \(summary.added) device(s) added, "
+                    + "\(summary.updated) updated"
+            )
+        }
+    }
+
+    /// `hearth devices list --user ID`.
+    struct ListCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List one user's devices with their Matter state."
+        )
+
+        @Option(name: .long, help: "The agent user id.")
+        var user: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run() throws {
+            let configuration = try common.load()
+            let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+            defer { try? store.close() }
+            guard try store.users().contains(user) else {
+                throw ValidationError("no user \"\(user)\" in \(configuration.databasePath)")
+            }
+            let devices = try store.devices(forUser: user)
+            print(DeviceTable.render(devices))
+        }
+    }
+}
+
+/// A plain-text table of devices for `hearth devices list`.
+enum DeviceTable {
+    static func render(_ devices: [Device]) -> String {
+        var rows = [["ID", "NAME", "TYPE", "ROOM", "CONNECTIVITY", "STATE"]]
+        for device in devices {
+            let state = device.clusters.keys.sorted().flatMap { cluster in
+                (device.clusters[cluster]?.attributes ?? [:]).sorted { $0.key < $1.key }
+                    .map { "\(cluster.rawValue).\($0.key)=\($0.value)" }
+            }
+            rows.append([
+                device.id, device.name, device.deviceTypes.map(\.rawValue).joined(separator: ","), device.room ?? "-",
+                device.online ? "online" : "offline", state.joined(separator: " "),
+            ])
+        }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            (0..<5).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                + "  " + row[5]
+        }.joined(separator: "\n")
+    }
+}

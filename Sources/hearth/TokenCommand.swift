@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import HearthApp
+import Registry
+
+/// `hearth token issue`.
+struct TokenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Manage bearer tokens (for development; account linking issues them in production).",
+        subcommands: [IssueCommand.self]
+    )
+
+    /// `hearth token issue --user ID [--ttl SECONDS]`.
+    struct IssueCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "issue",
+            abstract: "Print a new bearer token for a user; only its SHA-256 hash is stored."
+        )
+
+        @Option(name: .long, help: "The agent user id.")
+        var user: String
+
+        @Option(name: .long, help: "Lifetime in seconds (default: no expiry).")
+        var ttl: Int?
+
+        @OptionGroup var common: CommonOptions
+
+        func validate() throws {
+            if let ttl, ttl <= 0 { throw ValidationError("--ttl must be a positive number of seconds") }
+        }
+
+        func run() throws {
+            let configuration = try common.load()
+            let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+            defer { try? store.close() }
+            guard try store.users().contains(user) else {
+                throw ValidationError("no user \"\(user)\" in \(configuration.databasePath); import devices first")
+            }
+            let token = try store.issueToken(
+                forUser: user,
+                ttl: ttl,
+                now: UnixTime(seconds: Int64(Date().timeIntervalSince1970))
+            )
+            print(token)
+        }
+    }
+}
