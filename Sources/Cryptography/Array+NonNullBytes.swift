@@ -1,0 +1,29 @@
+extension Array where Element == UInt8 {
+    /// Calls `body` with a pointer to the bytes and their count; the pointer is never null.
+    ///
+    /// An empty array's `baseAddress` may be `nil`, and some OpenSSL functions treat a null pointer specially (for
+    /// HMAC a null key means "reuse the previous key") even when the length is 0, so empty input gets a pointer to a
+    /// dummy byte with count 0 instead.
+    func withNonNullBytes<Result, Failure: Error>(
+        _ body: (UnsafePointer<UInt8>, Int) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let result: Swift.Result<Result, Failure> = withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress {
+                do throws(Failure) {
+                    return .success(try body(base, buffer.count))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            var dummy: UInt8 = 0
+            return withUnsafePointer(to: &dummy) { pointer in
+                do throws(Failure) {
+                    return .success(try body(pointer, 0))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try result.get()
+    }
+}
