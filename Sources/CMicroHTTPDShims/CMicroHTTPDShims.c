@@ -1,1 +1,122 @@
 #include "CMicroHTTPDShims.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+// microhttpd keeps the logger's closure pointer for the daemon's whole life, so it cannot point at the stack.
+// The per-daemon `context` is that closure; the log function itself is the same Swift trampoline for every
+// daemon, so one process-wide slot holds it (stored atomically because daemons may start on any thread).
+static CMicroHTTPDShims_LogCallback CMicroHTTPDShims_log_callback = NULL;
+
+static void CMicroHTTPDShims_format_log(void *cls, const char *format, va_list arguments) {
+    CMicroHTTPDShims_LogCallback callback = __atomic_load_n(&CMicroHTTPDShims_log_callback, __ATOMIC_ACQUIRE);
+    if (callback == NULL || format == NULL) {
+        return;
+    }
+    char message[512];
+    int length = vsnprintf(message, sizeof message, format, arguments);
+    if (length < 0) {
+        return;
+    }
+    size_t end = (size_t)length < sizeof message ? (size_t)length : sizeof message - 1;
+    while (end > 0 && (message[end - 1] == '\n' || message[end - 1] == '\r')) {
+        end -= 1;
+    }
+    message[end] = '\0';
+    callback(cls, message);
+}
+
+struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
+    const struct CMicroHTTPDShims_DaemonConfiguration *configuration,
+    MHD_AccessHandlerCallback access_handler,
+    MHD_RequestCompletedCallback request_completed,
+    void *(*uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection),
+    CMicroHTTPDShims_LogCallback logger,
+    void *context,
+    int *error_number) {
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons(configuration->port);
+    address.sin_addr.s_addr = configuration->ipv4_address;
+
+    struct MHD_OptionItem options[12];
+    size_t count = 0;
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &address};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)request_completed, context};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_logger, context};
+    if (logger != NULL) {
+        __atomic_store_n(&CMicroHTTPDShims_log_callback, logger, __ATOMIC_RELEASE);
+        options[count++] =
+            (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)CMicroHTTPDShims_format_log, context};
+    }
+    if (configuration->thread_pool_size >= 2) {
+        options[count++] =
+            (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)configuration->thread_pool_size, NULL};
+    }
+    if (configuration->connection_memory_limit > 0) {
+        options[count++] = (struct MHD_OptionItem){
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)configuration->connection_memory_limit, NULL};
+    }
+    if (configuration->connection_timeout > 0) {
+        options[count++] =
+            (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)configuration->connection_timeout, NULL};
+    }
+    if (configuration->connection_limit > 0) {
+        options[count++] =
+            (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)configuration->connection_limit, NULL};
+    }
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+
+    errno = 0;
+    struct MHD_Daemon *daemon = MHD_start_daemon(configuration->flags, configuration->port, NULL, NULL,
+                                                 access_handler, context, MHD_OPTION_ARRAY, options,
+                                                 MHD_OPTION_END);
+    *error_number = daemon == NULL ? errno : 0;
+    return daemon;
+}
+
+uint16_t CMicroHTTPDShims_daemon_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+size_t CMicroHTTPDShims_connection_peer_address(struct MHD_Connection *connection, char *buffer, size_t capacity) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || capacity == 0) {
+        return 0;
+    }
+    const char *written = NULL;
+    switch (info->client_addr->sa_family) {
+    case AF_INET:
+        written = inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)info->client_addr)->sin_addr, buffer,
+                            (socklen_t)capacity);
+        break;
+    case AF_INET6:
+        written = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)info->client_addr)->sin6_addr,
+                            buffer, (socklen_t)capacity);
+        break;
+    default:
+        break;
+    }
+    return written == NULL ? 0 : strnlen(buffer, capacity);
+}
+
+void CMicroHTTPDShims_stop_listening(MHD_socket socket) {
+    if (socket != MHD_INVALID_SOCKET) {
+        (void)shutdown(socket, SHUT_RDWR);
+    }
+}
+
+void CMicroHTTPDShims_close_socket(MHD_socket socket) {
+    if (socket != MHD_INVALID_SOCKET) {
+        (void)close(socket);
+    }
+}

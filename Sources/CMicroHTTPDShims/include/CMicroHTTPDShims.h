@@ -1,2 +1,82 @@
 #pragma once
+
+// Fixed-arity wrappers around the parts of libmicrohttpd that Swift cannot call. Swift imports no C variadic
+// function (`MHD_start_daemon`, `MHD_get_daemon_info`, `MHD_get_connection_info` are all variadic), and it
+// cannot receive a `va_list` log callback either. Everything here is a thin pass-through; the policy lives in
+// the MicroHTTPD Swift module.
+
 #include <microhttpd.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Receives one formatted microhttpd error message (without a trailing newline).
+typedef void (*CMicroHTTPDShims_LogCallback)(void *_Nullable cls, const char *_Nonnull message);
+
+/// Everything `CMicroHTTPDShims_start_daemon` needs. Zero means "microhttpd's default" for the sizes and counts.
+struct CMicroHTTPDShims_DaemonConfiguration {
+    /// `MHD_FLAG` bits, already combined.
+    unsigned int flags;
+    /// IPv4 address to bind to, in network byte order (`INADDR_ANY` for 0.0.0.0).
+    uint32_t ipv4_address;
+    /// TCP port in host byte order; 0 asks the kernel for an ephemeral port.
+    uint16_t port;
+    /// `MHD_OPTION_THREAD_POOL_SIZE`; values below 2 leave the option out (microhttpd warns about 1).
+    unsigned int thread_pool_size;
+    /// `MHD_OPTION_CONNECTION_MEMORY_LIMIT` in bytes.
+    size_t connection_memory_limit;
+    /// `MHD_OPTION_CONNECTION_TIMEOUT` in seconds.
+    unsigned int connection_timeout;
+    /// `MHD_OPTION_CONNECTION_LIMIT`.
+    unsigned int connection_limit;
+};
+
+/// Starts a daemon bound to exactly `configuration->ipv4_address:port`.
+///
+/// Why: `MHD_start_daemon` is variadic. This passes every option through one `MHD_OPTION_ARRAY` built on the
+/// stack (microhttpd copies what it needs before returning, including the `sockaddr_in` for
+/// `MHD_OPTION_SOCK_ADDR`). It also adapts microhttpd's `va_list` logger to a plain string callback, since Swift
+/// cannot format a `va_list`. `context` is passed to every callback. On failure it returns NULL and stores the
+/// `errno` seen right after the failed start in `*error_number` (0 if none).
+struct MHD_Daemon *_Nullable CMicroHTTPDShims_start_daemon(
+    const struct CMicroHTTPDShims_DaemonConfiguration *_Nonnull configuration,
+    MHD_AccessHandlerCallback _Nonnull access_handler,
+    MHD_RequestCompletedCallback _Nonnull request_completed,
+    void *_Nullable (*_Nonnull uri_logger)(void *_Nullable cls, const char *_Nullable uri,
+                                           struct MHD_Connection *_Nullable connection),
+    CMicroHTTPDShims_LogCallback _Nullable logger,
+    void *_Nullable context,
+    int *_Nonnull error_number);
+
+/// The port the daemon is really bound to, or 0 if microhttpd cannot tell.
+///
+/// Why: `MHD_get_daemon_info` is variadic; `MHD_DAEMON_INFO_BIND_PORT` is how to learn the kernel-chosen port
+/// when listening on port 0.
+uint16_t CMicroHTTPDShims_daemon_bound_port(struct MHD_Daemon *_Nonnull daemon);
+
+/// Writes the peer's numeric address (`127.0.0.1`, `::1`) into `buffer` and returns its length, or 0 when unknown.
+///
+/// Why: `MHD_get_connection_info` is variadic, and formatting a `sockaddr` with `inet_ntop` is simpler in C than
+/// through Swift's pointer casts.
+size_t CMicroHTTPDShims_connection_peer_address(struct MHD_Connection *_Nonnull connection, char *_Nonnull buffer,
+                                                size_t capacity);
+
+/// Makes a quiesced listening socket refuse new connections at once, without closing it.
+///
+/// Why: after `MHD_quiesce_daemon` the socket stays open (microhttpd forbids closing it before `MHD_stop_daemon`),
+/// so the kernel would keep completing handshakes that nobody will ever serve. `shutdown(2)` on a listening
+/// socket resets them instead, and keeps the descriptor number reserved until the daemon has stopped.
+void CMicroHTTPDShims_stop_listening(MHD_socket socket);
+
+/// Closes a socket returned by `MHD_quiesce_daemon`, after `MHD_stop_daemon`.
+///
+/// Why: microhttpd hands ownership of the quiesced socket to the caller; `close` is exposed here so the Swift
+/// module does not need to pick Glibc or Darwin for one call.
+void CMicroHTTPDShims_close_socket(MHD_socket socket);
+
+#ifdef __cplusplus
+}
+#endif

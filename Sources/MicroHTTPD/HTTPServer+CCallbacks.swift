@@ -1,0 +1,100 @@
+import CMicroHTTPD
+
+// MARK: - C callbacks
+
+// microhttpd calls these on its own threads. Each is a non-capturing global function (so it converts to a
+// `@convention(c)` pointer and carries no actor isolation), recovers the server through `server(from:)`, and
+// forwards at once to a method on `HTTPServer`. The server pointer was retained once in `HTTPServer.start()` and
+// is released once after `MHD_stop_daemon`, so it is valid for every call. Nonsense pointers answer `.NO`,
+// which makes microhttpd drop the connection instead of crashing the process.
+
+/// The one place that turns microhttpd's closure pointer back into the server.
+private func server(from context: UnsafeMutableRawPointer?) -> HTTPServer? {
+    guard let context else {
+        return nil
+    }
+    return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+}
+
+/// `MHD_AccessHandlerCallback`: called for the headers, for each body chunk, and once more at the end.
+func accessHandlerTrampoline(
+    context: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    url: UnsafePointer<CChar>?,
+    method: UnsafePointer<CChar>?,
+    version: UnsafePointer<CChar>?,
+    uploadData: UnsafePointer<CChar>?,
+    uploadDataSize: UnsafeMutablePointer<Int>?,
+    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let server = server(from: context), let connection, let method, let uploadDataSize, let requestContext
+    else {
+        return .NO
+    }
+    return server.handleAccess(
+        connection: connection,
+        url: url,
+        method: method,
+        uploadData: uploadData,
+        uploadDataSize: uploadDataSize,
+        requestContext: requestContext
+    )
+}
+
+/// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, timed out or aborted).
+func requestCompletedTrampoline(
+    context: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    reason: MHD_RequestTerminationCode
+) {
+    guard let server = server(from: context), let requestContext else {
+        return
+    }
+    server.completeRequest(requestContext: requestContext)
+}
+
+/// `MHD_OPTION_URI_LOG_CALLBACK`: the raw request target, before microhttpd splits and decodes it. Its return
+/// value becomes the request's context pointer.
+func uriLoggerTrampoline(
+    context: UnsafeMutableRawPointer?,
+    uri: UnsafePointer<CChar>?,
+    connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    guard let server = server(from: context) else {
+        return nil
+    }
+    return server.beginRequest(target: uri)
+}
+
+/// `MHD_OPTION_EXTERNAL_LOGGER`, already formatted by the shim.
+func daemonLoggerTrampoline(context: UnsafeMutableRawPointer?, message: UnsafePointer<CChar>) {
+    guard let server = server(from: context) else {
+        return
+    }
+    server.logDaemonMessage(message)
+}
+
+/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the `HTTPHeaders` being filled.
+func headerIteratorTrampoline(
+    context: UnsafeMutableRawPointer?,
+    kind: MHD_ValueKind,
+    name: UnsafePointer<CChar>?,
+    nameLength: Int,
+    value: UnsafePointer<CChar>?,
+    valueLength: Int
+) -> MHD_Result {
+    guard let context, let name else {
+        return .NO
+    }
+    let headers = context.assumingMemoryBound(to: HTTPHeaders.self)
+    headers.pointee.add(name: string(name, count: nameLength), value: value.map { string($0, count: valueLength) } ?? "")
+    return .YES
+}
+
+/// Decodes `count` bytes as UTF-8, repairing invalid sequences rather than failing.
+private func string(_ pointer: UnsafePointer<CChar>, count: Int) -> String {
+    pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+    }
+}

@@ -1,0 +1,359 @@
+import CMicroHTTPD
+import CMicroHTTPDShims
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 listener on libmicrohttpd that hands each fully read request to an ``HTTPResponder``.
+///
+/// microhttpd runs an internal polling thread with epoll and a thread pool; the responder is called
+/// synchronously on those threads, with no hop to Swift concurrency. Bodies over
+/// ``HTTPServerConfiguration/maxBodyBytes`` are answered with 413, oversized headers with 431 (by microhttpd),
+/// and idle or stalled connections are closed after ``HTTPServerConfiguration/connectionTimeoutSeconds``.
+///
+/// Use it as a swift-service-lifecycle `Service` (``run()`` starts it and stops it gracefully on shutdown), or
+/// drive it by hand with ``start()`` and ``shutdown()``. A server starts at most once.
+///
+/// `@unchecked Sendable`: this is the one class that owns microhttpd's daemon pointer. The pointer and the
+/// lifecycle state live in a `Mutex`; the counters read on request threads are atomics; everything else is
+/// immutable after `init`. While the daemon runs, the server retains itself (released after `MHD_stop_daemon`),
+/// so microhttpd's callbacks never see a freed object.
+public final class HTTPServer: Service, @unchecked Sendable {
+    /// The lifecycle: `idle` → `running` → `stopping` → `stopped`; `idle` may go straight to `stopped`.
+    private enum State {
+        case idle
+        case running(daemon: OpaquePointer, port: Int)
+        case stopping(port: Int)
+        case stopped
+    }
+
+    /// Who is waiting in ``run()`` for a stop request, and whether one came.
+    private struct StopSignal {
+        var requested = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// What ``beginShutdown()`` hands to ``finishShutdown(_:)``.
+    private struct Quiesced {
+        let daemon: OpaquePointer
+        let listenSocket: MHD_socket
+    }
+
+    /// The configuration the server was created with.
+    public let configuration: HTTPServerConfiguration
+
+    let responder: any HTTPResponder
+    let logger: Logger
+    let maxBodyBytes: Int
+
+    /// Requests between their URI-log callback and their completed callback (one per live ``RequestContext``).
+    let inFlightRequests = Atomic<Int>(0)
+    /// Set while shutting down: responses then carry `Connection: close`.
+    let isDraining = Atomic<Bool>(false)
+    /// Reusable responses for the listener's own errors (microhttpd reference-counts queued responses).
+    let payloadTooLargeResponse: OpaquePointer?
+    let internalErrorResponse: OpaquePointer?
+
+    private let state = Mutex<State>(.idle)
+    private let stopSignal = Mutex(StopSignal())
+    /// The last message microhttpd logged, quoted in a start failure.
+    let lastDaemonMessage = Mutex<String?>(nil)
+
+    /// Creates a server; nothing is bound until ``start()`` or ``run()``.
+    ///
+    /// - Parameters:
+    ///   - configuration: Address, port and limits.
+    ///   - responder: Answers every request, concurrently, on microhttpd's threads.
+    ///   - logger: Receives lifecycle events and microhttpd's own error messages (at debug level).
+    public init(configuration: HTTPServerConfiguration, responder: some HTTPResponder, logger: Logger) {
+        self.configuration = configuration
+        self.responder = responder
+        self.logger = logger
+        self.maxBodyBytes = max(0, configuration.maxBodyBytes)
+        self.payloadTooLargeResponse = Self.makeErrorResponse(#"{"error":"payload too large"}"#)
+        self.internalErrorResponse = Self.makeErrorResponse(#"{"error":"internal server error"}"#)
+    }
+
+    deinit {
+        if let payloadTooLargeResponse {
+            MHD_destroy_response(payloadTooLargeResponse)
+        }
+        if let internalErrorResponse {
+            MHD_destroy_response(internalErrorResponse)
+        }
+    }
+
+    /// The bound port while the server is running or stopping; `nil` before ``start()`` and after it stopped.
+    public var port: Int? {
+        state.withLock { state in
+            switch state {
+            case .running(_, let port), .stopping(let port): port
+            case .idle, .stopped: nil
+            }
+        }
+    }
+
+    /// The number of requests microhttpd has begun and not yet completed.
+    var inFlightRequestCount: Int {
+        inFlightRequests.load(ordering: .acquiring)
+    }
+
+    // MARK: - Starting
+
+    /// Binds the configured address and starts serving.
+    ///
+    /// - Returns: The port really bound, which differs from the configured one when that is `0`.
+    /// - Throws: ``HTTPServerError`` with ``HTTPServerError/Code/addressInUse`` when the port is taken,
+    ///   ``HTTPServerError/Code/invalidConfiguration`` for a bad host or limit,
+    ///   ``HTTPServerError/Code/alreadyStarted`` when called twice.
+    @discardableResult
+    public func start() throws -> Int {
+        let address = try validatedIPv4Address()
+        var daemonConfiguration = CMicroHTTPDShims_DaemonConfiguration()
+        daemonConfiguration.flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_USE_ITC.rawValue  // needed by MHD_quiesce_daemon with internal polling
+        daemonConfiguration.ipv4_address = address
+        daemonConfiguration.port = UInt16(configuration.port)
+        daemonConfiguration.thread_pool_size = UInt32(clamping: configuration.threadPoolSize)
+        daemonConfiguration.connection_memory_limit = configuration.connectionMemoryLimit
+        daemonConfiguration.connection_timeout = UInt32(clamping: configuration.connectionTimeoutSeconds)
+        daemonConfiguration.connection_limit = UInt32(clamping: configuration.connectionLimit)
+
+        return try state.withLock { state throws(HTTPServerError) -> Int in
+            guard case .idle = state else {
+                throw HTTPServerError(code: .alreadyStarted, message: "A server starts at most once.")
+            }
+            // Retained for the daemon's lifetime: microhttpd calls back with this pointer on its own threads.
+            let context = Unmanaged.passRetained(self).toOpaque()
+            var errorNumber: Int32 = 0
+            let started = CMicroHTTPDShims_start_daemon(
+                &daemonConfiguration,
+                accessHandlerTrampoline,
+                requestCompletedTrampoline,
+                uriLoggerTrampoline,
+                daemonLoggerTrampoline,
+                context,
+                &errorNumber
+            )
+            guard let daemon = started else {
+                Unmanaged<HTTPServer>.fromOpaque(context).release()
+                throw startFailure(errorNumber: errorNumber)
+            }
+            let port = Int(CMicroHTTPDShims_daemon_bound_port(daemon))
+            state = .running(daemon: daemon, port: port)
+            logger.info(
+                "HTTP server listening",
+                metadata: ["http.host": "\(configuration.host)", "http.port": "\(port)"]
+            )
+            return port
+        }
+    }
+
+    private func validatedIPv4Address() throws(HTTPServerError) -> UInt32 {
+        let configuration = self.configuration
+        func invalid(_ message: String) -> HTTPServerError {
+            HTTPServerError(code: .invalidConfiguration, message: message)
+        }
+        guard (0...65535).contains(configuration.port) else {
+            throw invalid("port \(configuration.port) is not in 0...65535.")
+        }
+        guard configuration.connectionMemoryLimit >= 0, configuration.connectionTimeoutSeconds >= 0,
+            configuration.connectionLimit >= 0, configuration.threadPoolSize >= 0
+        else {
+            throw invalid("limits must not be negative.")
+        }
+        guard configuration.shutdownGracePeriodSeconds.isFinite, configuration.shutdownGracePeriodSeconds >= 0 else {
+            throw invalid("shutdownGracePeriodSeconds must be a finite number of seconds, at least 0.")
+        }
+        let literal = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+        var address = in_addr()
+        guard inet_pton(AF_INET, literal, &address) == 1 else {
+            throw invalid("host \"\(configuration.host)\" is not an IPv4 address or localhost.")
+        }
+        return address.s_addr
+    }
+
+    private func startFailure(errorNumber: Int32) -> HTTPServerError {
+        let endpoint = "\(configuration.host):\(configuration.port)"
+        let detail = lastDaemonMessage.withLock { $0 } ?? (errorNumber == 0 ? "no reason given" : errnoText(errorNumber))
+        if errorNumber == EADDRINUSE || detail.contains("in use") {
+            return HTTPServerError(code: .addressInUse, message: "Cannot listen on \(endpoint): \(detail)")
+        }
+        return HTTPServerError(code: .startFailed, message: "Cannot listen on \(endpoint): \(detail)")
+    }
+
+    private func errnoText(_ number: Int32) -> String {
+        guard let text = strerror(number) else {
+            return "errno \(number)"
+        }
+        return String(cString: text)
+    }
+
+    // MARK: - Stopping
+
+    /// Stops gracefully: stops accepting connections, waits for in-flight requests to finish (at most
+    /// ``HTTPServerConfiguration/shutdownGracePeriodSeconds``), then stops the daemon and closes every connection.
+    ///
+    /// Blocks the calling thread until the daemon has stopped. Idempotent: later or concurrent calls wait for the
+    /// first one to finish. On a server that never started, it only marks it stopped.
+    public func shutdown() {
+        guard let quiesced = beginShutdown() else {
+            while !isStopped {
+                usleep(5_000)
+            }
+            return
+        }
+        let deadline = ContinuousClock.now + .seconds(configuration.shutdownGracePeriodSeconds)
+        while inFlightRequestCount > 0, ContinuousClock.now < deadline {
+            usleep(2_000)
+        }
+        finishShutdown(quiesced)
+    }
+
+    /// Runs the server as a service: starts it unless already started, serves until graceful shutdown or task
+    /// cancellation, then stops.
+    ///
+    /// On graceful shutdown, in-flight requests get up to ``HTTPServerConfiguration/shutdownGracePeriodSeconds``
+    /// to finish; on cancellation (or cancellation during that wait) the daemon stops at once. The wait is an
+    /// async sleep, so no cooperative thread is blocked; only `MHD_stop_daemon` itself blocks briefly while it
+    /// joins microhttpd's threads.
+    public func run() async throws {
+        switch state.withLock({ state -> Bool? in
+            switch state {
+            case .idle: false
+            case .running: true
+            case .stopping, .stopped: nil
+            }
+        }) {
+        case false?:
+            try start()
+        case true?:
+            break
+        case nil:
+            await waitUntilStopped()
+            return
+        }
+
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                await waitForStopRequest()
+            } onGracefulShutdown: {
+                self.requestStop()
+            }
+        } onCancel: {
+            self.requestStop()
+        }
+
+        guard let quiesced = beginShutdown() else {
+            await waitUntilStopped()
+            return
+        }
+        let deadline = ContinuousClock.now + .seconds(configuration.shutdownGracePeriodSeconds)
+        while inFlightRequestCount > 0, ContinuousClock.now < deadline, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        finishShutdown(quiesced)
+    }
+
+    private var isStopped: Bool {
+        state.withLock { state in
+            if case .stopped = state { true } else { false }
+        }
+    }
+
+    /// Moves `running` to `stopping` and stops accepting; returns nil if someone else is already stopping.
+    private func beginShutdown() -> Quiesced? {
+        let daemon = state.withLock { state -> OpaquePointer? in
+            switch state {
+            case .idle:
+                state = .stopped
+                return nil
+            case .running(let daemon, let port):
+                state = .stopping(port: port)
+                return daemon
+            case .stopping, .stopped:
+                return nil
+            }
+        }
+        requestStop()
+        guard let daemon else {
+            return nil
+        }
+        isDraining.store(true, ordering: .releasing)
+        logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
+        let listenSocket = MHD_quiesce_daemon(daemon)
+        CMicroHTTPDShims_stop_listening(listenSocket)
+        return Quiesced(daemon: daemon, listenSocket: listenSocket)
+    }
+
+    private func finishShutdown(_ quiesced: Quiesced) {
+        let abandoned = inFlightRequestCount
+        MHD_stop_daemon(quiesced.daemon)
+        CMicroHTTPDShims_close_socket(quiesced.listenSocket)
+        state.withLock { $0 = .stopped }
+        logger.info("HTTP server stopped", metadata: ["http.abandoned_requests": "\(abandoned)"])
+        // Balances the retain in start(); the caller still holds its own reference.
+        Unmanaged.passUnretained(self).release()
+    }
+
+    private func requestStop() {
+        let waiters = stopSignal.withLock { signal in
+            signal.requested = true
+            defer { signal.waiters = [] }
+            return signal.waiters
+        }
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+
+    private func waitForStopRequest() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let alreadyRequested = stopSignal.withLock { signal in
+                if signal.requested {
+                    return true
+                }
+                signal.waiters.append(continuation)
+                return false
+            }
+            if alreadyRequested {
+                continuation.resume()
+            }
+        }
+    }
+
+    private func waitUntilStopped() async {
+        while !isStopped {
+            try? await Task.sleep(for: .milliseconds(5))
+            if Task.isCancelled {
+                return
+            }
+        }
+    }
+
+    // MARK: - Error responses
+
+    private static func makeErrorResponse(_ json: String) -> OpaquePointer? {
+        var json = json
+        let response = json.withUTF8 { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count,
+                UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                .RESPMEM_MUST_COPY
+            )
+        }
+        if let response {
+            MHD_add_response_header(response, "Content-Type", "application/json")
+        }
+        return response
+    }
+}

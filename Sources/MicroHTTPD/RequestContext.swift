@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the listener knows about one request while microhttpd reads it.
+///
+/// Created in the URI-log callback (the first thing microhttpd reports for a request), retained once into
+/// microhttpd's per-request pointer, and released once in the request-completed callback. Only the connection's
+/// current microhttpd thread touches it.
+final class RequestContext {
+    /// The request target's path, exactly as sent (not percent-decoded).
+    let path: String
+    /// The raw query string after `?`, if the target had one.
+    let query: String?
+    /// The body read so far.
+    var body: [UInt8] = []
+    /// Set once the access handler has seen the headers (its first call for this request).
+    var headersSeen = false
+    /// Set when the body outgrew the limit: the rest is discarded and the answer is 413.
+    var bodyTooLarge = false
+    /// Set once a response is queued; later calls only discard input.
+    var responded = false
+
+    init(path: String, query: String?) {
+        self.path = path
+        self.query = query
+    }
+
+    /// Splits a raw request target (`/path?query`) at its first `?`.
+    convenience init(target: UnsafePointer<CChar>) {
+        let length = strlen(target)
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: length)
+        if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
+            self.init(
+                path: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self),
+                query: String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self)
+            )
+        } else {
+            self.init(path: String(decoding: bytes, as: UTF8.self), query: nil)
+        }
+    }
+}
+

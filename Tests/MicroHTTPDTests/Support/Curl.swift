@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs `/usr/bin/curl` and returns the status code and body it printed.
+enum Curl {
+    struct Result {
+        var status: Int
+        var body: String
+        var headers: String
+    }
+
+    static func run(_ arguments: [String], input: [UInt8]? = nil) throws -> Result {
+        let headerFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("microhttpd-tests-\(UUID().uuidString).headers")
+        defer { try? FileManager.default.removeItem(at: headerFile) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments =
+            ["--silent", "--show-error", "--max-time", "10", "--dump-header", headerFile.path, "--write-out", "\n%{http_code}"]
+            + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        let inputPipe = Pipe()
+        if input != nil {
+            process.standardInput = inputPipe
+        }
+        try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input))
+            try inputPipe.fileHandleForWriting.close()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var text = String(decoding: data, as: UTF8.self)
+        let statusLine = text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        let status = Int(statusLine) ?? 0
+        text.removeLast(min(text.count, statusLine.count + 1))
+        let headers = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
+        return Result(status: status, body: text, headers: headers)
+    }
+}

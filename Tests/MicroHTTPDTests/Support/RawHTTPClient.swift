@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A blocking TCP client on raw POSIX sockets, for the requests real HTTP clients will not send: slow,
+/// malformed, idle, or hand-chunked.
+final class RawHTTPClient {
+    /// Why a socket operation failed.
+    struct Failure: Error, CustomStringConvertible {
+        let operation: String
+        let errorNumber: Int32
+
+        var description: String {
+            "\(operation) failed: errno \(errorNumber) (\(String(cString: strerror(errorNumber))))"
+        }
+    }
+
+    /// A parsed HTTP/1.1 response.
+    struct Response {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+
+        var bodyText: String {
+            String(decoding: body, as: UTF8.self)
+        }
+    }
+
+    private let descriptor: Int32
+    private var buffered: [UInt8] = []
+    private var isClosed = false
+
+    /// Connects to `127.0.0.1:port`; reads time out after `readTimeoutSeconds`.
+    init(port: Int, readTimeoutSeconds: Int = 10) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else {
+            throw Failure(operation: "socket", errorNumber: errno)
+        }
+        var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let number = errno
+            Glibc.close(descriptor)
+            throw Failure(operation: "connect", errorNumber: number)
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    func close() {
+        if !isClosed {
+            isClosed = true
+            Glibc.close(descriptor)
+        }
+    }
+
+    func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written > 0 else {
+                throw Failure(operation: "send", errorNumber: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Reads more bytes into the buffer; false at end of stream.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0 {
+            throw Failure(operation: "recv", errorNumber: errno)
+        }
+        buffered.append(contentsOf: chunk[..<count])
+        return count > 0
+    }
+
+    /// Reads one response (Content-Length framed, or up to end of stream).
+    func readResponse() throws -> Response {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        var headerEnd: Int?
+        while headerEnd == nil {
+            headerEnd = firstRange(of: separator, in: buffered)
+            if headerEnd == nil, try !fill() {
+                throw Failure(operation: "read response head (connection closed)", errorNumber: 0)
+            }
+        }
+        let head = String(decoding: buffered[..<headerEnd!], as: UTF8.self)
+        buffered.removeFirst(headerEnd! + separator.count)
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let statusLine = lines.removeFirst().split(separator: " ")
+        let status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else {
+                return nil
+            }
+            let value = line[line.index(after: colon)...].drop { $0 == " " }
+            return (name: String(line[..<colon]), value: String(value))
+        }
+        var response = Response(status: status, headers: headers, body: [])
+        if let length = response.header("Content-Length").flatMap({ Int($0) }) {
+            while buffered.count < length {
+                guard try fill() else {
+                    throw Failure(operation: "read body (connection closed)", errorNumber: 0)
+                }
+            }
+            response.body = Array(buffered[..<length])
+            buffered.removeFirst(length)
+        } else {
+            while try fill() {}
+            response.body = buffered
+            buffered = []
+        }
+        return response
+    }
+
+    /// Waits until the peer closes the connection; returns false if the read timed out first.
+    func waitForClose() -> Bool {
+        while true {
+            do {
+                if try !fill() {
+                    return true
+                }
+            } catch {
+                return (error as? Failure)?.errorNumber == ECONNRESET
+            }
+        }
+    }
+
+    private func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else {
+            return nil
+        }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return start
+        }
+        return nil
+    }
+}

@@ -1,0 +1,72 @@
+import Logging
+import MicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Answers 200 with the request body echoed, and records every request it saw.
+final class RecordingResponder: HTTPResponder {
+    private let recorded = Mutex<[HTTPRequest]>([])
+
+    var requests: [HTTPRequest] {
+        recorded.withLock { $0 }
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        recorded.withLock { $0.append(request) }
+        return HTTPResponse(
+            status: 200,
+            headers: HTTPHeaders([("Content-Type", "application/octet-stream"), ("X-Path", request.path)]),
+            body: request.body
+        )
+    }
+}
+
+/// Sleeps before answering, to keep a request in flight; counts the requests it has started.
+final class SlowResponder: HTTPResponder {
+    let delayMicroseconds: UInt32
+    private let started = Atomic<Int>(0)
+
+    init(delayMilliseconds: UInt32) {
+        self.delayMicroseconds = delayMilliseconds * 1000
+    }
+
+    var startedCount: Int {
+        started.load(ordering: .acquiring)
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        started.wrappingAdd(1, ordering: .releasing)
+        usleep(delayMicroseconds)
+        return HTTPResponse(status: 200, body: Array("slow done".utf8))
+    }
+}
+
+/// Returns whatever response it was built with.
+struct FixedResponder: HTTPResponder {
+    let response: HTTPResponse
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        response
+    }
+}
+
+extension Logger {
+    /// A logger that drops everything, so tests print nothing.
+    static let silent = Logger(label: "MicroHTTPDTests") { _ in SwiftLogNoOpLogHandler() }
+}
+
+/// A flag shared with another thread.
+final class SharedFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    var isSet: Bool {
+        value.load(ordering: .acquiring)
+    }
+
+    func set() {
+        value.store(true, ordering: .releasing)
+    }
+}
