@@ -1,0 +1,347 @@
+extension DeviceFile {
+    /// The keys a device file's top-level object may have.
+    public static let fileKeys = ["users"]
+    /// The keys a user object may have.
+    public static let userKeys = ["agentUserId", "devices"]
+    /// The keys a device object may have.
+    public static let deviceKeys = [
+        "id", "name", "nicknames", "room", "deviceTypes", "basicInformation", "otherDeviceIds", "online", "clusters",
+    ]
+    /// The keys a `basicInformation` object may have.
+    public static let basicInformationKeys = [
+        "vendorName", "vendorID", "productName", "productID", "serialNumber", "uniqueID", "hardwareVersionString",
+        "softwareVersionString",
+    ]
+
+    /// Parses and validates a device file (the format of DESIGN.md, "Device file format").
+    ///
+    /// Every attribute Hearth models is filled for each cluster present (``AttributeSchema/filled(_:cluster:deviceTypes:)``),
+    /// and each cluster the device types require (``DeviceType/requiredClusters``) is added when absent. A device
+    /// may only have the clusters its types allow (``DeviceType/allowedClusters``). Optional fields may be `null`,
+    /// meaning absent; `online` defaults to `true`. Names are kept as given.
+    ///
+    /// - Throws: ``DeviceFileError`` for the first mistake, naming the user, the device and the field.
+    public static func parse(_ bytes: [UInt8]) throws(DeviceFileError) -> DeviceFile {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            throw DeviceFileError(
+                code: .malformedJSON,
+                message: "malformed JSON at line \(error.line), column \(error.column): \(error.message)"
+            )
+        }
+        return try DeviceFileParser().file(root)
+    }
+
+    /// Parses and validates a device file given as text; see ``parse(_:)``.
+    public static func parse(_ text: String) throws(DeviceFileError) -> DeviceFile {
+        try parse(Array(text.utf8))
+    }
+}
+
+/// Reads a ``DeviceFile`` out of a ``JSONValue``, keeping track of the user and device for error messages.
+private struct DeviceFileParser {
+    var user: String?
+    var device: String?
+
+    func fail(_ code: DeviceFileError.Code, _ field: String?, _ message: String) -> DeviceFileError {
+        DeviceFileError(code: code, user: user, device: device, field: field, message: message)
+    }
+
+    // MARK: - File and users
+
+    func file(_ root: JSONValue) throws(DeviceFileError) -> DeviceFile {
+        guard case .object(let object) = root else {
+            throw fail(.wrongType, nil, "expected an object with a \"users\" array, got \(root.brief)")
+        }
+        try checkKeys(object, known: DeviceFile.fileKeys, prefix: "")
+        guard let usersValue = object["users"] else { throw fail(.missingField, "users", "missing") }
+        guard case .array(let entries) = usersValue else {
+            throw fail(.wrongType, "users", "expected an array of users, got \(usersValue.brief)")
+        }
+        if entries.isEmpty { throw fail(.emptyValue, "users", "must list at least one user") }
+        var users: [UserDevices] = []
+        var seen: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() {
+            var parser = self
+            let parsed = try parser.user(entry, position: position)
+            if let earlier = seen[parsed.agentUserId] {
+                throw parser.fail(.duplicate, "agentUserId", "duplicate agentUserId (also users[\(earlier)])")
+            }
+            seen[parsed.agentUserId] = position
+            users.append(parsed)
+        }
+        return DeviceFile(users: users)
+    }
+
+    mutating func user(_ value: JSONValue, position: Int) throws(DeviceFileError) -> UserDevices {
+        let object = try self.object(value, "users[\(position)]")
+        let agentUserId = try requiredString(object, "agentUserId", prefix: "users[\(position)].")
+        user = agentUserId
+        try checkKeys(object, known: DeviceFile.userKeys, prefix: "")
+        guard let devicesValue = object["devices"] else { throw fail(.missingField, "devices", "missing") }
+        guard case .array(let entries) = devicesValue else {
+            throw fail(.wrongType, "devices", "expected an array of devices, got \(devicesValue.brief)")
+        }
+        var devices: [Device] = []
+        var seen: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() {
+            var parser = self
+            let parsed = try parser.device(entry, position: position)
+            if let earlier = seen[parsed.id] {
+                throw parser.fail(.duplicate, "id", "duplicate device id (also devices[\(earlier)])")
+            }
+            seen[parsed.id] = position
+            devices.append(parsed)
+        }
+        return UserDevices(agentUserId: agentUserId, devices: devices)
+    }
+
+    // MARK: - Devices
+
+    mutating func device(_ value: JSONValue, position: Int) throws(DeviceFileError) -> Device {
+        let object = try self.object(value, "devices[\(position)]")
+        let id = try requiredString(object, "id", prefix: "devices[\(position)].")
+        device = id
+        try checkKeys(object, known: DeviceFile.deviceKeys, prefix: "")
+        let name = try requiredString(object, "name", prefix: "")
+        let nicknames = try stringArray(object, "nicknames") ?? []
+        let room = try optionalString(object, "room", allowEmpty: false)
+        let deviceTypes = try self.deviceTypes(object)
+        let basicInformation = try self.basicInformation(object["basicInformation"])
+        let otherDeviceIds = try stringArray(object, "otherDeviceIds") ?? []
+        var online = true
+        if let value = object["online"], value != .null {
+            guard case .bool(let flag) = value else {
+                throw fail(.wrongType, "online", "expected a boolean, got \(value.brief)")
+            }
+            online = flag
+        }
+        let clusters = try self.clusters(object["clusters"], deviceTypes: deviceTypes)
+        return Device(
+            id: id,
+            name: name,
+            nicknames: nicknames,
+            room: room,
+            deviceTypes: deviceTypes,
+            basicInformation: basicInformation,
+            otherDeviceIds: otherDeviceIds,
+            online: online,
+            clusters: clusters
+        )
+    }
+
+    func deviceTypes(_ object: JSONObject) throws(DeviceFileError) -> [DeviceType] {
+        guard let value = object["deviceTypes"], value != .null else {
+            throw fail(.missingField, "deviceTypes", "missing")
+        }
+        guard case .array(let entries) = value else {
+            throw fail(.wrongType, "deviceTypes", "expected an array of device type names, got \(value.brief)")
+        }
+        if entries.isEmpty { throw fail(.emptyValue, "deviceTypes", "must list at least one device type") }
+        var types: [DeviceType] = []
+        for (position, entry) in entries.enumerated() {
+            let field = "deviceTypes[\(position)]"
+            guard case .string(let name) = entry else {
+                throw fail(.wrongType, field, "expected a device type name, got \(entry.brief)")
+            }
+            guard let type = DeviceType(rawValue: name) else {
+                throw fail(
+                    .unknownDeviceType,
+                    field,
+                    "unknown device type \"\(name)\"" + Suggestion.didYouMean(name, among: DeviceType.knownTypes)
+                        + "; known types: " + DeviceType.knownTypes.joined(separator: ", ")
+                )
+            }
+            if types.contains(type) { throw fail(.duplicate, field, "duplicate device type \"\(name)\"") }
+            types.append(type)
+        }
+        return types
+    }
+
+    func basicInformation(_ value: JSONValue?) throws(DeviceFileError) -> BasicInformation {
+        guard let value, value != .null else { return BasicInformation() }
+        let object = try self.object(value, "basicInformation")
+        try checkKeys(object, known: DeviceFile.basicInformationKeys, prefix: "basicInformation.")
+        let prefix = "basicInformation."
+        return BasicInformation(
+            vendorName: try optionalString(object, "vendorName", prefix: prefix),
+            vendorID: try uint16(object, "vendorID", prefix: prefix),
+            productName: try optionalString(object, "productName", prefix: prefix),
+            productID: try uint16(object, "productID", prefix: prefix),
+            serialNumber: try optionalString(object, "serialNumber", prefix: prefix),
+            uniqueID: try optionalString(object, "uniqueID", prefix: prefix),
+            hardwareVersionString: try optionalString(object, "hardwareVersionString", prefix: prefix),
+            softwareVersionString: try optionalString(object, "softwareVersionString", prefix: prefix)
+        )
+    }
+
+    func uint16(_ object: JSONObject, _ key: String, prefix: String) throws(DeviceFileError) -> Int? {
+        guard let value = object[key], value != .null else { return nil }
+        guard case .integer(let number) = value else {
+            throw fail(.wrongType, prefix + key, "expected an integer (uint16), got \(value.brief)")
+        }
+        guard (0...0xFFFF).contains(number) else {
+            throw fail(.outOfRange, prefix + key, "\(number) is outside 0…65535 (uint16)")
+        }
+        return number
+    }
+
+    // MARK: - Clusters
+
+    func clusters(
+        _ value: JSONValue?,
+        deviceTypes: [DeviceType]
+    ) throws(DeviceFileError) -> [ClusterID: ClusterState] {
+        var given: [ClusterID: ClusterState] = [:]
+        if let value, value != .null {
+            let object = try self.object(value, "clusters")
+            let allowed = deviceTypes.flatMap(\.allowedClusters)
+            for member in object.members {
+                let field = "clusters.\(member.key)"
+                guard let cluster = ClusterID(rawValue: member.key) else {
+                    throw fail(
+                        .unknownCluster,
+                        field,
+                        "unknown cluster \"\(member.key)\""
+                            + Suggestion.didYouMean(member.key, among: ClusterID.knownClusters) + "; known clusters: "
+                            + ClusterID.knownClusters.joined(separator: ", ")
+                    )
+                }
+                guard allowed.contains(cluster) else {
+                    let types = deviceTypes.map(\.rawValue).joined(separator: ", ")
+                    let allowedNames = ClusterID.allCases.filter(allowed.contains).map(\.rawValue)
+                    throw fail(
+                        .clusterNotAllowed,
+                        field,
+                        "\(cluster.rawValue) is not allowed on \(types) (allowed: "
+                            + allowedNames.joined(separator: ", ") + ")"
+                    )
+                }
+                given[cluster] = try attributes(member.value, cluster: cluster, field: field)
+            }
+        }
+        for cluster in deviceTypes.flatMap(\.requiredClusters) where given[cluster] == nil {
+            given[cluster] = ClusterState()
+        }
+        var clusters: [ClusterID: ClusterState] = [:]
+        for (cluster, state) in given {
+            let complete = AttributeSchema.filled(state, cluster: cluster, deviceTypes: deviceTypes)
+            if let violation = AttributeSchema.validate(complete, cluster: cluster, deviceTypes: deviceTypes) {
+                throw fail(
+                    .inconsistentAttributes,
+                    "clusters.\(cluster.rawValue).\(violation.attribute)",
+                    violation.reason
+                )
+            }
+            clusters[cluster] = complete
+        }
+        return clusters
+    }
+
+    func attributes(_ value: JSONValue, cluster: ClusterID, field: String) throws(DeviceFileError) -> ClusterState {
+        let object = try self.object(value, field)
+        var state = ClusterState()
+        for member in object.members {
+            let attributeField = "\(field).\(member.key)"
+            guard let spec = AttributeSchema.spec(cluster, member.key) else {
+                throw fail(
+                    .unknownAttribute,
+                    attributeField,
+                    AttributeSchema.unknownAttributeReason(member.key, cluster: cluster)
+                )
+            }
+            let attribute = try self.attribute(member.value, spec: spec, field: attributeField)
+            if let reason = spec.validate(attribute) { throw fail(.outOfRange, attributeField, reason) }
+            state[spec.name] = attribute
+        }
+        return state
+    }
+
+    /// The JSON value as the attribute's type, or a wrong-type error.
+    func attribute(_ value: JSONValue, spec: AttributeSpec, field: String) throws(DeviceFileError) -> AttributeValue {
+        switch (spec.type, value) {
+        case (.bool, .bool(let flag)):
+            return .bool(flag)
+        case (.string, .string(let string)):
+            return .string(string)
+        case (_, .integer(let number)) where spec.type.isInteger:
+            return .int(number)
+        case (_, .null) where spec.nullValue != nil:
+            return .int(spec.nullValue!)
+        case (_, .number(let text)) where spec.type.isInteger:
+            throw fail(.wrongType, field, "\(text) is not an integer (\(spec.type.rawValue))")
+        default:
+            let expected: String
+            switch spec.type {
+            case .bool: expected = "a boolean"
+            case .string: expected = "a string"
+            default: expected = "an integer (\(spec.type.rawValue))" + (spec.isNullable ? " or null" : "")
+            }
+            throw fail(.wrongType, field, "expected \(expected), got \(value.brief)")
+        }
+    }
+
+    // MARK: - Fields
+
+    func object(_ value: JSONValue, _ field: String) throws(DeviceFileError) -> JSONObject {
+        guard case .object(let object) = value else {
+            throw fail(.wrongType, field, "expected an object, got \(value.brief)")
+        }
+        return object
+    }
+
+    func checkKeys(_ object: JSONObject, known: [String], prefix: String) throws(DeviceFileError) {
+        for member in object.members where !known.contains(member.key) {
+            throw fail(
+                .unknownKey,
+                prefix + member.key,
+                "unknown key \"\(member.key)\"" + Suggestion.didYouMean(member.key, among: known) + "; known keys: "
+                    + known.joined(separator: ", ")
+            )
+        }
+    }
+
+    func requiredString(_ object: JSONObject, _ key: String, prefix: String) throws(DeviceFileError) -> String {
+        guard let value = object[key], value != .null else { throw fail(.missingField, prefix + key, "missing") }
+        guard case .string(let string) = value else {
+            throw fail(.wrongType, prefix + key, "expected a string, got \(value.brief)")
+        }
+        if string.isEmpty { throw fail(.emptyValue, prefix + key, "must not be empty") }
+        return string
+    }
+
+    func optionalString(
+        _ object: JSONObject,
+        _ key: String,
+        prefix: String = "",
+        allowEmpty: Bool = true
+    ) throws(DeviceFileError) -> String? {
+        guard let value = object[key], value != .null else { return nil }
+        guard case .string(let string) = value else {
+            throw fail(.wrongType, prefix + key, "expected a string, got \(value.brief)")
+        }
+        if !allowEmpty, string.isEmpty {
+            throw fail(.emptyValue, prefix + key, "must not be empty (leave the key out instead)")
+        }
+        return string
+    }
+
+    /// An optional array of non-empty strings.
+    func stringArray(_ object: JSONObject, _ key: String) throws(DeviceFileError) -> [String]? {
+        guard let value = object[key], value != .null else { return nil }
+        guard case .array(let entries) = value else {
+            throw fail(.wrongType, key, "expected an array of strings, got \(value.brief)")
+        }
+        var strings: [String] = []
+        for (position, entry) in entries.enumerated() {
+            guard case .string(let string) = entry else {
+                throw fail(.wrongType, "\(key)[\(position)]", "expected a string, got \(entry.brief)")
+            }
+            if string.isEmpty { throw fail(.emptyValue, "\(key)[\(position)]", "must not be empty") }
+            strings.append(string)
+        }
+        return strings
+    }
+}

@@ -1,0 +1,51 @@
+extension DeviceType {
+    /// Every device type name a device file may use, in declaration order.
+    public static let knownTypes: [String] = allCases.map(\.rawValue)
+
+    /// The Matter device type id (Matter 1.3 Device Library: On/Off Light is `0x0100`).
+    public var matterID: Int {
+        switch self {
+        case .OnOffLight: return 0x0100
+        case .DimmableLight: return 0x0101
+        case .ColorTemperatureLight: return 0x010C
+        case .ExtendedColorLight: return 0x010D
+        case .OnOffPlugInUnit: return 0x010A
+        }
+    }
+
+    /// Clusters Matter lists as optional for this type that Hearth models: Level Control on an On/Off Light
+    /// and on an On/Off Plug-in Unit (Matter 1.3 Device Library). Color Control is never optional: a light
+    /// with color is a Color Temperature or Extended Color Light.
+    public var optionalClusters: [ClusterID] {
+        switch self {
+        case .OnOffLight, .OnOffPlugInUnit: return [.LevelControl]
+        case .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight: return []
+        }
+    }
+
+    /// The clusters a device of this type may have: ``requiredClusters`` then ``optionalClusters``.
+    public var allowedClusters: [ClusterID] {
+        requiredClusters + optionalClusters
+    }
+
+    /// The Color Control features (``AttributeSchema/ColorCapabilities`` bits) Matter makes mandatory for this
+    /// type: color temperature for a Color Temperature Light, xy and color temperature for an Extended Color
+    /// Light, none otherwise.
+    public var requiredColorCapabilities: Int {
+        switch self {
+        case .ColorTemperatureLight: return AttributeSchema.ColorCapabilities.colorTemperature
+        case .ExtendedColorLight:
+            return AttributeSchema.ColorCapabilities.xy | AttributeSchema.ColorCapabilities.colorTemperature
+        case .OnOffLight, .DimmableLight, .OnOffPlugInUnit: return 0
+        }
+    }
+
+    /// The `ColorCapabilities` a device of this type gets when the device file omits it: the mandatory features,
+    /// plus hue/saturation for an Extended Color Light.
+    public var defaultColorCapabilities: Int {
+        switch self {
+        case .ExtendedColorLight: return requiredColorCapabilities | AttributeSchema.ColorCapabilities.hueSaturation
+        case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .OnOffPlugInUnit: return requiredColorCapabilities
+        }
+    }
+}

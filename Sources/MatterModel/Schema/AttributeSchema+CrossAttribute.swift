@@ -1,0 +1,168 @@
+extension AttributeSchema {
+    /// Checks a whole cluster state: every attribute known, of its type and in its range, then the rules between
+    /// attributes. Returns the first violation, or `nil` when the state is valid.
+    ///
+    /// Rules between attributes (an attribute missing from `state` counts as its default):
+    /// - Level Control: `MinLevel ≤ MaxLevel`; `MinLevel ≤ CurrentLevel ≤ MaxLevel`; `OnLevel`, unless null,
+    ///   within `MinLevel…MaxLevel`.
+    /// - Color Control: `ColorTempPhysicalMinMireds ≤ ColorTempPhysicalMaxMireds`;
+    ///   `ColorTempPhysicalMinMireds ≤ ColorTemperatureMireds ≤ ColorTempPhysicalMaxMireds`, the same for
+    ///   `StartUpColorTemperatureMireds` unless null; `ColorCapabilities` includes what the device types require
+    ///   (``DeviceType/requiredColorCapabilities``); `ColorMode` is a mode `ColorCapabilities` allows;
+    ///   `EnhancedColorMode` equals `ColorMode`, or is 3 (enhanced hue, which needs that capability) with
+    ///   `ColorMode` 0.
+    public static func validate(
+        _ state: ClusterState,
+        cluster: ClusterID,
+        deviceTypes: [DeviceType] = []
+    ) -> AttributeViolation? {
+        for name in state.attributes.keys.sorted() {
+            if let reason = validate(state.attributes[name]!, cluster: cluster, attribute: name) {
+                return AttributeViolation(attribute: name, reason: reason)
+            }
+        }
+        let complete = filled(state, cluster: cluster, deviceTypes: deviceTypes)
+        switch cluster {
+        case .OnOff:
+            return nil
+        case .LevelControl:
+            return levelControlViolation(complete)
+        case .ColorControl:
+            return colorControlViolation(complete, deviceTypes: deviceTypes)
+        }
+    }
+
+    private static func levelControlViolation(_ state: ClusterState) -> AttributeViolation? {
+        let low = state.int("MinLevel")!
+        let high = state.int("MaxLevel")!
+        if let violation = ordered(state, lower: "MinLevel", upper: "MaxLevel") { return violation }
+        if let violation = within(
+            state,
+            .LevelControl,
+            "CurrentLevel",
+            lower: "MinLevel",
+            upper: "MaxLevel",
+            low...high
+        ) {
+            return violation
+        }
+        return within(state, .LevelControl, "OnLevel", lower: "MinLevel", upper: "MaxLevel", low...high)
+    }
+
+    private static func colorControlViolation(
+        _ state: ClusterState,
+        deviceTypes: [DeviceType]
+    ) -> AttributeViolation? {
+        let lowerName = "ColorTempPhysicalMinMireds"
+        let upperName = "ColorTempPhysicalMaxMireds"
+        if let violation = ordered(state, lower: lowerName, upper: upperName) { return violation }
+        let physical = state.int(lowerName)!...state.int(upperName)!
+        if let violation = within(
+            state,
+            .ColorControl,
+            "ColorTemperatureMireds",
+            lower: lowerName,
+            upper: upperName,
+            physical
+        ) {
+            return violation
+        }
+        if let violation = within(
+            state,
+            .ColorControl,
+            "StartUpColorTemperatureMireds",
+            lower: lowerName,
+            upper: upperName,
+            physical
+        ) {
+            return violation
+        }
+
+        let capabilities = state.int("ColorCapabilities")!
+        for type in deviceTypes {
+            let missing = type.requiredColorCapabilities & ~capabilities
+            if missing != 0 {
+                return AttributeViolation(
+                    attribute: "ColorCapabilities",
+                    reason: "\(capabilities) lacks \(describeBits(missing)), which \(type.rawValue) requires"
+                )
+            }
+        }
+
+        let mode = state.int("ColorMode")!
+        let modeCapability = [
+            ColorMode.hueSaturation: ColorCapabilities.hueSaturation,
+            ColorMode.xy: ColorCapabilities.xy,
+            ColorMode.colorTemperature: ColorCapabilities.colorTemperature,
+            ColorMode.enhancedHueSaturation: ColorCapabilities.enhancedHue,
+        ]
+        if let needed = modeCapability[mode], capabilities & needed == 0 {
+            return AttributeViolation(
+                attribute: "ColorMode",
+                reason: "\(mode) (\(ColorMode.describe(mode))) needs \(ColorCapabilities.describe(needed)) "
+                    + "in ColorCapabilities (\(capabilities))"
+            )
+        }
+
+        let enhanced = state.int("EnhancedColorMode")!
+        if enhanced == ColorMode.enhancedHueSaturation {
+            if let needed = modeCapability[enhanced], capabilities & needed == 0 {
+                return AttributeViolation(
+                    attribute: "EnhancedColorMode",
+                    reason: "\(enhanced) (\(ColorMode.describe(enhanced))) needs "
+                        + "\(ColorCapabilities.describe(needed)) in ColorCapabilities (\(capabilities))"
+                )
+            }
+            if mode != ColorMode.hueSaturation {
+                return AttributeViolation(
+                    attribute: "EnhancedColorMode",
+                    reason: "\(enhanced) (\(ColorMode.describe(enhanced))) needs ColorMode 0, not \(mode)"
+                )
+            }
+        } else if enhanced != mode {
+            return AttributeViolation(
+                attribute: "EnhancedColorMode",
+                reason: "\(enhanced) disagrees with ColorMode \(mode) (they must be equal, "
+                    + "or EnhancedColorMode 3 with ColorMode 0)"
+            )
+        }
+        return nil
+    }
+
+    /// `lower ≤ upper`, blaming `upper`.
+    private static func ordered(_ state: ClusterState, lower: String, upper: String) -> AttributeViolation? {
+        let low = state.int(lower)!
+        let high = state.int(upper)!
+        guard low > high else { return nil }
+        return AttributeViolation(attribute: upper, reason: "\(high) is below \(lower) (\(low))")
+    }
+
+    /// `name`, unless null, within `lower…upper`.
+    private static func within(
+        _ state: ClusterState,
+        _ cluster: ClusterID,
+        _ name: String,
+        lower: String,
+        upper: String,
+        _ range: ClosedRange<Int>
+    ) -> AttributeViolation? {
+        guard let value = state[name], let number = value.intValue, let spec = spec(cluster, name) else {
+            return nil
+        }
+        if spec.isNull(value) || range.contains(number) { return nil }
+        return AttributeViolation(
+            attribute: name,
+            reason: "\(number) is outside \(lower)…\(upper) (\(range.lowerBound)…\(range.upperBound))"
+        )
+    }
+
+    private static func describeBits(_ bits: Int) -> String {
+        var names: [String] = []
+        var bit = 1
+        while bit <= bits {
+            if bits & bit != 0 { names.append(ColorCapabilities.describe(bit)) }
+            bit <<= 1
+        }
+        return names.joined(separator: " and ")
+    }
+}

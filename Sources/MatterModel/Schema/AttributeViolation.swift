@@ -1,0 +1,16 @@
+/// A rule between attributes of one cluster that a state breaks, naming the attribute to fix.
+public struct AttributeViolation: Sendable, Hashable, CustomStringConvertible {
+    /// The Matter attribute name the reason is about (`CurrentLevel`).
+    public var attribute: String
+    /// Why the value is refused (`"300 is outside MinLevel…MaxLevel (1…254)"`).
+    public var reason: String
+
+    /// Creates a violation.
+    public init(attribute: String, reason: String) {
+        self.attribute = attribute
+        self.reason = reason
+    }
+
+    /// `"CurrentLevel: 300 is outside MinLevel…MaxLevel (1…254)"`.
+    public var description: String { "\(attribute): \(reason)" }
+}
