@@ -1,0 +1,144 @@
+import MatterModel
+import Synchronization
+
+/// A ``DeviceStore`` that keeps everything in memory, with the same semantics as ``SQLiteDeviceStore``; for tests
+/// of the modules that use a store. Every call holds one lock for its whole duration, which makes each call atomic
+/// as a transaction would; `updateDevices`'s body must therefore not call the store.
+public final class InMemoryDeviceStore: DeviceStore {
+    private struct TokenRecord: Sendable {
+        var hash: [UInt8]
+        var user: String
+        var expires: Int64?
+        var revoked: Bool
+    }
+
+    private struct State: Sendable {
+        /// Every user, with devices in import order (possibly none).
+        var devices: [String: [Device]] = [:]
+        /// Token records keyed by the token's hash.
+        var tokens: [[UInt8]: TokenRecord] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Creates a store holding `file`, as if imported into an empty store.
+    public convenience init(importing file: DeviceFile) throws {
+        self.init()
+        _ = try importDevices(file)
+    }
+
+    // MARK: - Devices
+
+    public func devices(forUser agentUserId: String) throws -> [Device] {
+        state.withLock { $0.devices[agentUserId] ?? [] }
+    }
+
+    public func devices(forUser agentUserId: String, ids: [String]) throws -> [String: Device] {
+        let wanted = Set(ids)
+        return state.withLock { state in
+            var found: [String: Device] = [:]
+            for device in state.devices[agentUserId] ?? [] where wanted.contains(device.id) {
+                found[device.id] = device
+            }
+            return found
+        }
+    }
+
+    public func updateDevices<T>(
+        forUser agentUserId: String,
+        ids: [String],
+        _ body: (inout [String: Device]) throws -> T
+    ) throws -> T {
+        try state.withLock { state in
+            let stored = state.devices[agentUserId] ?? []
+            let wanted = Set(ids)
+            var working: [String: Device] = [:]
+            for device in stored where wanted.contains(device.id) {
+                working[device.id] = device
+            }
+            let result = try body(&working)
+            // Like the SQLite store: only cluster state and connectivity of devices that were passed in persist.
+            var devices = stored
+            for index in devices.indices {
+                guard wanted.contains(devices[index].id), let changed = working[devices[index].id] else { continue }
+                devices[index].clusters = changed.clusters
+                devices[index].online = changed.online
+            }
+            state.devices[agentUserId] = devices
+            return result
+        }
+    }
+
+    public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
+        state.withLock { state in
+            var added = 0
+            var updated = 0
+            for user in file.users {
+                var devices = state.devices[user.agentUserId] ?? []
+                for device in user.devices {
+                    if let index = devices.firstIndex(where: { $0.id == device.id }) {
+                        devices[index] = device
+                        updated += 1
+                    } else {
+                        devices.append(device)
+                        added += 1
+                    }
+                }
+                state.devices[user.agentUserId] = devices
+            }
+            let users = Set(file.users.map(\.agentUserId)).count
+            return ImportSummary(users: users, added: added, updated: updated)
+        }
+    }
+
+    public func isEmpty() throws -> Bool {
+        state.withLock { state in state.devices.values.allSatisfy(\.isEmpty) }
+    }
+
+    public func users() throws -> [String] {
+        state.withLock { state in state.devices.keys.sorted() }
+    }
+
+    // MARK: - Tokens
+
+    /// Also creates the user when it has no devices yet, as ``SQLiteDeviceStore`` does.
+    public func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String {
+        let token = try newToken()
+        let hash = tokenHash(token)
+        let record = TokenRecord(
+            hash: hash,
+            user: agentUserId,
+            expires: ttl.map { now.seconds + Int64($0) },
+            revoked: false
+        )
+        state.withLock { state in
+            if state.devices[agentUserId] == nil { state.devices[agentUserId] = [] }
+            state.tokens[hash] = record
+        }
+        return token
+    }
+
+    public func authenticate(token: String, now: UnixTime) throws -> String? {
+        let hash = tokenHash(token)
+        guard let record = state.withLock({ $0.tokens[hash] }) else { return nil }
+        guard tokensEqual(record.hash, hash), !record.revoked else { return nil }
+        if let expires = record.expires, now.seconds >= expires { return nil }
+        return record.user
+    }
+
+    public func revokeTokens(forUser agentUserId: String) throws -> Int {
+        state.withLock { state in
+            var count = 0
+            for (hash, record) in state.tokens where record.user == agentUserId && !record.revoked {
+                state.tokens[hash]?.revoked = true
+                count += 1
+            }
+            return count
+        }
+    }
+
+    public func checkHealth() throws {}
+}

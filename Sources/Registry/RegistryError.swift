@@ -1,0 +1,33 @@
+/// An error of the registry itself (SQLite's own errors surface as GRDB's `DatabaseError`).
+public struct RegistryError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case corruptData
+        }
+
+        private let base: Base
+
+        private init(_ base: Base) {
+            self.base = base
+        }
+
+        /// A stored value could not be decoded (a hand-edited or newer database).
+        public static let corruptData = Code(.corruptData)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// What failed, naming the user, device or column where known. Never contains a token.
+    public var message: String
+
+    /// Creates an error.
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "RegistryError.\(code): \(message)" }
+}

@@ -1,0 +1,87 @@
+import GRDB
+
+// MARK: - Schema
+//
+// user       one row per agent user id. Created by an import, or by issuing a token to a user without devices.
+//   id TEXT PRIMARY KEY
+//
+// device     one row per (user, device id).
+//   userId, id                  PRIMARY KEY (userId, id); userId → user ON DELETE CASCADE
+//   position INTEGER            import order within the user: a new device goes last, a replaced one keeps its place
+//   name TEXT, room TEXT NULL
+//   nicknames, deviceTypes, otherDeviceIds TEXT   JSON arrays of strings (device types by Matter name)
+//   clusters TEXT               JSON array of the device's cluster names, so that a cluster without attributes
+//                               survives a round trip
+//   vendorName … softwareVersionString            the BasicInformation fields, one nullable column each
+//   online INTEGER (0/1)
+//   index device_position (userId, position): SYNC reads a user's devices in order
+//
+// attribute  one row per (user, device, cluster, attribute); WITHOUT ROWID so the primary key is the table order
+//   userId, deviceId, cluster, name   PRIMARY KEY; (userId, deviceId) → device ON DELETE CASCADE
+//   type TEXT 'bool' | 'int' | 'string'
+//   value (no declared type, so SQLite keeps what is bound: INTEGER for bool and int, TEXT for string)
+//
+// token      bearer tokens, stored only as the SHA-256 hash of the token's UTF-8 bytes
+//   hash BLOB PRIMARY KEY (32 bytes); userId → user ON DELETE CASCADE
+//   created INTEGER, expires INTEGER NULL (unix seconds; NULL = never), revoked INTEGER (0/1)
+//   index token_user (userId): revoking a user's tokens
+
+extension SQLiteDeviceStore {
+    /// The migrations, in order. Never edit a shipped migration: add the next one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                        id TEXT PRIMARY KEY NOT NULL
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE device (
+                        userId TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        nicknames TEXT NOT NULL DEFAULT '[]',
+                        room TEXT,
+                        deviceTypes TEXT NOT NULL,
+                        clusters TEXT NOT NULL DEFAULT '[]',
+                        vendorName TEXT,
+                        vendorID INTEGER,
+                        productName TEXT,
+                        productID INTEGER,
+                        serialNumber TEXT,
+                        uniqueID TEXT,
+                        hardwareVersionString TEXT,
+                        softwareVersionString TEXT,
+                        otherDeviceIds TEXT NOT NULL DEFAULT '[]',
+                        online INTEGER NOT NULL CHECK (online IN (0, 1)),
+                        PRIMARY KEY (userId, id)
+                    );
+                    CREATE INDEX device_position ON device(userId, position);
+
+                    CREATE TABLE attribute (
+                        userId TEXT NOT NULL,
+                        deviceId TEXT NOT NULL,
+                        cluster TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        type TEXT NOT NULL CHECK (type IN ('bool', 'int', 'string')),
+                        value NOT NULL,
+                        PRIMARY KEY (userId, deviceId, cluster, name),
+                        FOREIGN KEY (userId, deviceId) REFERENCES device(userId, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE token (
+                        hash BLOB PRIMARY KEY NOT NULL,
+                        userId TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                        created INTEGER NOT NULL,
+                        expires INTEGER,
+                        revoked INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1))
+                    ) WITHOUT ROWID;
+                    CREATE INDEX token_user ON token(userId);
+                    """
+            )
+        }
+        return migrator
+    }
+}
