@@ -63,12 +63,20 @@ struct DevicesCommand: ParsableCommand {
 
 /// A plain-text table of devices for `hearth devices list`.
 enum DeviceTable {
+    /// The attributes worth a glance; `hearth devices list` is not a dump of every default.
+    static let shownAttributes: [ClusterID: [String]] = [
+        .OnOff: ["OnOff"],
+        .LevelControl: ["CurrentLevel"],
+        .ColorControl: ["ColorMode", "ColorTemperatureMireds", "CurrentHue", "CurrentSaturation"],
+    ]
+
     static func render(_ devices: [Device]) -> String {
         var rows = [["ID", "NAME", "TYPE", "ROOM", "CONNECTIVITY", "STATE"]]
         for device in devices {
             let state = device.clusters.keys.sorted().flatMap { cluster in
-                (device.clusters[cluster]?.attributes ?? [:]).sorted { $0.key < $1.key }
-                    .map { "\(cluster.rawValue).\($0.key)=\($0.value)" }
+                shownAttributes[cluster, default: []].compactMap { name in
+                    device.clusters[cluster]?[name].map { "\(name)=\($0)" }
+                }
             }
             rows.append([
                 device.id, device.name, device.deviceTypes.map(\.rawValue).joined(separator: ","), device.room ?? "-",

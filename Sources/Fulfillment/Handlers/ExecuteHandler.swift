@@ -46,7 +46,7 @@ struct ExecuteHandler {
         let traits = DeviceTypeMapping.traits(of: device)
         var working = device
         var touched: [Trait] = []
-        do {
+        do throws(CommandError) {
             for step in steps {
                 guard let command = step.command else {
                     throw CommandError(.functionNotSupported, "unknown command \(step.commandName)")
