@@ -1,0 +1,274 @@
+#!/usr/bin/env bash
+# End-to-end check of the nginx TLS front: client --HTTPS--> nginx (Deploy/nginx/hearth.conf) --HTTP--> Hearth.
+#
+# Usage: Deploy/nginx-e2e.sh HEARTH_BINARY WORKDIR
+#   HEARTH_BINARY  a built hearth executable (for example .build/release/hearth)
+#   WORKDIR        a scratch directory for the certificate, configs, logs, pid files and e2e.sqlite
+#
+# Steps: install nginx if missing (apt-get, needs root); make a self-signed certificate; derive an nginx config
+# from Deploy/nginx/hearth.conf (ports 18443/18081, upstream 127.0.0.1:18080, the WORKDIR certificate); start
+# Hearth on 127.0.0.1:18080 with Config/hearth.json and WORKDIR/e2e.sqlite, and nginx with its own -c, pid and
+# logs; issue a token; send a SYNC over HTTPS with curl --cacert and check the answer; check the other routes, the
+# TLS versions and the body limit; stop both by PID (also on failure, through a trap).
+#
+# Environment:
+#   HEARTH_E2E_MDWE=auto|1|0  run Hearth under systemd's MemoryDenyWriteExecute seccomp rules (Deploy/check-mdwe.sh,
+#                             violations kill it with SIGSYS). auto (default): when a C compiler is available.
+#   HEARTH_E2E_PORT, HEARTH_E2E_TLS_PORT, HEARTH_E2E_HTTP_PORT  override 18080, 18443, 18081.
+# Exit status 0 only if every check passed; the logs in WORKDIR are printed on failure.
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+    echo "usage: $0 HEARTH_BINARY WORKDIR" >&2
+    exit 2
+fi
+
+deploy="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$deploy/.." && pwd)"
+binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+mkdir -p "$2"
+workdir="$(cd "$2" && pwd)"
+upstream_port="${HEARTH_E2E_PORT:-18080}"
+tls_port="${HEARTH_E2E_TLS_PORT:-18443}"
+http_port="${HEARTH_E2E_HTTP_PORT:-18081}"
+mdwe="${HEARTH_E2E_MDWE:-auto}"
+
+log() { echo "nginx-e2e: $*" >&2; }
+fail() {
+    log "FAILED: $*"
+    for file in hearth.log nginx-error.log nginx-access.log; do
+        if [[ -s "$workdir/$file" ]]; then
+            echo "----- $workdir/$file (last 40 lines)" >&2
+            tail -n 40 "$workdir/$file" >&2
+        fi
+    done
+    exit 1
+}
+
+[[ -x "$binary" ]] || fail "$binary is not an executable file"
+[[ -f "$repo/Config/hearth.json" ]] || fail "$repo/Config/hearth.json not found"
+command -v curl >/dev/null || fail "curl not found"
+command -v openssl >/dev/null || fail "openssl not found"
+
+# --- nginx -------------------------------------------------------------------------------------------------------
+nginx_binary="$(command -v nginx || true)"
+if [[ -z "$nginx_binary" && -x /usr/sbin/nginx ]]; then
+    nginx_binary=/usr/sbin/nginx
+fi
+if [[ -z "$nginx_binary" ]]; then
+    log "installing nginx"
+    # Debian's postinst would start the packaged nginx on port 80 unless policy-rc.d forbids it.
+    export DEBIAN_FRONTEND=noninteractive
+    temporary_policy=""
+    if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+        printf '#!/bin/sh\n# Temporary, from Deploy/nginx-e2e.sh: do not start services during apt-get install.\nexit 101\n' \
+            >/usr/sbin/policy-rc.d
+        chmod 755 /usr/sbin/policy-rc.d
+        temporary_policy=/usr/sbin/policy-rc.d
+        trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+    fi
+    apt-get install -y nginx >"$workdir/apt.log" 2>&1 ||
+        { apt-get update >>"$workdir/apt.log" 2>&1 && apt-get install -y nginx >>"$workdir/apt.log" 2>&1; } ||
+        { cat "$workdir/apt.log" >&2; fail "apt-get install nginx failed"; }
+    if [[ -n "$temporary_policy" ]]; then
+        rm -f "$temporary_policy"
+        trap - EXIT
+    fi
+    nginx_binary="$(command -v nginx || echo /usr/sbin/nginx)"
+fi
+log "using $("$nginx_binary" -v 2>&1)"
+
+# --- cleanup: stop what this script started, by PID ----------------------------------------------------------------
+hearth_pid=""
+nginx_pid=""
+stop() {
+    local name="$1" pid="$2" signal="$3"
+    [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 0
+    kill "-$signal" "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+        kill -0 "$pid" 2>/dev/null || return 0
+        sleep 0.2
+    done
+    log "$name (pid $pid) ignored SIG$signal for 10 s; sending SIGKILL"
+    kill -KILL "$pid" 2>/dev/null || true
+}
+cleanup() {
+    stop nginx "$nginx_pid" QUIT
+    stop hearth "$hearth_pid" TERM
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- certificate -------------------------------------------------------------------------------------------------
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
+    -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
+    -keyout "$workdir/hearth.key" -out "$workdir/hearth.crt" >"$workdir/openssl.log" 2>&1 ||
+    fail "openssl req: $(cat "$workdir/openssl.log")"
+chmod 600 "$workdir/hearth.key"
+
+# --- nginx configuration derived from Deploy/nginx/hearth.conf -----------------------------------------------------
+source_conf="$deploy/nginx/hearth.conf"
+for pattern in 'listen 443 ssl;' 'listen 80;' 'server 127.0.0.1:8080;' \
+    'ssl_certificate /etc/ssl/hearth/hearth.crt;' 'ssl_certificate_key /etc/ssl/hearth/hearth.key;'; do
+    grep -qF "$pattern" "$source_conf" || fail "'$pattern' not found in $source_conf; update this script"
+done
+# IPv6 listeners are dropped: build machines may have no IPv6.
+sed -e "s|listen 443 ssl;|listen 127.0.0.1:$tls_port ssl;|" \
+    -e "s|listen 80;|listen 127.0.0.1:$http_port;|" \
+    -e '/listen \[::\]/d' \
+    -e "s|server 127.0.0.1:8080;|server 127.0.0.1:$upstream_port;|" \
+    -e "s|/etc/ssl/hearth/hearth.crt|$workdir/hearth.crt|" \
+    -e "s|/etc/ssl/hearth/hearth.key|$workdir/hearth.key|" \
+    "$source_conf" >"$workdir/hearth.conf"
+
+mkdir -p "$workdir/nginx-temp"
+user_line=""
+if [[ "$(id -u)" -eq 0 ]]; then
+    # As root, workers would run as "nobody" and could not write the temp paths in WORKDIR.
+    user_line="user root;"
+fi
+cat >"$workdir/nginx.conf" <<CONF
+$user_line
+worker_processes 1;
+daemon off;
+pid $workdir/nginx.pid;
+error_log $workdir/nginx-error.log info;
+
+events {
+    worker_connections 256;
+}
+
+http {
+    access_log $workdir/nginx-access.log;
+    client_body_temp_path $workdir/nginx-temp/body;
+    proxy_temp_path $workdir/nginx-temp/proxy;
+    fastcgi_temp_path $workdir/nginx-temp/fastcgi;
+    uwsgi_temp_path $workdir/nginx-temp/uwsgi;
+    scgi_temp_path $workdir/nginx-temp/scgi;
+    include $workdir/hearth.conf;
+}
+CONF
+"$nginx_binary" -t -c "$workdir/nginx.conf" -p "$workdir" >"$workdir/nginx-test.log" 2>&1 ||
+    fail "nginx -t: $(cat "$workdir/nginx-test.log")"
+
+# --- Hearth ------------------------------------------------------------------------------------------------------
+launcher=()
+if [[ "$mdwe" == "auto" ]]; then
+    if command -v cc >/dev/null; then mdwe=1; else mdwe=0; fi
+fi
+if [[ "$mdwe" == "1" ]]; then
+    "$deploy/check-mdwe.sh" --build-only "$workdir/mdwe" 2>/dev/null || fail "cannot build the MemoryDenyWriteExecute wrapper"
+    launcher=("$workdir/mdwe/mdwe-exec")
+    export MDWE_ACTION=kill
+    log "Hearth runs under MemoryDenyWriteExecute rules (HEARTH_E2E_MDWE=0 to turn off)"
+fi
+
+rm -f "$workdir/e2e.sqlite" "$workdir/e2e.sqlite-wal" "$workdir/e2e.sqlite-shm"
+# From the repository root, so that relative paths in Config/hearth.json (devices.seedFile) resolve.
+cd "$repo"
+"${launcher[@]}" "$binary" serve --port "$upstream_port" --database "$workdir/e2e.sqlite" \
+    --config "$repo/Config/hearth.json" >"$workdir/hearth.log" 2>&1 &
+hearth_pid=$!
+log "started Hearth (pid $hearth_pid) on 127.0.0.1:$upstream_port"
+
+healthy=0
+for _ in $(seq 1 150); do
+    if ! kill -0 "$hearth_pid" 2>/dev/null; then
+        wait "$hearth_pid" && early_status=0 || early_status=$?
+        hearth_pid=""
+        fail "Hearth exited early with status $early_status (159 = SIGSYS: a MemoryDenyWriteExecute violation)"
+    fi
+    if curl -fsS -o /dev/null "http://127.0.0.1:$upstream_port/healthz" 2>/dev/null; then
+        healthy=1
+        break
+    fi
+    sleep 0.2
+done
+[[ "$healthy" -eq 1 ]] || fail "Hearth did not answer GET /healthz within 30 s"
+
+"$nginx_binary" -c "$workdir/nginx.conf" -p "$workdir" &
+nginx_pid=$!
+log "started nginx (pid $nginx_pid) on 127.0.0.1:$tls_port"
+for _ in $(seq 1 50); do
+    kill -0 "$nginx_pid" 2>/dev/null || fail "nginx exited early"
+    if curl -s -o /dev/null --cacert "$workdir/hearth.crt" "https://127.0.0.1:$tls_port/healthz"; then
+        break
+    fi
+    sleep 0.2
+done
+
+# --- checks ------------------------------------------------------------------------------------------------------
+base="https://127.0.0.1:$tls_port"
+tls=(--silent --show-error --cacert "$workdir/hearth.crt" --max-time 20)
+checks=0
+pass() {
+    checks=$((checks + 1))
+    log "ok: $*"
+}
+
+token="$("$binary" token issue --user demo-user --database "$workdir/e2e.sqlite")" || fail "hearth token issue failed"
+token="$(tail -n 1 <<<"$token" | tr -d '[:space:]')"
+[[ -n "$token" ]] || fail "hearth token issue printed no token"
+pass "token issued (${#token} characters)"
+
+sync_request='{"requestId":"e2e-sync-1","inputs":[{"intent":"action.devices.SYNC"}]}'
+status="$(curl "${tls[@]}" -o "$workdir/sync.json" -D "$workdir/sync.headers" -w '%{http_code}' \
+    -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    --data "$sync_request" "$base/fulfillment")" || fail "curl SYNC through nginx failed"
+[[ "$status" == "200" ]] || fail "SYNC answered HTTP $status: $(head -c 500 "$workdir/sync.json")"
+grep -Eq '"agentUserId"[[:space:]]*:[[:space:]]*"demo-user"' "$workdir/sync.json" ||
+    fail "SYNC answer has no \"agentUserId\":\"demo-user\": $(head -c 500 "$workdir/sync.json")"
+grep -Eq '"devices"[[:space:]]*:[[:space:]]*\[[[:space:]]*\{' "$workdir/sync.json" ||
+    fail "SYNC answer has no devices: $(head -c 500 "$workdir/sync.json")"
+grep -Eq '"requestId"[[:space:]]*:[[:space:]]*"e2e-sync-1"' "$workdir/sync.json" ||
+    fail "SYNC answer does not echo the requestId"
+pass "SYNC over HTTPS: agentUserId demo-user, devices present"
+grep -qi '^strict-transport-security: max-age=' "$workdir/sync.headers" || fail "no Strict-Transport-Security header"
+pass "HSTS header present"
+
+status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+    --data "$sync_request" "$base/fulfillment")"
+[[ "$status" == "401" ]] || fail "SYNC without a token answered HTTP $status, expected 401"
+pass "SYNC without a token: 401"
+
+body="$(curl "${tls[@]}" "$base/healthz")" || fail "GET /healthz through nginx failed"
+grep -Eq '"status"[[:space:]]*:[[:space:]]*"ok"' <<<"$body" || fail "GET /healthz answered: $body"
+pass "GET /healthz through nginx: $body"
+
+for path in / /metrics /fulfillment/x /healthz/ /admin; do
+    status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' "$base$path")"
+    [[ "$status" == "404" ]] || fail "GET $path answered HTTP $status, expected 404 from nginx"
+done
+pass "other paths: 404"
+
+head -c 1100000 /dev/zero | tr '\0' ' ' >"$workdir/big.json"
+status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" \
+    -H 'Content-Type: application/json' --data-binary "@$workdir/big.json" "$base/fulfillment")"
+[[ "$status" == "413" ]] || fail "a 1.1 MB body answered HTTP $status, expected 413"
+pass "1.1 MB body: 413"
+
+for version in 1.2 1.3; do
+    curl "${tls[@]}" -o /dev/null "--tlsv$version" --tls-max "$version" "$base/healthz" ||
+        fail "TLS $version handshake failed"
+done
+# The client lowers its own OpenSSL security level so that a refusal can only come from nginx.
+if curl "${tls[@]}" -o /dev/null --tlsv1.1 --tls-max 1.1 --ciphers 'DEFAULT:@SECLEVEL=0' "$base/healthz" 2>/dev/null; then
+    fail "TLS 1.1 was accepted"
+fi
+pass "TLS 1.2 and 1.3 accepted, 1.1 refused"
+
+status="$(curl --silent --max-time 10 -o /dev/null -w '%{http_code} %{redirect_url}' \
+    "http://127.0.0.1:$http_port/fulfillment")"
+[[ "$status" == "301 https://127.0.0.1/fulfillment" ]] || fail "plain HTTP answered '$status', expected a 301 to https"
+pass "plain HTTP redirects to HTTPS"
+
+# --- shutdown ----------------------------------------------------------------------------------------------------
+stop nginx "$nginx_pid" QUIT
+nginx_pid=""
+stop hearth "$hearth_pid" TERM
+wait "$hearth_pid" && hearth_status=0 || hearth_status=$?
+hearth_pid=""
+[[ "$hearth_status" -eq 0 ]] || fail "Hearth exited with status $hearth_status after SIGTERM (expected 0)"
+pass "Hearth stopped cleanly on SIGTERM"
+
+log "PASSED ($checks checks)"
