@@ -144,6 +144,7 @@ let package = Package(
             name: "HearthAppTests",
             dependencies: [
                 "HearthApp",
+                "hearth",
                 "MicroHTTPD",
                 "SmartHomeProtocol",
                 "Registry",

@@ -23,7 +23,9 @@ enum SyncDeviceMapping {
         }
         var defaultNames: [String] = []
         if let product = info.productName {
-            defaultNames.append(SyncDevice.truncatedName([info.vendorName, product].compactMap { $0 }.joined(separator: " ")))
+            defaultNames.append(
+                SyncDevice.truncatedName([info.vendorName, product].compactMap { $0 }.joined(separator: " "))
+            )
         }
         return SyncDevice(
             id: device.id,

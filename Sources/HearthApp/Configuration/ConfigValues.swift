@@ -51,7 +51,9 @@ public struct ConfigValues: Sendable {
         } catch {
             throw ConfigurationError("\(file): \(error)")
         }
-        guard case .object(let root) = json else { throw ConfigurationError("\(file): the top level must be an object") }
+        guard case .object(let root) = json else {
+            throw ConfigurationError("\(file): the top level must be an object")
+        }
         try apply(object: root, prefix: "", source: file)
     }
 

@@ -1,0 +1,143 @@
+import Foundation
+import SmartHomeProtocol
+import Testing
+
+/// Every refusal of the HTTP edge, through the real listener.
+struct HTTPErrorTests {
+    @Test func wrongMethodIs405WithAllow() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        let response = try await hearth.send("GET", token: try hearth.token(for: "alice"))
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "POST")
+        #expect(response.json?["error"] == "method_not_allowed")
+        let health = try await hearth.send("POST", path: "/healthz", body: Data("{}".utf8))
+        #expect(health.status == 405)
+    }
+
+    @Test func unknownPathIs404() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        let response = try await hearth.send(path: "/nope", body: Data("{}".utf8))
+        #expect(response.status == 404)
+        #expect(response.json?["error"] == "not_found")
+    }
+
+    @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "application/jsonx"])
+    func bodyThatIsNotJSONIs415(contentType: String) async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        let token = try hearth.token(for: "alice")
+        let response = try await hearth.send(body: Data(TestHomes.sync.utf8), token: token, contentType: contentType)
+        #expect(response.status == 415)
+        let accepted = try await hearth.send(
+            body: Data(TestHomes.sync.utf8),
+            token: token,
+            contentType: "application/json;charset=UTF-8"
+        )
+        #expect(accepted.status == 200)
+    }
+
+    @Test func missingTokenIs401WithChallenge() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        let response = try await hearth.send(body: Data(TestHomes.sync.utf8))
+        #expect(response.status == 401)
+        #expect(response.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+        #expect(response.json?["error"] == "invalid_token")
+    }
+
+    @Test(arguments: ["unknown", "expired", "revoked", "malformed"])
+    func badTokenIs401(kind: String) async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        var token: String
+        switch kind {
+        case "unknown":
+            token = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+        case "expired":
+            token = try hearth.store.issueToken(forUser: "alice", ttl: 60, now: .init(seconds: 1_000))
+        case "revoked":
+            token = try hearth.token(for: "alice")
+            _ = try hearth.store.revokeTokens(forUser: "alice")
+        default:
+            token = "two words"
+        }
+        let response = try await hearth.send(body: Data(TestHomes.sync.utf8), token: token)
+        #expect(response.status == 401)
+        #expect(response.header("WWW-Authenticate")?.contains("invalid_token") == true)
+        #expect(response.json?["payload"] == nil, "no intent answer leaks")
+    }
+
+    @Test func malformedJSONIs400EchoingTheRequestId() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        let token = try hearth.token(for: "alice")
+        let response = try await hearth.send(
+            body: Data(#"{"requestId": "broken-1", "inputs": [{"intent": "action.devices.SYNC"]"#.utf8),
+            token: token
+        )
+        #expect(response.status == 400)
+        #expect(response.json == ["requestId": "broken-1", "payload": ["errorCode": "protocolError"]])
+        let unreadable = try await hearth.send(body: Data("\u{1}\u{2}garbage".utf8), token: token)
+        #expect(unreadable.status == 400)
+        #expect(unreadable.json == ["payload": ["errorCode": "protocolError"]])
+    }
+
+    @Test(arguments: [
+        #"{"requestId":"r","inputs":[{"intent":"action.devices.UNKNOWN"}]}"#,
+        #"{"requestId":"r","inputs":[]}"#,
+        #"{"requestId":"r","inputs":[{"intent":"action.devices.SYNC"},{"intent":"action.devices.SYNC"}]}"#,
+        #"{"requestId":"r","inputs":[{"intent":"action.devices.QUERY"}]}"#,
+        #"{"requestId":"r","inputs":[{"intent":"action.devices.EXECUTE","payload":{"commands":"x"}}]}"#,
+    ])
+    func notOneKnownIntentIs200ProtocolError(body: String) async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        let response = try await hearth.intent(body, token: try hearth.token(for: "alice"))
+        #expect(response.status == 200)
+        #expect(response.json == ["requestId": "r", "payload": ["errorCode": "protocolError"]])
+    }
+
+    @Test func hugeBodyIs413AndTheServerStaysUp() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers, maxBodyBytes: 64 * 1024)
+        defer { hearth.shutdown() }
+        let token = try hearth.token(for: "alice")
+        let huge = Data(repeating: UInt8(ascii: " "), count: 200 * 1024)
+        let response = try await hearth.send(body: huge, token: token)
+        #expect(response.status == 413)
+        let after = try await hearth.intent(TestHomes.sync, token: token)
+        #expect(after.status == 200)
+    }
+
+    @Test func healthzAnswersWhenTheRegistryDoes() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        let response = try await hearth.send("GET", path: "/healthz", contentType: nil)
+        #expect(response.status == 200)
+        #expect(response.json == ["status": "ok"])
+        try hearth.store.close()
+        let down = try await hearth.send("GET", path: "/healthz", contentType: nil)
+        #expect(down.status == 503)
+    }
+
+    @Test func hostileBodiesNeverCrashTheServer() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        let token = try hearth.token(for: "alice")
+        let bodies = [
+            String(repeating: "[", count: 50_000),
+            #"{"requestId":"\#(String(repeating: "x", count: 100_000))","inputs":[{"intent":"action.devices.SYNC"}]}"#,
+            #"{"requestId":"r","inputs":[{"intent":"action.devices.EXECUTE","payload":{"commands":[{"devices":[{"id":"lamp"}],"execution":[{"command":"action.devices.commands.BrightnessAbsolute","params":{"brightness":1e308}}]}]}}]}"#,
+            #"{"requestId":"r","inputs":[{"intent":"action.devices.EXECUTE","payload":{"commands":[{"devices":[{"id":"color"}],"execution":[{"command":"action.devices.commands.ColorAbsolute","params":{"color":{"spectrumRGB":-99999999999}}}]}]}}]}"#,
+            "\u{0}\u{0}\u{0}",
+            "",
+        ]
+        for body in bodies {
+            let response = try await hearth.send(body: Data(body.utf8), token: token)
+            #expect([200, 400].contains(response.status), "status \(response.status) for \(body.prefix(40))")
+        }
+        let after = try await hearth.intent(TestHomes.sync, token: token)
+        #expect(after.status == 200)
+    }
+}
