@@ -184,7 +184,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
 
     private func startFailure(errorNumber: Int32) -> HTTPServerError {
         let endpoint = "\(configuration.host):\(configuration.port)"
-        let detail = lastDaemonMessage.withLock { $0 } ?? (errorNumber == 0 ? "no reason given" : errnoText(errorNumber))
+        let detail =
+            lastDaemonMessage.withLock { $0 } ?? (errorNumber == 0 ? "no reason given" : errnoText(errorNumber))
         if errorNumber == EADDRINUSE || detail.contains("in use") {
             return HTTPServerError(code: .addressInUse, message: "Cannot listen on \(endpoint): \(detail)")
         }

@@ -201,7 +201,7 @@ struct HTTPServerTests {
             #expect(answer.status == 413)
             #expect(answer.header("content-type") == "application/json")
             #expect(answer.bodyText == #"{"error":"payload too large"}"#)
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
         }
     }
 
@@ -214,7 +214,7 @@ struct HTTPServerTests {
             )
             #expect(result.status == 413)
             #expect(result.body == #"{"error":"payload too large"}"#)
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
         }
     }
 
@@ -245,7 +245,7 @@ struct HTTPServerTests {
             #expect(answer.status == 413)
             #expect(answer.header("content-type") == "application/json")
             #expect(answer.bodyText == #"{"error":"payload too large"}"#)
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
         }
     }
 
@@ -257,7 +257,7 @@ struct HTTPServerTests {
             try client.send("GET / HTTP/1.1\r\nHost: test\r\nX-Huge: \(huge)\r\n\r\n")
             let answer = try client.readResponse()
             #expect(answer.status == 431)
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
         }
     }
 
@@ -278,7 +278,7 @@ struct HTTPServerTests {
             let client = try RawHTTPClient(port: port, readTimeoutSeconds: 8)
             try client.send("POST / HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\nonly part")
             #expect(client.waitForClose())
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
             #expect(server.inFlightRequestCount == 0)
         }
     }
@@ -294,7 +294,9 @@ struct HTTPServerTests {
             let result = try Curl.run(["http://127.0.0.1:\(port)/ok"])
             #expect(result.status == 200)
             #expect(elapsedSeconds(since: start) < 5)
-            idle.forEach { $0.close() }
+            for client in idle {
+                client.close()
+            }
         }
     }
 
@@ -324,7 +326,7 @@ struct HTTPServerTests {
                 "GET /\u{FF}\u{FE} HTTP/1.1\r\nHost: x\r\nX-Bad: \u{80}\r\n\r\n",
             ]
             for text in garbage {
-                let client = try RawHTTPClient(port: port, readTimeoutSeconds: 5)
+                let client = try RawHTTPClient(port: port, readTimeoutSeconds: 2)
                 try? client.send(text)
                 _ = client.waitForClose()
             }
@@ -430,6 +432,19 @@ struct HTTPServerTests {
             #expect(error?.message.contains("\(port)") == true)
             #expect(second.port == nil)
             second.shutdown()
+        }
+    }
+
+    @Test func microhttpdErrorsGoToTheLogger() throws {
+        let capture = CapturingLogHandler.Storage()
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(storage: capture) }
+        try withServer(responder: RecordingResponder()) { _, port in
+            var configuration = testConfiguration()
+            configuration.port = port
+            let second = HTTPServer(configuration: configuration, responder: RecordingResponder(), logger: logger)
+            #expect(throws: HTTPServerError.self) { try second.start() }
+            let messages = capture.entries.compactMap { $0.metadata["microhttpd.message"] }
+            #expect(messages.contains { $0.contains("\(port)") })
         }
     }
 

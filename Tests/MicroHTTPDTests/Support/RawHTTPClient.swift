@@ -155,7 +155,8 @@ final class RawHTTPClient {
         guard haystack.count >= needle.count else {
             return nil
         }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return start
         }
         return nil
