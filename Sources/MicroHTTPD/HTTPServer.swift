@@ -224,9 +224,12 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// cancellation, then stops.
     ///
     /// On graceful shutdown, in-flight requests get up to ``HTTPServerConfiguration/shutdownGracePeriodSeconds``
-    /// to finish; on cancellation (or cancellation during that wait) the daemon stops at once. The wait is an
-    /// async sleep, so no cooperative thread is blocked; only `MHD_stop_daemon` itself blocks briefly while it
-    /// joins microhttpd's threads.
+    /// to finish; on cancellation (or cancellation during that wait) the daemon stops at once.
+    ///
+    /// The drain wait is an async sleep, so it blocks no cooperative thread. Only the final `MHD_stop_daemon`
+    /// blocks, while it joins microhttpd's threads: normally milliseconds, but as long as a responder that is
+    /// still running past the grace period takes to return. That short block is accepted rather than moving the
+    /// call to a dedicated thread.
     public func run() async throws {
         switch state.withLock({ state -> Bool? in
             switch state {
