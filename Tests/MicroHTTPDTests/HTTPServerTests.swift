@@ -475,6 +475,17 @@ struct HTTPServerTests {
         }
     }
 
+    @Test(arguments: ["127.0.0.1", "127.10.200.3", "127.255.0.99"])
+    func remoteAddressIsThePeersAddress(source: String) throws {
+        let responder = RecordingResponder()
+        try withServer(responder: responder) { _, port in
+            let client = try RawHTTPClient(port: port, sourceAddress: source)
+            try client.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+            #expect(responder.requests.first?.remoteAddress == source)
+        }
+    }
+
     @Test func runServesUntilCancelled() async throws {
         let server = HTTPServer(configuration: testConfiguration(), responder: RecordingResponder(), logger: .silent)
         let task = Task { try await server.run() }
