@@ -20,7 +20,8 @@ import Darwin
 /// and idle or stalled connections are closed after ``HTTPServerConfiguration/connectionTimeoutSeconds``.
 ///
 /// Use it as a swift-service-lifecycle `Service` (``run()`` starts it and stops it gracefully on shutdown), or
-/// drive it by hand with ``start()`` and ``shutdown()``. A server starts at most once.
+/// drive it by hand with ``start()`` and ``shutdown()``. A server starts at most once (a start that threw may be
+/// retried).
 ///
 /// `@unchecked Sendable`: this is the one class that owns microhttpd's daemon pointer. The pointer and the
 /// lifecycle state live in a `Mutex`; the counters read on request threads are atomics; everything else is
@@ -292,10 +293,11 @@ public final class HTTPServer: Service, @unchecked Sendable {
         guard let daemon else {
             return nil
         }
-        isDraining.store(true, ordering: .releasing)
-        logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
         let listenSocket = MHD_quiesce_daemon(daemon)
         CMicroHTTPDShims_stop_listening(listenSocket)
+        // Set after the listener is shut, so whoever sees it (tests included) knows new connections are refused.
+        isDraining.store(true, ordering: .releasing)
+        logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
         return Quiesced(daemon: daemon, listenSocket: listenSocket)
     }
 
