@@ -2,7 +2,7 @@
 public struct HTTPRequest: Sendable {
     /// The method as sent (`GET`, `POST`, …).
     public var method: String
-    /// The path without the query string (`/fulfillment`).
+    /// The path without the query string (`/fulfillment`), exactly as sent: not percent-decoded.
     public var path: String
     /// The raw query string without `?`, if any.
     public var query: String?
@@ -13,6 +13,7 @@ public struct HTTPRequest: Sendable {
     /// The peer's address (`127.0.0.1`), when known.
     public var remoteAddress: String?
 
+    /// Creates a request; the listener does this for every request it reads, tests may do it directly.
     public init(
         method: String,
         path: String,

@@ -88,7 +88,10 @@ func headerIteratorTrampoline(
         return .NO
     }
     let headers = context.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(name: string(name, count: nameLength), value: value.map { string($0, count: valueLength) } ?? "")
+    headers.pointee.add(
+        name: string(name, count: nameLength),
+        value: value.map { string($0, count: valueLength) } ?? ""
+    )
     return .YES
 }
 

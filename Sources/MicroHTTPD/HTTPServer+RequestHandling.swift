@@ -142,8 +142,9 @@ extension HTTPServer {
             return nil
         }
         for (name, value) in response.headers {
-            // microhttpd writes Content-Length itself and refuses a second one.
-            if HTTPHeaders.namesEqual(name, "Content-Length") {
+            // microhttpd frames the body itself; a second Content-Length or a stray Transfer-Encoding would
+            // corrupt the framing.
+            if HTTPHeaders.namesEqual(name, "Content-Length") || HTTPHeaders.namesEqual(name, "Transfer-Encoding") {
                 continue
             }
             if MHD_add_response_header(created, name, value) == .NO {

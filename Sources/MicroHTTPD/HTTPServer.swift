@@ -20,7 +20,8 @@ import Darwin
 /// and idle or stalled connections are closed after ``HTTPServerConfiguration/connectionTimeoutSeconds``.
 ///
 /// Use it as a swift-service-lifecycle `Service` (``run()`` starts it and stops it gracefully on shutdown), or
-/// drive it by hand with ``start()`` and ``shutdown()``. A server starts at most once.
+/// drive it by hand with ``start()`` and ``shutdown()``. A server starts at most once (a start that threw may be
+/// retried).
 ///
 /// `@unchecked Sendable`: this is the one class that owns microhttpd's daemon pointer. The pointer and the
 /// lifecycle state live in a `Mutex`; the counters read on request threads are atomics; everything else is
@@ -184,7 +185,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
 
     private func startFailure(errorNumber: Int32) -> HTTPServerError {
         let endpoint = "\(configuration.host):\(configuration.port)"
-        let detail = lastDaemonMessage.withLock { $0 } ?? (errorNumber == 0 ? "no reason given" : errnoText(errorNumber))
+        let detail =
+            lastDaemonMessage.withLock { $0 } ?? (errorNumber == 0 ? "no reason given" : errnoText(errorNumber))
         if errorNumber == EADDRINUSE || detail.contains("in use") {
             return HTTPServerError(code: .addressInUse, message: "Cannot listen on \(endpoint): \(detail)")
         }
@@ -223,9 +225,12 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// cancellation, then stops.
     ///
     /// On graceful shutdown, in-flight requests get up to ``HTTPServerConfiguration/shutdownGracePeriodSeconds``
-    /// to finish; on cancellation (or cancellation during that wait) the daemon stops at once. The wait is an
-    /// async sleep, so no cooperative thread is blocked; only `MHD_stop_daemon` itself blocks briefly while it
-    /// joins microhttpd's threads.
+    /// to finish; on cancellation (or cancellation during that wait) the daemon stops at once.
+    ///
+    /// The drain wait is an async sleep, so it blocks no cooperative thread. Only the final `MHD_stop_daemon`
+    /// blocks, while it joins microhttpd's threads: normally milliseconds, but as long as a responder that is
+    /// still running past the grace period takes to return. That short block is accepted rather than moving the
+    /// call to a dedicated thread.
     public func run() async throws {
         switch state.withLock({ state -> Bool? in
             switch state {
@@ -288,10 +293,11 @@ public final class HTTPServer: Service, @unchecked Sendable {
         guard let daemon else {
             return nil
         }
-        isDraining.store(true, ordering: .releasing)
-        logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
         let listenSocket = MHD_quiesce_daemon(daemon)
         CMicroHTTPDShims_stop_listening(listenSocket)
+        // Set after the listener is shut, so whoever sees it (tests included) knows new connections are refused.
+        isDraining.store(true, ordering: .releasing)
+        logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
         return Quiesced(daemon: daemon, listenSocket: listenSocket)
     }
 

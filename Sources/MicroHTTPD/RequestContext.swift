@@ -33,7 +33,10 @@ final class RequestContext {
     /// Splits a raw request target (`/path?query`) at its first `?`.
     convenience init(target: UnsafePointer<CChar>) {
         let length = strlen(target)
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: length)
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self),
+            count: length
+        )
         if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
             self.init(
                 path: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self),
@@ -44,4 +47,3 @@ final class RequestContext {
         }
     }
 }
-

@@ -110,7 +110,9 @@ struct HTTPServerTests {
     @Test func headerInjectionAndBadStatusDoNotCrash() throws {
         let response = HTTPResponse(
             status: 42,
-            headers: HTTPHeaders([("X-Evil", "a\r\nSet-Cookie: b"), ("Content-Length", "999")]),
+            headers: HTTPHeaders([
+                ("X-Evil", "a\r\nSet-Cookie: b"), ("Content-Length", "999"), ("Transfer-Encoding", "chunked"),
+            ]),
             body: Array("x".utf8)
         )
         try withServer(responder: FixedResponder(response: response)) { _, port in
@@ -120,6 +122,8 @@ struct HTTPServerTests {
             #expect(answer.status == 500)
             #expect(answer.header("set-cookie") == nil)
             #expect(answer.header("content-length") == "1")
+            #expect(answer.header("transfer-encoding") == nil)
+            #expect(answer.bodyText == "x")
         }
     }
 
@@ -201,7 +205,7 @@ struct HTTPServerTests {
             #expect(answer.status == 413)
             #expect(answer.header("content-type") == "application/json")
             #expect(answer.bodyText == #"{"error":"payload too large"}"#)
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
         }
     }
 
@@ -214,7 +218,7 @@ struct HTTPServerTests {
             )
             #expect(result.status == 413)
             #expect(result.body == #"{"error":"payload too large"}"#)
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
         }
     }
 
@@ -245,7 +249,7 @@ struct HTTPServerTests {
             #expect(answer.status == 413)
             #expect(answer.header("content-type") == "application/json")
             #expect(answer.bodyText == #"{"error":"payload too large"}"#)
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
         }
     }
 
@@ -257,7 +261,7 @@ struct HTTPServerTests {
             try client.send("GET / HTTP/1.1\r\nHost: test\r\nX-Huge: \(huge)\r\n\r\n")
             let answer = try client.readResponse()
             #expect(answer.status == 431)
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
         }
     }
 
@@ -278,7 +282,7 @@ struct HTTPServerTests {
             let client = try RawHTTPClient(port: port, readTimeoutSeconds: 8)
             try client.send("POST / HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\nonly part")
             #expect(client.waitForClose())
-            #expect(responder.requests.isEmpty)
+            #expect(responder.requests.count == 0)
             #expect(server.inFlightRequestCount == 0)
         }
     }
@@ -294,7 +298,9 @@ struct HTTPServerTests {
             let result = try Curl.run(["http://127.0.0.1:\(port)/ok"])
             #expect(result.status == 200)
             #expect(elapsedSeconds(since: start) < 5)
-            idle.forEach { $0.close() }
+            for client in idle {
+                client.close()
+            }
         }
     }
 
@@ -324,7 +330,7 @@ struct HTTPServerTests {
                 "GET /\u{FF}\u{FE} HTTP/1.1\r\nHost: x\r\nX-Bad: \u{80}\r\n\r\n",
             ]
             for text in garbage {
-                let client = try RawHTTPClient(port: port, readTimeoutSeconds: 5)
+                let client = try RawHTTPClient(port: port, readTimeoutSeconds: 2)
                 try? client.send(text)
                 _ = client.waitForClose()
             }
@@ -433,6 +439,19 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func microhttpdErrorsGoToTheLogger() throws {
+        let capture = CapturingLogHandler.Storage()
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(storage: capture) }
+        try withServer(responder: RecordingResponder()) { _, port in
+            var configuration = testConfiguration()
+            configuration.port = port
+            let second = HTTPServer(configuration: configuration, responder: RecordingResponder(), logger: logger)
+            #expect(throws: HTTPServerError.self) { try second.start() }
+            let messages = capture.entries.compactMap { $0.metadata["microhttpd.message"] }
+            #expect(messages.contains { $0.contains("\(port)") })
+        }
+    }
+
     @Test(arguments: ["example.com", "::1", "300.1.1.1", ""])
     func unsupportedHostsAreRejected(host: String) throws {
         var configuration = testConfiguration()
@@ -443,15 +462,27 @@ struct HTTPServerTests {
         server.shutdown()
     }
 
-    @Test func localhostBindsToLoopback() throws {
+    @Test(arguments: ["127.0.0.1", "localhost", "0.0.0.0"])
+    func supportedHostsServeOverLoopback(host: String) throws {
         var configuration = testConfiguration()
-        configuration.host = "localhost"
+        configuration.host = host
         let responder = RecordingResponder()
         try withServer(configuration, responder: responder) { _, port in
             let client = try RawHTTPClient(port: port)
             try client.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
             #expect(try client.readResponse().status == 200)
             #expect(responder.requests.first?.remoteAddress == "127.0.0.1")
+        }
+    }
+
+    @Test(arguments: ["127.0.0.1", "127.10.200.3", "127.255.0.99"])
+    func remoteAddressIsThePeersAddress(source: String) throws {
+        let responder = RecordingResponder()
+        try withServer(responder: responder) { _, port in
+            let client = try RawHTTPClient(port: port, sourceAddress: source)
+            try client.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+            #expect(responder.requests.first?.remoteAddress == source)
         }
     }
 

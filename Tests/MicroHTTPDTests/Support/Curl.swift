@@ -15,7 +15,10 @@ enum Curl {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments =
-            ["--silent", "--show-error", "--max-time", "10", "--dump-header", headerFile.path, "--write-out", "\n%{http_code}"]
+            [
+                "--silent", "--show-error", "--max-time", "10", "--dump-header", headerFile.path, "--write-out",
+                "\n%{http_code}",
+            ]
             + arguments
         let output = Pipe()
         process.standardOutput = output

@@ -36,14 +36,29 @@ final class RawHTTPClient {
     private var buffered: [UInt8] = []
     private var isClosed = false
 
-    /// Connects to `127.0.0.1:port`; reads time out after `readTimeoutSeconds`.
-    init(port: Int, readTimeoutSeconds: Int = 10) throws {
+    /// Connects to `127.0.0.1:port`, from `sourceAddress` if given; reads time out after `readTimeoutSeconds`.
+    init(port: Int, readTimeoutSeconds: Int = 10, sourceAddress: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else {
             throw Failure(operation: "socket", errorNumber: errno)
         }
         var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let sourceAddress {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let number = errno
+                Glibc.close(descriptor)
+                throw Failure(operation: "bind", errorNumber: number)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -155,7 +170,8 @@ final class RawHTTPClient {
         guard haystack.count >= needle.count else {
             return nil
         }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return start
         }
         return nil

@@ -70,3 +70,40 @@ final class SharedFlag: Sendable {
         value.store(true, ordering: .releasing)
     }
 }
+
+/// Keeps every log entry, for tests that check what was logged.
+struct CapturingLogHandler: LogHandler {
+    struct Entry {
+        var level: Logger.Level
+        var message: String
+        var metadata: [String: String]
+    }
+
+    final class Storage: Sendable {
+        private let captured = Mutex<[Entry]>([])
+
+        var entries: [Entry] {
+            captured.withLock { $0 }
+        }
+
+        func append(_ entry: Entry) {
+            captured.withLock { $0.append(entry) }
+        }
+    }
+
+    let storage: Storage
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        storage.append(
+            Entry(level: event.level, message: "\(event.message)", metadata: merged.mapValues { "\($0)" })
+        )
+    }
+}
