@@ -331,3 +331,16 @@ struct DeviceFileTests {
         )
     }
 }
+
+extension DeviceFileTests {
+    @Test func theFirstMistakeInClusterOrderIsReported() throws {
+        let json = RefusalCase.lamp(
+            #""clusters": {"ColorControl": {"ColorTemperatureMireds": 600}, "LevelControl": {"MinLevel": 20, "CurrentLevel": 10}}"#,
+            types: #"["ExtendedColorLight"]"#
+        )
+        for _ in 0..<5 {
+            let error = try #require(throws: DeviceFileError.self) { try DeviceFile.parse(json) }
+            #expect(error.field == "clusters.LevelControl.CurrentLevel")
+        }
+    }
+}

@@ -57,11 +57,8 @@ struct JSONReaderTests {
         (String(repeating: "[", count: 65) + String(repeating: "]", count: 65), "nesting deeper than 64"),
     ])
     func malformedInputIsRefused(_ text: String, _ message: String) {
-        #expect {
-            _ = try parse(text)
-        } throws: { error in
-            (error as? JSONSyntaxError)?.message.contains(message) == true
-        }
+        let error = #expect(throws: JSONSyntaxError.self) { try parse(text) }
+        #expect(error?.message.contains(message) == true, "message: \(error?.message ?? "none")")
     }
 
     @Test func invalidUTF8IsRefused() {
