@@ -3,8 +3,11 @@
 /// Matter transmits fixed-point quantities (hundredths of a degree, hundredths of a percent) as integers, so
 /// there is no floating-point case.
 public enum AttributeValue: Sendable, Hashable {
+    /// A Matter `bool`.
     case bool(Bool)
+    /// A Matter integer, enum or bitmap (`uint8`, `int16`, `enum8`, `bitmap16`, …).
     case int(Int)
+    /// A Matter character string.
     case string(String)
 
     /// The integer value, or `nil` when this is not an integer.
@@ -27,6 +30,7 @@ public enum AttributeValue: Sendable, Hashable {
 }
 
 extension AttributeValue: CustomStringConvertible {
+    /// `true`, `42` or `"text"` (quoted), as error messages show values.
     public var description: String {
         switch self {
         case .bool(let value): return String(value)

@@ -3,15 +3,24 @@
 /// `vendorID` and `productID` are Matter's 16-bit ids; SYNC sends them as `matterOriginalVendorId` /
 /// `matterOriginalProductId`, `uniqueID` as `matterUniqueId`.
 public struct BasicInformation: Sendable, Hashable {
+    /// Matter `VendorName`: the vendor's name, for people.
     public var vendorName: String?
+    /// Matter `VendorID` (uint16, 0…65535); SYNC sends it as `matterOriginalVendorId`.
     public var vendorID: Int?
+    /// Matter `ProductName`.
     public var productName: String?
+    /// Matter `ProductID` (uint16, 0…65535); SYNC sends it as `matterOriginalProductId`.
     public var productID: Int?
+    /// Matter `SerialNumber`.
     public var serialNumber: String?
+    /// Matter `UniqueID`; SYNC sends it as `matterUniqueId`.
     public var uniqueID: String?
+    /// Matter `HardwareVersionString`.
     public var hardwareVersionString: String?
+    /// Matter `SoftwareVersionString`.
     public var softwareVersionString: String?
 
+    /// Creates the identity; every field is optional.
     public init(
         vendorName: String? = nil,
         vendorID: Int? = nil,

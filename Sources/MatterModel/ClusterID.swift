@@ -2,10 +2,14 @@
 ///
 /// `BasicInformation` is not here: it is identity, not state, and lives in ``BasicInformation``.
 public enum ClusterID: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// On/Off (0x0006).
     case OnOff
+    /// Level Control (0x0008).
     case LevelControl
+    /// Color Control (0x0300).
     case ColorControl
 
+    /// Orders clusters by name, so that listings are stable.
     public static func < (lhs: ClusterID, rhs: ClusterID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

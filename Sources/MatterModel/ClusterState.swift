@@ -3,6 +3,7 @@ public struct ClusterState: Sendable, Hashable {
     /// Attribute values keyed by Matter attribute name.
     public var attributes: [String: AttributeValue]
 
+    /// Creates a state from attribute values keyed by Matter attribute name.
     public init(_ attributes: [String: AttributeValue] = [:]) {
         self.attributes = attributes
     }

@@ -19,6 +19,7 @@ public struct Device: Sendable, Hashable, Identifiable {
     /// Cluster state, with every attribute of every cluster filled (defaults applied on import).
     public var clusters: [ClusterID: ClusterState]
 
+    /// Creates a device; `clusters` are stored as given (``DeviceFile/parse(_:)`` fills defaults).
     public init(
         id: String,
         name: String,

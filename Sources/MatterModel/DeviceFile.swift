@@ -5,6 +5,7 @@ public struct UserDevices: Sendable, Hashable {
     /// The user's devices in file order.
     public var devices: [Device]
 
+    /// Creates a user's device list.
     public init(agentUserId: String, devices: [Device]) {
         self.agentUserId = agentUserId
         self.devices = devices
@@ -13,8 +14,10 @@ public struct UserDevices: Sendable, Hashable {
 
 /// A parsed and validated device file (`Config/devices.json`, `hearth devices import`).
 public struct DeviceFile: Sendable, Hashable {
+    /// The users in file order; `agentUserId`s are unique.
     public var users: [UserDevices]
 
+    /// Creates a file from already validated users.
     public init(users: [UserDevices]) {
         self.users = users
     }

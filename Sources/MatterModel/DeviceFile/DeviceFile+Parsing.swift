@@ -226,7 +226,9 @@ private struct DeviceFileParser {
             given[cluster] = ClusterState()
         }
         var clusters: [ClusterID: ClusterState] = [:]
-        for (cluster, state) in given {
+        // In declaration order, so that a file with several mistakes always reports the same one first.
+        for cluster in ClusterID.allCases {
+            guard let state = given[cluster] else { continue }
             let complete = AttributeSchema.filled(state, cluster: cluster, deviceTypes: deviceTypes)
             if let violation = AttributeSchema.validate(complete, cluster: cluster, deviceTypes: deviceTypes) {
                 throw fail(

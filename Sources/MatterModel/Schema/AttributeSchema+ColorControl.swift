@@ -4,8 +4,10 @@ extension AttributeSchema {
     /// `CoupleColorTempToLevelMinMireds`, not `DriftCompensation`/`CompensationText`).
     ///
     /// Where Matter's default is a placeholder, Hearth picks a usable one: `ColorTempPhysicalMinMireds` 153
-    /// (≈ 6500 K) and `ColorTempPhysicalMaxMireds` 500 (2000 K) instead of 0 and 0xFEFF; `ColorCapabilities` and
-    /// `ColorMode` follow the device types (``AttributeSchema/defaults(for:deviceTypes:)``).
+    /// (≈ 6500 K) and `ColorTempPhysicalMaxMireds` 500 (2000 K) instead of 0 and 0xFEFF; `ColorCapabilities`
+    /// hue/saturation, xy and color temperature (an Extended Color Light's) instead of 0, which would contradict
+    /// `ColorMode`'s default 1 (xy). For a device, `ColorCapabilities` and `ColorMode` follow its types
+    /// (``AttributeSchema/defaults(for:deviceTypes:)``).
     static let colorControl: [AttributeSpec] = [
         AttributeSpec(
             name: "CurrentHue",
@@ -147,7 +149,9 @@ extension AttributeSchema {
             range: 0...0b1_1111,
             unit:
                 "ColorCapabilitiesBitmap: bit 0 hue/saturation, 1 enhanced hue, 2 color loop, 3 xy, 4 color temperature",
-            defaultValue: .int(0)
+            defaultValue: .int(
+                ColorCapabilities.hueSaturation | ColorCapabilities.xy | ColorCapabilities.colorTemperature
+            )
         ),
         AttributeSpec(
             name: "ColorTempPhysicalMinMireds",
