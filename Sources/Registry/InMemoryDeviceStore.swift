@@ -73,7 +73,12 @@ public final class InMemoryDeviceStore: DeviceStore {
     }
 
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
-        state.withLock { state in
+        for user in file.users {
+            for device in user.devices {
+                try device.validateForImport(user: user.agentUserId)
+            }
+        }
+        return state.withLock { state in
             var added = 0
             var updated = 0
             for user in file.users {

@@ -4,6 +4,7 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case corruptData
+            case invalidDevice
         }
 
         private let base: Base
@@ -14,6 +15,8 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
 
         /// A stored value could not be decoded (a hand-edited or newer database).
         public static let corruptData = Code(.corruptData)
+        /// A device refused by an import (the whole import is refused).
+        public static let invalidDevice = Code(.invalidDevice)
 
         public var description: String { base.rawValue }
     }

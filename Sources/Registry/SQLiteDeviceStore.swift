@@ -95,6 +95,7 @@ public final class SQLiteDeviceStore: DeviceStore {
                         arguments: [userId]
                     ) ?? 0
                 for device in user.devices {
+                    try device.validateForImport(user: userId)
                     let exists = try Bool.fetchOne(
                         db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM device WHERE userId = ? AND id = ?)"),
                         arguments: [userId, device.id]

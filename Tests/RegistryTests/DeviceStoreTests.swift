@@ -1,0 +1,315 @@
+import Foundation
+import MatterModel
+import Registry
+import Synchronization
+import Testing
+
+/// The `DeviceStore` contract, run against every store.
+struct DeviceStoreTests {
+    private let now = UnixTime(seconds: 1_700_000_000)
+
+    // MARK: - Import and read
+
+    @Test(arguments: StoreKind.allCases)
+    func importThenReadBackExactlyInOrder(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            let devices = [Fixtures.kitchen, Fixtures.plug, Fixtures.bare, Fixtures.lamp]
+            let summary = try store.importDevices(Fixtures.file([("demo-user", devices)]))
+            #expect(summary == ImportSummary(users: 1, added: 4, updated: 0))
+            #expect(try store.devices(forUser: "demo-user") == devices)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func upsertReplacesWholeDeviceAndKeepsOthers(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug, Fixtures.lamp])]))
+            var replacement = Fixtures.bare
+            replacement.id = Fixtures.kitchen.id
+            replacement.name = "Replaced"
+            let newcomer = Fixtures.lights(1)[0]
+            let summary = try store.importDevices(Fixtures.file([("u", [newcomer, replacement])]))
+            #expect(summary == ImportSummary(users: 1, added: 1, updated: 1))
+            // The replaced device keeps its place; the new one goes last; no attribute of the old one survives.
+            #expect(try store.devices(forUser: "u") == [replacement, Fixtures.plug, Fixtures.lamp, newcomer])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func importOfTwoUsersKeepsThemSeparate(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            var aliceLamp = Fixtures.lamp
+            aliceLamp.name = "Alice's lamp"
+            var bobLamp = Fixtures.lamp
+            bobLamp.name = "Bob's lamp"
+            bobLamp.clusters[.OnOff] = ClusterState(["OnOff": .bool(false)])
+            let summary = try store.importDevices(
+                Fixtures.file([("alice", [aliceLamp, Fixtures.plug]), ("bob", [bobLamp])])
+            )
+            #expect(summary == ImportSummary(users: 2, added: 3, updated: 0))
+            #expect(try store.devices(forUser: "alice") == [aliceLamp, Fixtures.plug])
+            #expect(try store.devices(forUser: "bob") == [bobLamp])
+            #expect(try store.devices(forUser: "carol") == [])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func usersAreSorted(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            #expect(try store.users() == [])
+            _ = try store.importDevices(
+                Fixtures.file([("zed", [Fixtures.plug]), ("alice", [Fixtures.plug]), ("Bob", [Fixtures.lamp])])
+            )
+            #expect(try store.users() == ["Bob", "alice", "zed"])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func devicesByIdsOmitOtherUsersAndUnknownIds(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(
+                Fixtures.file([("alice", [Fixtures.kitchen, Fixtures.plug, Fixtures.bare]), ("bob", [Fixtures.lamp])])
+            )
+            let found = try store.devices(
+                forUser: "alice",
+                ids: [Fixtures.kitchen.id, Fixtures.lamp.id, "nope", Fixtures.bare.id, Fixtures.kitchen.id]
+            )
+            #expect(found == [Fixtures.kitchen.id: Fixtures.kitchen, Fixtures.bare.id: Fixtures.bare])
+            #expect(try store.devices(forUser: "alice", ids: []) == [:])
+            #expect(try store.devices(forUser: "nobody", ids: [Fixtures.kitchen.id]) == [:])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func importWithAnInvalidDeviceWritesNothing(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug])]))
+            var invalid = Fixtures.lamp
+            invalid.deviceTypes = []
+            var changedPlug = Fixtures.plug
+            changedPlug.name = "Changed"
+            let error = #expect(throws: RegistryError.self) {
+                try store.importDevices(
+                    Fixtures.file([("alice", [changedPlug, Fixtures.kitchen]), ("bob", [Fixtures.bare, invalid])])
+                )
+            }
+            #expect(error?.code == .invalidDevice)
+            #expect(error?.message.contains("bob") == true)
+            #expect(error?.message.contains(invalid.id) == true)
+            #expect(try store.devices(forUser: "alice") == [Fixtures.plug])
+            #expect(try store.users() == ["alice"])
+        }
+    }
+
+    // MARK: - Updates
+
+    @Test(arguments: StoreKind.allCases)
+    func updatePersistsStateAndConnectivity(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug, Fixtures.lamp])]))
+            let returned = try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id, Fixtures.plug.id]) {
+                devices in
+                #expect(devices.keys.sorted() == [Fixtures.plug.id, Fixtures.kitchen.id].sorted())
+                devices[Fixtures.kitchen.id]?.clusters[.OnOff]?["OnOff"] = .bool(false)
+                devices[Fixtures.kitchen.id]?.clusters[.LevelControl]?["CurrentLevel"] = .int(17)
+                devices[Fixtures.kitchen.id]?.clusters[.ColorControl]?["Label"] = .int(3)  // type change
+                devices[Fixtures.plug.id]?.online = true
+                return 42
+            }
+            #expect(returned == 42)
+            var kitchen = Fixtures.kitchen
+            kitchen.clusters[.OnOff]?["OnOff"] = .bool(false)
+            kitchen.clusters[.LevelControl]?["CurrentLevel"] = .int(17)
+            kitchen.clusters[.ColorControl]?["Label"] = .int(3)
+            var plug = Fixtures.plug
+            plug.online = true
+            #expect(try store.devices(forUser: "u") == [kitchen, plug, Fixtures.lamp])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func updateAddsAndRemovesAttributesAndClusters(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
+            try store.updateDevices(forUser: "u", ids: [Fixtures.lamp.id]) { devices in
+                devices[Fixtures.lamp.id]?.clusters[.LevelControl]?["MinLevel"] = nil
+                devices[Fixtures.lamp.id]?.clusters[.OnOff] = nil
+                devices[Fixtures.lamp.id]?.clusters[.ColorControl] = ClusterState(["ColorMode": .int(2)])
+            }
+            var expected = Fixtures.lamp
+            expected.clusters[.LevelControl]?["MinLevel"] = nil
+            expected.clusters[.OnOff] = nil
+            expected.clusters[.ColorControl] = ClusterState(["ColorMode": .int(2)])
+            #expect(try store.devices(forUser: "u") == [expected])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func updateIgnoresIdentityAddedAndRemovedDevices(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp, Fixtures.plug])]))
+            try store.updateDevices(forUser: "u", ids: [Fixtures.lamp.id, Fixtures.plug.id, Fixtures.kitchen.id]) {
+                devices in
+                #expect(devices[Fixtures.kitchen.id] == nil)
+                devices[Fixtures.lamp.id]?.name = "Renamed"
+                devices[Fixtures.lamp.id]?.nicknames = ["x"]
+                devices[Fixtures.plug.id] = nil
+                devices[Fixtures.kitchen.id] = Fixtures.kitchen
+            }
+            #expect(try store.devices(forUser: "u") == [Fixtures.lamp, Fixtures.plug])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func throwingUpdateWritesNothing(kind: StoreKind) throws {
+        struct Refused: Error {}
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug])]))
+            #expect(throws: Refused.self) {
+                try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id, Fixtures.plug.id]) { devices in
+                    devices[Fixtures.kitchen.id]?.clusters[.OnOff]?["OnOff"] = .bool(false)
+                    devices[Fixtures.plug.id]?.online = true
+                    throw Refused()
+                }
+            }
+            #expect(try store.devices(forUser: "u") == [Fixtures.kitchen, Fixtures.plug])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func updateOfAnotherUsersDeviceSeesNothing(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug]), ("bob", [Fixtures.lamp])]))
+            let seen = try store.updateDevices(forUser: "alice", ids: [Fixtures.lamp.id]) { devices in
+                devices.count
+            }
+            #expect(seen == 0)
+            #expect(try store.devices(forUser: "bob") == [Fixtures.lamp])
+        }
+    }
+
+    /// Writers flip two attributes together in one transaction; readers on other threads must never fail and
+    /// never see one without the other.
+    @Test(arguments: StoreKind.allCases)
+    func concurrentReadsDuringWritesSeeWholeTransactions(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            let lights = Fixtures.lights(10)
+            let ids = lights.map(\.id)
+            _ = try store.importDevices(Fixtures.file([("u", lights)]))
+            let failures = Mutex<[String]>([])
+            let reads = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: 6) { worker in
+                do {
+                    if worker == 0 {
+                        for round in 1...60 {
+                            try store.updateDevices(forUser: "u", ids: ids) { devices in
+                                for id in ids {
+                                    devices[id]?.clusters[.LevelControl]?["CurrentLevel"] = .int(round)
+                                    devices[id]?.clusters[.LevelControl]?["MaxLevel"] = .int(round + 100)
+                                }
+                            }
+                        }
+                    } else {
+                        for _ in 0..<60 {
+                            let devices = Array(try store.devices(forUser: "u", ids: ids).values)
+                            let all = try store.devices(forUser: "u")
+                            for device in devices + all {
+                                let level = device.clusters[.LevelControl]
+                                guard let current = level?.int("CurrentLevel"), let max = level?.int("MaxLevel"),
+                                    current == 100 && max == 254 || max == current + 100
+                                else {
+                                    failures.withLock { $0.append("torn read: \(String(describing: level))") }
+                                    return
+                                }
+                            }
+                            reads.add(1, ordering: .relaxed)
+                        }
+                    }
+                } catch {
+                    failures.withLock { $0.append("worker \(worker): \(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+            #expect(reads.load(ordering: .relaxed) == 5 * 60)
+            let final = try store.devices(forUser: "u")
+            #expect(final.allSatisfy { $0.clusters[.LevelControl]?["CurrentLevel"] == .int(60) })
+        }
+    }
+
+    // MARK: - Tokens
+
+    @Test(arguments: StoreKind.allCases)
+    func issuedTokenAuthenticatesItsUser(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            let token = try store.issueToken(forUser: "alice", ttl: nil, now: now)
+            let other = try store.issueToken(forUser: "bob", ttl: 3600, now: now)
+            #expect(token.count == 43)
+            #expect(token != other)
+            #expect(try store.authenticate(token: token, now: now) == "alice")
+            #expect(try store.authenticate(token: other, now: UnixTime(seconds: now.seconds + 3599)) == "bob")
+            #expect(
+                try store.authenticate(token: token, now: UnixTime(seconds: now.seconds + 100 * 365 * 86400)) == "alice"
+            )
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func unknownTokenIsRejected(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            let token = try store.issueToken(forUser: "alice", ttl: nil, now: now)
+            #expect(try store.authenticate(token: "not-a-token", now: now) == nil)
+            #expect(try store.authenticate(token: "", now: now) == nil)
+            #expect(try store.authenticate(token: String(token.dropLast()), now: now) == nil)
+            #expect(try store.authenticate(token: token + "x", now: now) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func expiredTokenIsRejected(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            let token = try store.issueToken(forUser: "alice", ttl: 10, now: now)
+            #expect(try store.authenticate(token: token, now: UnixTime(seconds: now.seconds + 9)) == "alice")
+            #expect(try store.authenticate(token: token, now: UnixTime(seconds: now.seconds + 11)) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func revokedTokensAreRejectedAndCounted(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug])]))
+            let first = try store.issueToken(forUser: "alice", ttl: nil, now: now)
+            let second = try store.issueToken(forUser: "alice", ttl: 60, now: now)
+            let bobs = try store.issueToken(forUser: "bob", ttl: nil, now: now)
+            #expect(try store.revokeTokens(forUser: "alice") == 2)
+            #expect(try store.authenticate(token: first, now: now) == nil)
+            #expect(try store.authenticate(token: second, now: now) == nil)
+            #expect(try store.authenticate(token: bobs, now: now) == "bob")
+            #expect(try store.revokeTokens(forUser: "alice") == 0)
+            #expect(try store.revokeTokens(forUser: "nobody") == 0)
+            #expect(try store.devices(forUser: "alice") == [Fixtures.plug])
+        }
+    }
+
+    // MARK: - Emptiness and health
+
+    @Test(arguments: StoreKind.allCases)
+    func isEmptyUntilDevicesAreImported(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            #expect(try store.isEmpty())
+            _ = try store.issueToken(forUser: "alice", ttl: nil, now: now)
+            #expect(try store.isEmpty())
+            #expect(try store.users() == ["alice"])
+            _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug])]))
+            #expect(try store.isEmpty() == false)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func checkHealthPassesOnAWorkingStore(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            #expect(throws: Never.self) { try store.checkHealth() }
+            _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug])]))
+            #expect(throws: Never.self) { try store.checkHealth() }
+        }
+    }
+}

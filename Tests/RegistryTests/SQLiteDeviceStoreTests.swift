@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+import MatterModel
+import Synchronization
+import Testing
+
+@testable import Registry
+
+/// What only the SQLite store has: a file, pragmas, a schema, durability, other processes.
+struct SQLiteDeviceStoreTests {
+    private let now = UnixTime(seconds: 1_700_000_000)
+
+    @Test func updateSurvivesCloseAndReopen() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let store = try SQLiteDeviceStore(path: path)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug])]))
+        try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id]) { devices in
+            devices[Fixtures.kitchen.id]?.clusters[.OnOff]?["OnOff"] = .bool(false)
+            devices[Fixtures.kitchen.id]?.online = false
+        }
+        let token = try store.issueToken(forUser: "u", ttl: nil, now: now)
+        try store.close()
+
+        let reopened = try SQLiteDeviceStore(path: path)
+        var kitchen = Fixtures.kitchen
+        kitchen.clusters[.OnOff]?["OnOff"] = .bool(false)
+        kitchen.online = false
+        #expect(try reopened.devices(forUser: "u") == [kitchen, Fixtures.plug])
+        #expect(try reopened.authenticate(token: token, now: now) == "u")
+        try reopened.close()
+    }
+
+    @Test func tokensAreStoredOnlyAsHashes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let store = try SQLiteDeviceStore(path: path)
+        let token = try store.issueToken(forUser: "alice", ttl: 60, now: now)
+        let rows = try store.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM token") }
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        let storedHash = try #require(row["hash"] as Data?)
+        #expect(Array(storedHash) == tokenHash(token))
+        for (column, value) in row {
+            #expect(!value.description.contains(token), "column \(column) holds the token")
+            if case .blob(let data) = value.storage {
+                #expect(data.range(of: Data(token.utf8)) == nil, "column \(column) holds the token")
+            }
+        }
+        // Not in the database file or its write-ahead log either.
+        try store.close()
+        for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            #expect(bytes.range(of: Data(token.utf8)) == nil, "\(file) holds the token")
+        }
+    }
+
+    @Test(arguments: SQLiteDeviceStore.Synchronous.allCases)
+    func synchronousPragmaIsApplied(synchronous: SQLiteDeviceStore.Synchronous) throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"), synchronous: synchronous)
+        let expected: Int =
+            switch synchronous {
+            case .off: 0
+            case .normal: 1
+            case .full: 2
+            case .extra: 3
+            }
+        let onWriter = try store.pool.writeWithoutTransaction { db in
+            try Int.fetchOne(db, sql: "PRAGMA synchronous")
+        }
+        let onReader = try store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        #expect(onWriter == expected)
+        #expect(onReader == expected)
+        try store.close()
+    }
+
+    @Test func connectionsUseWALForeignKeysAndABusyTimeout() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        let (journal, foreignKeys, busyTimeout) = try store.pool.writeWithoutTransaction { db in
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
+                try Int.fetchOne(db, sql: "PRAGMA busy_timeout")
+            )
+        }
+        #expect(journal == "wal")
+        #expect(foreignKeys == true)
+        #expect(busyTimeout == 5000)
+        let readerJournal = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(readerJournal == "wal")
+        try store.close()
+    }
+
+    @Test func migrationsAreNamedAndReopeningKeepsData() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let store = try SQLiteDeviceStore(path: path)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        try store.close()
+        let reopened = try SQLiteDeviceStore(path: path)
+        let applied = try reopened.pool.read { db in try SQLiteDeviceStore.migrator.appliedIdentifiers(db) }
+        #expect(applied == ["v1"])
+        #expect(try reopened.devices(forUser: "u") == [Fixtures.plug])
+        try reopened.close()
+    }
+
+    @Test func attributeValuesKeepTheirSQLiteTypes() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen])]))
+        let types = try store.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT cluster, name, type, typeof(value) AS storage FROM attribute")
+        }
+        let byName = Dictionary(
+            uniqueKeysWithValues: types.map { ("\($0["cluster"] as String).\($0["name"] as String)", $0) }
+        )
+        #expect(byName["OnOff.OnOff"]?["type"] == "bool")
+        #expect(byName["OnOff.OnOff"]?["storage"] == "integer")
+        #expect(byName["ColorControl.Label"]?["type"] == "string")
+        #expect(byName["ColorControl.Label"]?["storage"] == "text")
+        #expect(byName["ColorControl.Extreme"]?["storage"] == "integer")
+        try store.close()
+    }
+
+    @Test func corruptColumnsAreReportedNotGuessed() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        try store.pool.write { db in
+            try db.execute(sql: "UPDATE device SET nicknames = 'not json' WHERE id = ?", arguments: [Fixtures.plug.id])
+        }
+        let error = #expect(throws: RegistryError.self) { try store.devices(forUser: "u") }
+        #expect(error?.code == .corruptData)
+        #expect(error?.message.contains("nicknames") == true)
+        try store.close()
+    }
+
+    @Test func checkHealthFailsOnceClosed() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        try store.checkHealth()
+        try store.close()
+        #expect(throws: (any Error).self) { try store.checkHealth() }
+    }
+
+    /// The CLI importing while the server holds a write transaction waits for it instead of failing.
+    @Test func secondProcessWriterWaitsForTheFirst() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let server = try SQLiteDeviceStore(path: path)
+        let cli = try SQLiteDeviceStore(path: path)
+        _ = try server.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
+        let cliResult = Mutex<Result<ImportSummary, any Error>?>(nil)
+        try server.updateDevices(forUser: "u", ids: [Fixtures.lamp.id]) { devices in
+            devices[Fixtures.lamp.id]?.online = false
+            let thread = Thread {
+                let result = Result { try cli.importDevices(Fixtures.file([("u", [Fixtures.plug])])) }
+                cliResult.withLock { $0 = result }
+            }
+            thread.start()
+            Thread.sleep(forTimeInterval: 0.3)
+            #expect(cliResult.withLock { $0 } == nil, "the CLI must wait for the open write transaction")
+        }
+        for _ in 0..<100 where cliResult.withLock({ $0 }) == nil {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let summary = try cliResult.withLock { try $0?.get() }
+        #expect(summary == ImportSummary(users: 1, added: 1, updated: 0))
+        var lamp = Fixtures.lamp
+        lamp.online = false
+        #expect(try server.devices(forUser: "u") == [lamp, Fixtures.plug])
+        try cli.close()
+        try server.close()
+    }
+
+    /// Not a timed test: prints what the hot path costs in this build, asserts only the answers.
+    @Test func hotPathTimings() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        let lights = Fixtures.lights(33)
+        _ = try store.importDevices(Fixtures.file([("u", lights)]))
+        let queryIds = Array(lights.prefix(10).map(\.id))
+        let clock = ContinuousClock()
+        let rounds = 500
+        var synced = 0
+        let sync = try clock.measure {
+            for _ in 0..<rounds { synced += try store.devices(forUser: "u").count }
+        }
+        var queried = 0
+        let query = try clock.measure {
+            for _ in 0..<rounds { queried += try store.devices(forUser: "u", ids: queryIds).count }
+        }
+        var executed = 0
+        let execute = try clock.measure {
+            for round in 0..<rounds {
+                executed += try store.updateDevices(forUser: "u", ids: [queryIds[round % 10]]) { devices in
+                    for id in devices.keys { devices[id]?.clusters[.OnOff]?["OnOff"] = .bool(round % 2 == 0) }
+                    return devices.count
+                }
+            }
+        }
+        #expect(synced == rounds * 33)
+        #expect(queried == rounds * 10)
+        #expect(executed == rounds)
+        func perSecond(_ duration: Duration) -> Int {
+            Int(Double(rounds) / (Double(duration.components.attoseconds) / 1e18 + Double(duration.components.seconds)))
+        }
+        print(
+            "Registry timings (\(rounds) rounds): SYNC of 33 \(perSecond(sync))/s, QUERY of 10 \(perSecond(query))/s, "
+                + "EXECUTE of 1 \(perSecond(execute))/s"
+        )
+        try store.close()
+    }
+}
