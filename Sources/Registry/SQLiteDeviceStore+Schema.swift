@@ -25,6 +25,9 @@ import GRDB
 //   hash BLOB PRIMARY KEY (32 bytes); userId → user ON DELETE CASCADE
 //   created INTEGER, expires INTEGER NULL (unix seconds; NULL = never), revoked INTEGER (0/1)
 //   index token_user (userId): revoking a user's tokens
+//
+// generation (v2) one row: a counter every insert, update and delete of the tables above bumps (triggers), so
+//   that RegistryCache can tell whether what it decoded is still current
 
 extension SQLiteDeviceStore {
     /// The migrations, in order. Never edit a shipped migration: add the next one.
@@ -81,6 +84,24 @@ extension SQLiteDeviceStore {
                     CREATE INDEX token_user ON token(userId);
                     """
             )
+        }
+        migrator.registerMigration("v2: change counter") { db in
+            // One row counting every committed change, so that readers can tell whether cached, decoded
+            // devices and tokens are still current (see RegistryCache). Triggers catch every writer.
+            try db.execute(
+                sql: "CREATE TABLE generation (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL)"
+            )
+            try db.execute(sql: "INSERT INTO generation (id, value) VALUES (1, 0)")
+            for table in ["user", "device", "attribute", "token"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(table)_\(event.lowercased())_bumps_generation AFTER \(event) ON \(table)
+                            BEGIN UPDATE generation SET value = value + 1 WHERE id = 1; END
+                            """
+                    )
+                }
+            }
         }
         return migrator
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MatterModel
+import Synchronization
 
 /// The registry in one SQLite file, through a GRDB `DatabasePool` in WAL mode: concurrent readers for SYNC and
 /// QUERY, one writer, and one committed transaction per ``updateDevices(forUser:ids:_:)``.
@@ -25,6 +26,8 @@ public final class SQLiteDeviceStore: DeviceStore {
     public static let busyTimeoutSeconds: Double = 5
 
     let pool: DatabasePool
+    /// Decoded devices and tokens for the current change counter; see ``RegistryCache``.
+    let cache = Mutex(RegistryCache())
 
     /// Opens (creating it if needed) the database at `path`, and migrates it to the current schema.
     ///
@@ -57,12 +60,35 @@ public final class SQLiteDeviceStore: DeviceStore {
     // MARK: - Devices
 
     public func devices(forUser agentUserId: String) throws -> [Device] {
-        try pool.read { db in try Self.fetchDevices(db, user: agentUserId) }
+        try pool.read { db in try cachedDevices(db, user: agentUserId).ordered }
     }
 
     public func devices(forUser agentUserId: String, ids: [String]) throws -> [String: Device] {
         guard !ids.isEmpty else { return [:] }
-        return try pool.read { db in try Self.fetchDevices(db, user: agentUserId, ids: ids) }
+        return try pool.read { db in
+            let all = try cachedDevices(db, user: agentUserId).byId
+            var found: [String: Device] = [:]
+            found.reserveCapacity(ids.count)
+            for id in ids { if let device = all[id] { found[id] = device } }
+            return found
+        }
+    }
+
+    /// The change counter as the current transaction sees it.
+    static func generation(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM generation WHERE id = 1")) ?? 0
+    }
+
+    /// All of a user's devices as the current transaction sees them: from the cache when it is current,
+    /// otherwise decoded and cached.
+    private func cachedDevices(_ db: Database, user: String) throws -> (ordered: [Device], byId: [String: Device]) {
+        let generation = try Self.generation(db)
+        if let hit = cache.withLock({ $0.devices(forUser: user, at: generation) }) { return hit }
+        let devices = try Self.fetchDevices(db, user: user)
+        cache.withLock { $0.store(devices: devices, forUser: user, at: generation) }
+        var byId: [String: Device] = [:]
+        for device in devices { byId[device.id] = device }
+        return (devices, byId)
     }
 
     public func updateDevices<T>(
@@ -70,16 +96,28 @@ public final class SQLiteDeviceStore: DeviceStore {
         ids: [String],
         _ body: (inout [String: Device]) throws -> T
     ) throws -> T {
-        try pool.write { db in
-            let stored = try Self.fetchDevices(db, user: agentUserId, ids: ids)
+        let (result, changed, before, after) = try pool.write { db in
+            let before = try Self.generation(db)
+            let all = try cachedDevices(db, user: agentUserId).byId
+            var stored: [String: Device] = [:]
+            for id in ids { if let device = all[id] { stored[id] = device } }
             var working = stored
             let result = try body(&working)
+            var changed: [Device] = []
             for (id, old) in stored {
-                guard let new = working[id], new != old else { continue }
-                try Self.writeChanges(db, user: agentUserId, from: old, to: new)
+                guard let new = working[id], new.clusters != old.clusters || new.online != old.online else { continue }
+                // Only cluster state and connectivity are persisted; identity changes made by `body` are not.
+                var persisted = old
+                persisted.clusters = new.clusters
+                persisted.online = new.online
+                try Self.writeChanges(db, user: agentUserId, from: old, to: persisted)
+                changed.append(persisted)
             }
-            return result
+            return (result, changed, before, try Self.generation(db))
         }
+        // Committed: keep the cache warm with exactly what this transaction wrote.
+        cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after) }
+        return result
     }
 
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
@@ -144,19 +182,27 @@ public final class SQLiteDeviceStore: DeviceStore {
 
     public func authenticate(token: String, now: UnixTime) throws -> String? {
         let hash = tokenHash(token)
-        let row = try pool.read { db in
-            try Row.fetchOne(
+        let record: RegistryCache.TokenRecord? = try pool.read { db in
+            let generation = try Self.generation(db)
+            if let hit = cache.withLock({ $0.token(hash, at: generation) }) { return hit }
+            let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT hash, userId, expires, revoked FROM token WHERE hash = ?"),
                 arguments: [Data(hash)]
             )
+            guard let row else { return nil }
+            let record = RegistryCache.TokenRecord(
+                hash: Array((row[0] as Data?) ?? Data()),
+                user: row[1],
+                expires: row[2],
+                revoked: row[3]
+            )
+            // Only known tokens are cached: unknown ones would let a client fill memory.
+            cache.withLock { $0.store(token: record, at: generation) }
+            return record
         }
-        guard let row else { return nil }
-        let storedHash: [UInt8] = Array((row[0] as Data?) ?? Data())
-        let revoked: Bool = row[3]
-        let expires: Int64? = row[2]
-        guard tokensEqual(storedHash, hash), !revoked else { return nil }
-        if let expires, now.seconds >= expires { return nil }
-        return row[1]
+        guard let record, tokensEqual(record.hash, hash), !record.revoked else { return nil }
+        if let expires = record.expires, now.seconds >= expires { return nil }
+        return record.user
     }
 
     public func revokeTokens(forUser agentUserId: String) throws -> Int {

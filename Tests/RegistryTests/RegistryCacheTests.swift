@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import MatterModel
+import Testing
+
+@testable import Registry
+
+/// The SQLite store's read cache must never serve something another writer has changed: two stores on one
+/// file stand in for `hearth serve` and a CLI command, and a raw GRDB connection for a `sqlite3` shell.
+struct RegistryCacheTests {
+    @Test func anotherProcessesWriteIsSeenByTheNextRead() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let server = try SQLiteDeviceStore(path: path)
+        let cli = try SQLiteDeviceStore(path: path)
+        _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        #expect(try server.devices(forUser: "u", ids: [Fixtures.plug.id]).count == 1)  // now cached
+        var renamed = Fixtures.plug
+        renamed.name = "Renamed by the CLI"
+        _ = try cli.importDevices(Fixtures.file([("u", [renamed, Fixtures.lamp])]))
+        #expect(try server.devices(forUser: "u").map(\.name) == ["Renamed by the CLI", Fixtures.lamp.name])
+        try server.close()
+        try cli.close()
+    }
+
+    @Test func aRawSQLWriteIsSeenToo() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let store = try SQLiteDeviceStore(path: path)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        _ = try store.devices(forUser: "u")
+        let shell = try DatabaseQueue(path: path)
+        try shell.write { db in
+            try db.execute(sql: "UPDATE device SET online = 0 WHERE id = ?", arguments: [Fixtures.plug.id])
+        }
+        try shell.close()
+        #expect(try store.devices(forUser: "u").first?.online == false)
+        try store.close()
+    }
+
+    @Test func revocationByAnotherProcessTakesEffectAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let server = try SQLiteDeviceStore(path: path)
+        let cli = try SQLiteDeviceStore(path: path)
+        _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        let now = UnixTime(seconds: 1_000)
+        let token = try cli.issueToken(forUser: "u", ttl: nil, now: now)
+        #expect(try server.authenticate(token: token, now: now) == "u")  // now cached
+        #expect(try cli.revokeTokens(forUser: "u") == 1)
+        #expect(try server.authenticate(token: token, now: now) == nil)
+        try server.close()
+        try cli.close()
+    }
+
+    @Test func updatesKeepTheCacheExactAndAFailedUpdateLeavesNoTrace() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let store = try SQLiteDeviceStore(path: path)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug, Fixtures.lamp])]))
+        _ = try store.devices(forUser: "u")
+        try store.updateDevices(forUser: "u", ids: [Fixtures.plug.id]) { devices in
+            devices[Fixtures.plug.id]?.online = false
+        }
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try store.updateDevices(forUser: "u", ids: [Fixtures.lamp.id]) { devices in
+                devices[Fixtures.lamp.id]?.online = false
+                throw Refused()
+            }
+        }
+        let cached = try store.devices(forUser: "u")
+        try store.close()
+        let reopened = try SQLiteDeviceStore(path: path)
+        #expect(try reopened.devices(forUser: "u") == cached, "what the cache serves is what is on disk")
+        #expect(cached.map(\.online) == [false, true])
+        try reopened.close()
+    }
+}
