@@ -322,6 +322,29 @@ struct CLITests {
         #expect(result.stderr.contains("--ttl"), "\(result)")
     }
 
+    @Test func tokenIssueDoesNotCrashOnATTLPastTheEndOfTime() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        // `--ttl` is an Int; now + ttl overflows Int64 for values near Int.max.
+        let result = try workspace.hearth(
+            "token",
+            "issue",
+            "--user",
+            "alice",
+            "--ttl",
+            "9223372036854775807",
+            environment: ["SWIFT_BACKTRACE": "enable=no"]
+        )
+        withKnownIssue("SQLiteDeviceStore.issueToken computes now + ttl with a trapping Int64 addition") {
+            #expect(result.reason == .exit, "the CLI crashed: \(result)")
+        }
+        // Refused with a message, or issued: either way an answer, never a crash.
+        if result.reason == .exit {
+            #expect(result.status == 0 ? result.lines.count == 1 : result.stderr.contains("--ttl"), "\(result)")
+        }
+    }
+
     @Test func tokenIssueRefusesAnUnknownUser() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

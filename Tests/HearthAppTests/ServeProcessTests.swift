@@ -57,6 +57,18 @@ struct ServeProcessTests {
         let synced = sync.json?["payload"]?["devices"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
         #expect(synced.count == 12)
         #expect(Set(synced) == Set(try Self.seedDeviceIds(user: "demo-user")))
+        // A device file imported by the CLI while the server runs is served at once.
+        let file = try directory.write(
+            "more.json",
+            #"{"users":[{"agentUserId":"demo-user","devices":[{"id":"new-plug","name":"New plug","#
+                + #""deviceTypes":["OnOffPlugInUnit"],"clusters":{"OnOff":{"OnOff":true}}}]}]}"#
+        )
+        let imported = try HearthCLI.run(["devices", "import", file, "--database", database], in: directory.url)
+        #expect(imported.status == 0, "\(imported)")
+        let resync = try await server.intent(TestHomes.sync, token: token)
+        let resynced = resync.json?["payload"]?["devices"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        #expect(resynced.count == 13 && resynced.last == "new-plug", "\(resynced)")
+
         let guestToken = try Self.issueToken(user: "guest-user", database: database, in: directory)
         let guestSync = try await server.intent(TestHomes.sync, token: guestToken)
         #expect(guestSync.json?["payload"]?["devices"]?.arrayValue?.count == 3, "\(guestSync.text)")
@@ -100,7 +112,7 @@ struct ServeProcessTests {
         #expect(server.stderr.contains("Hearth stopped"), "\(server.stderr)")
     }
 
-    @Test func executedStateSurvivesARestartOnTheSameDatabase() async throws {
+    @Test func executedStateSurvivesARestartAndTheGracePeriodBoundsTheStop() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = directory.path("hearth.sqlite")
@@ -125,7 +137,11 @@ struct ServeProcessTests {
         // SIGINT stops it as gracefully as SIGTERM.
         #expect(first.stop(signal: SIGINT) == ServerProcess.Termination(status: 0, reason: .exit), "\(first.stderr)")
 
-        let second = try ServerProcess(["--database", database], in: RepositoryRoot.url)
+        let second = try ServerProcess(
+            ["--database", database],
+            in: RepositoryRoot.url,
+            environment: ["HEARTH_HTTP_SHUTDOWN_GRACE_PERIOD_SECONDS": "1"]
+        )
         defer { second.kill() }
         #expect(!second.stderr.contains("Imported the seed device file"), "a non-empty database is not re-seeded")
         let after = try await second.intent(
@@ -137,6 +153,21 @@ struct ServeProcessTests {
         #expect(devicesAfter?["kitchen-ceiling"]?["on"] == false, "\(after.text)")
         #expect(devicesAfter?["tv-plug"]?["on"] == false, "\(after.text)")
         #expect(devicesAfter?["office-desk"]?["on"] == true, "untouched devices keep their state")
-        #expect(second.stop() == ServerProcess.Termination(status: 0, reason: .exit), "\(second.stderr)")
+
+        // The second server runs with a 1 s grace period: a request that never completes does not hold up the
+        // stop for longer than that.
+        let stalled = try RawConnection(port: second.port)
+        try stalled.send(
+            "POST /fulfillment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"requestId\":"
+        )
+        try await Task.sleep(for: .milliseconds(300))
+        let stopping = ContinuousClock.now
+        let termination = second.stop(timeout: .seconds(8))
+        let elapsed = ContinuousClock.now - stopping
+        #expect(termination == ServerProcess.Termination(status: 0, reason: .exit), "\(second.stderr)")
+        #expect(elapsed >= .milliseconds(900), "it waited for the stalled request: \(elapsed)")
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+        #expect(second.stderr.contains("http.abandoned_requests=1"), "\(second.stderr)")
     }
 }

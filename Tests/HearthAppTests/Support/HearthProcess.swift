@@ -132,7 +132,9 @@ struct TemporaryDirectory {
 
 /// What a finished command left behind.
 struct CommandResult: CustomStringConvertible {
+    /// The exit status, or the signal number when ``reason`` is `.uncaughtSignal`.
     var status: Int32
+    var reason: Process.TerminationReason
     var stdout: String
     var stderr: String
 
@@ -142,7 +144,7 @@ struct CommandResult: CustomStringConvertible {
     }
 
     var description: String {
-        "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+        "\(reason == .exit ? "exit" : "signal") \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
     }
 }
 
@@ -185,7 +187,12 @@ enum HearthCLI {
             throw HarnessError("hearth \(arguments.joined(separator: " ")) still ran after \(timeout); killed")
         }
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: output.stdout, stderr: output.stderr)
+        return CommandResult(
+            status: process.terminationStatus,
+            reason: process.terminationReason,
+            stdout: output.stdout,
+            stderr: output.stderr
+        )
     }
 }
 
