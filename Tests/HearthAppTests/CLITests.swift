@@ -1,0 +1,409 @@
+import Foundation
+import Testing
+
+@testable import Registry
+
+/// One test's scratch directory and database, and `hearth` run in that directory against that database (no
+/// `Config/hearth.json` there, so only defaults and flags apply).
+private struct Workspace {
+    let directory: TemporaryDirectory
+    let database: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = directory.path("hearth.sqlite")
+    }
+
+    /// `hearth arguments… --database <this test's database>`.
+    func hearth(_ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
+        try HearthCLI.run(arguments + ["--database", database], in: directory.url, environment: environment)
+    }
+
+    /// `hearth` exactly as given.
+    func hearthWithoutDatabase(_ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
+        try HearthCLI.run(arguments, in: directory.url, environment: environment)
+    }
+
+    /// Imports a device file given as text; the import must succeed.
+    @discardableResult
+    func importDevices(_ text: String, name: String = "devices.json") throws -> CommandResult {
+        let file = try directory.write(name, text)
+        let result = try hearth("devices", "import", file)
+        try #require(result.status == 0, "import of \(name) failed: \(result)")
+        return result
+    }
+
+    /// `hearth devices list --user ID` as rows by device id (the header dropped); the command must succeed.
+    func list(_ user: String) throws -> [String: String] {
+        let result = try hearth("devices", "list", "--user", user)
+        try #require(result.status == 0, "devices list --user \(user) failed: \(result)")
+        var rows: [String: String] = [:]
+        for line in result.lines.dropFirst() {
+            guard let id = line.split(separator: " ").first else { continue }
+            rows[String(id)] = line
+        }
+        return rows
+    }
+
+    func remove() {
+        directory.remove()
+    }
+}
+
+/// A device file with one user and the given device objects.
+private func deviceFile(user: String, _ devices: String...) -> String {
+    #"{"users":[{"agentUserId":"\#(user)","devices":[\#(devices.joined(separator: ","))]}]}"#
+}
+
+/// A bad device file, and what the refusal must name.
+struct RefusedDevice: CustomTestStringConvertible, Sendable {
+    let name: String
+    /// A device object that is wrong in exactly one field.
+    let json: String
+    let device: String
+    let field: String
+
+    var testDescription: String { name }
+
+    static let all = [
+        RefusedDevice(
+            name: "unknown device type",
+            json: #"{"id":"bad","name":"Bad","deviceTypes":["Toaster"]}"#,
+            device: "bad",
+            field: "deviceTypes[0]"
+        ),
+        RefusedDevice(
+            name: "attribute outside its Matter range",
+            json: #"""
+                {"id":"bad","name":"Bad","deviceTypes":["DimmableLight"],
+                 "clusters":{"LevelControl":{"CurrentLevel":300}}}
+                """#,
+            device: "bad",
+            field: "clusters.LevelControl.CurrentLevel"
+        ),
+        RefusedDevice(
+            name: "duplicate device id",
+            json: #"{"id":"new-valid","name":"Again","deviceTypes":["OnOffLight"]}"#,
+            device: "new-valid",
+            field: "id"
+        ),
+        RefusedDevice(
+            name: "missing name",
+            json: #"{"id":"bad","deviceTypes":["OnOffLight"]}"#,
+            device: "bad",
+            field: "name"
+        ),
+        RefusedDevice(
+            name: "unknown attribute",
+            json: #"{"id":"bad","name":"Bad","deviceTypes":["OnOffLight"],"clusters":{"OnOff":{"Brightness":3}}}"#,
+            device: "bad",
+            field: "clusters.OnOff.Brightness"
+        ),
+        RefusedDevice(
+            name: "wrong type",
+            json: #"{"id":"bad","name":"Bad","deviceTypes":["OnOffLight"],"online":"yes"}"#,
+            device: "bad",
+            field: "online"
+        ),
+    ]
+}
+
+/// `hearth devices …` and `hearth token …` as a user runs them: the real binary on a real SQLite file.
+struct CLITests {
+    /// A valid new device, put before the bad one so that a partial import would leave it behind.
+    static let newValid = #"{"id":"new-valid","name":"New valid","deviceTypes":["OnOffLight"]}"#
+    /// A valid update of alice's existing `lamp`, which a partial import would apply.
+    static let renamedLamp = #"{"id":"lamp","name":"Renamed lamp","deviceTypes":["DimmableLight"]}"#
+
+    // MARK: - devices import
+
+    @Test func importPrintsASummary() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = try workspace.directory.write("home.json", TestHomes.twoUsers)
+        let result = try workspace.hearth("devices", "import", file)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["imported \(file): 2 user(s), 6 device(s) added, 0 updated"])
+        #expect(try workspace.list("alice").count == 5)
+        #expect(try workspace.list("bob").keys.sorted() == ["bob-light"])
+    }
+
+    @Test func reimportUpsertsChangedDevices() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        #expect(try workspace.list("alice")["lamp"]?.contains("Lamp") == true)
+
+        let changed = TestHomes.twoUsers.replacingOccurrences(of: #""name": "Lamp""#, with: #""name": "Desk lamp""#)
+        try #require(changed != TestHomes.twoUsers)
+        let file = try workspace.directory.write("changed.json", changed)
+        let result = try workspace.hearth("devices", "import", file)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["imported \(file): 2 user(s), 0 device(s) added, 6 updated"])
+        let rows = try workspace.list("alice")
+        #expect(rows.count == 5, "re-import must not duplicate devices: \(rows)")
+        #expect(rows["lamp"]?.contains("Desk lamp") == true, "\(rows)")
+    }
+
+    @Test func importOfAnotherFileKeepsEarlierDevices() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(
+            deviceFile(user: "carol", #"{"id":"first","name":"First","deviceTypes":["OnOffLight"]}"#),
+            name: "first.json"
+        )
+        let second = try workspace.importDevices(
+            deviceFile(user: "carol", #"{"id":"second","name":"Second","deviceTypes":["OnOffPlugInUnit"]}"#),
+            name: "second.json"
+        )
+        #expect(second.stdout.contains("1 user(s), 1 device(s) added, 0 updated"), "\(second)")
+        let rows = try workspace.list("carol")
+        #expect(rows.keys.sorted() == ["first", "second"])
+        #expect(rows["second"]?.contains("OnOffPlugInUnit") == true)
+    }
+
+    @Test(arguments: RefusedDevice.all)
+    func importRefusesABadFileWhole(_ bad: RefusedDevice) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        let file = try workspace.directory.write(
+            "bad.json",
+            deviceFile(user: "alice", Self.renamedLamp, Self.newValid, bad.json)
+        )
+
+        let result = try workspace.hearth("devices", "import", file)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stdout.isEmpty, "no summary for a refused file: \(result)")
+        #expect(result.stderr.contains(#"user "alice""#), "\(result)")
+        #expect(result.stderr.contains(#"device "\#(bad.device)""#), "\(result)")
+        #expect(result.stderr.contains(#"field "\#(bad.field)""#), "\(result)")
+
+        let rows = try workspace.list("alice")
+        #expect(rows["new-valid"] == nil, "all or nothing: the valid device before the bad one was imported")
+        #expect(rows.count == 5)
+        #expect(rows["lamp"]?.contains("Renamed lamp") == false, "all or nothing: the update was applied")
+    }
+
+    @Test func importRefusesAFileWhoseSecondUserIsBad() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = try workspace.directory.write(
+            "bad.json",
+            #"""
+            {"users": [
+              {"agentUserId": "alice", "devices": [\#(Self.newValid)]},
+              {"agentUserId": "bob", "devices": [{"id": "bob-light", "name": "", "deviceTypes": ["OnOffLight"]}]}
+            ]}
+            """#
+        )
+        let result = try workspace.hearth("devices", "import", file)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains(#"user "bob", device "bob-light", field "name""#), "\(result)")
+        let list = try workspace.hearth("devices", "list", "--user", "alice")
+        #expect(list.status != 0, "alice must not exist after a refused import: \(list)")
+    }
+
+    @Test func importRefusesAFileThatIsNotJSON() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        let file = try workspace.directory.write("notes.txt", "users: alice\n  - lamp\n")
+        let result = try workspace.hearth("devices", "import", file)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains(file), "the message names the file: \(result)")
+        #expect(result.stderr.contains("malformed JSON"), "\(result)")
+        #expect(try workspace.list("alice").count == 5)
+    }
+
+    @Test func importRefusesAMissingFile() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let missing = workspace.directory.path("no-such-file.json")
+        let result = try workspace.hearth("devices", "import", missing)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("no-such-file.json"), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    // MARK: - devices list
+
+    @Test func listShowsDevicesConnectivityAndMatterState() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.hearth("devices", "import", RepositoryRoot.config("devices.json").path)
+        try #require(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("2 user(s), 15 device(s) added, 0 updated"), "\(result)")
+
+        let rows = try workspace.list("demo-user")
+        let expected = [
+            "kitchen-ceiling", "kitchen-counter", "living-room-lamp", "living-room-ceiling", "hallway", "porch",
+            "bedroom-ceiling", "bedside-left", "office-desk", "coffee-maker", "tv-plug", "garden-lights",
+        ]
+        #expect(rows.keys.sorted() == expected.sorted())
+        for (id, row) in rows {
+            let words = row.split(separator: " ").map(String.init)
+            if id == "porch" {
+                #expect(words.contains("offline") && !words.contains("online"), "\(row)")
+            } else {
+                #expect(words.contains("online") && !words.contains("offline"), "\(row)")
+            }
+        }
+        let kitchen = try #require(rows["kitchen-ceiling"])
+        for fragment in [
+            "Kitchen ceiling", "ExtendedColorLight", "Kitchen", "OnOff=true", "CurrentLevel=254",
+            "ColorTemperatureMireds=370", "ColorMode=2",
+        ] {
+            #expect(kitchen.contains(fragment), "\(fragment) in \(kitchen)")
+        }
+        #expect(rows["kitchen-counter"]?.contains("CurrentHue=170") == true)
+        #expect(rows["hallway"]?.contains("OnOff=false") == true)
+        #expect(try workspace.list("guest-user").keys.sorted() == ["guest-ceiling", "guest-heater-plug", "guest-lamp"])
+    }
+
+    @Test func listRefusesAnUnknownUser() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        let result = try workspace.hearth("devices", "list", "--user", "mallory")
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains(#"no user "mallory""#), "\(result)")
+        #expect(!result.stdout.contains("lamp"), "no other user's devices: \(result)")
+    }
+
+    // MARK: - token issue
+
+    @Test func tokenIssuePrintsOneTokenAndStoresOnlyItsHash() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        let result = try workspace.hearth("token", "issue", "--user", "alice")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.count == 1, "\(result)")
+        let token = try #require(result.lines.first)
+        #expect(token.count == 43, "\(token)")
+        #expect(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }, "\(token)")
+
+        // The bytes as they are on disk, before anything else opens the database.
+        let files = ["", "-wal", "-shm"].compactMap { FileManager.default.contents(atPath: workspace.database + $0) }
+        try #require(!files.isEmpty)
+        for bytes in files {
+            #expect(bytes.range(of: Data(token.utf8)) == nil, "the token is stored in plaintext")
+        }
+        #expect(
+            files.contains { $0.range(of: Data(tokenHash(token))) != nil },
+            "its SHA-256 hash is stored (shows the search above reads the right bytes)"
+        )
+
+        let store = try SQLiteDeviceStore(path: workspace.database)
+        defer { try? store.close() }
+        let now = UnixTime(seconds: Int64(Date().timeIntervalSince1970))
+        #expect(try store.authenticate(token: token, now: now) == "alice")
+    }
+
+    @Test func tokenIssueGivesADifferentTokenEachTime() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        let first = try workspace.hearth("token", "issue", "--user", "bob", "--ttl", "60")
+        let second = try workspace.hearth("token", "issue", "--user", "bob", "--ttl", "60")
+        #expect(first.status == 0 && second.status == 0, "\(first)\n\(second)")
+        #expect(first.stdout != second.stdout)
+    }
+
+    @Test(arguments: ["--ttl=0", "--ttl=-5"])
+    func tokenIssueRefusesANonPositiveTTL(_ ttl: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        let result = try workspace.hearth("token", "issue", "--user", "alice", ttl)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stdout.isEmpty, "no token printed: \(result)")
+        #expect(result.stderr.contains("--ttl"), "\(result)")
+    }
+
+    @Test func tokenIssueDoesNotCrashOnATTLPastTheEndOfTime() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        // `--ttl` is an Int; now + ttl overflows Int64 for values near Int.max.
+        let result = try workspace.hearth(
+            "token",
+            "issue",
+            "--user",
+            "alice",
+            "--ttl",
+            "9223372036854775807",
+            environment: ["SWIFT_BACKTRACE": "enable=no"]
+        )
+        withKnownIssue("SQLiteDeviceStore.issueToken computes now + ttl with a trapping Int64 addition") {
+            #expect(result.reason == .exit, "the CLI crashed: \(result)")
+        }
+        // Refused with a message, or issued: either way an answer, never a crash.
+        if result.reason == .exit {
+            #expect(result.status == 0 ? result.lines.count == 1 : result.stderr.contains("--ttl"), "\(result)")
+        }
+    }
+
+    @Test func tokenIssueRefusesAnUnknownUser() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        let result = try workspace.hearth("token", "issue", "--user", "mallory")
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stdout.isEmpty, "no token printed: \(result)")
+        #expect(result.stderr.contains(#"no user "mallory""#), "\(result)")
+        let list = try workspace.hearth("devices", "list", "--user", "mallory")
+        #expect(list.status != 0, "a refused token must not create the user: \(list)")
+    }
+
+    // MARK: - Configuration on the command line
+
+    @Test func serveRefusesAPortOutOfRange() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.hearth("serve", "--port", "70000")
+        #expect(result.status != 0, "\(result)")
+        #expect(!result.stdout.contains("listening"), "\(result)")
+        #expect(result.stderr.contains("http.port") && result.stderr.contains("70000"), "\(result)")
+    }
+
+    @Test func commandsRefuseAnUnknownHearthEnvironmentVariable() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(TestHomes.twoUsers)
+        let result = try workspace.hearth("devices", "list", "--user", "alice", environment: ["HEARTH_HTTP_PROT": "1"])
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("HEARTH_HTTP_PROT"), "\(result)")
+    }
+
+    @Test func commandsRefuseAConfigFileWithAnUnknownKey() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let config = try workspace.directory.write("hearth.json", #"{"database": {"pth": "other.sqlite"}}"#)
+        let file = try workspace.directory.write("home.json", TestHomes.twoUsers)
+        let result = try workspace.hearth("devices", "import", file, "--config", config)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("database.pth"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.database), "nothing imported anywhere")
+    }
+
+    @Test func databaseFlagOverridesTheEnvironment() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = try workspace.directory.write("home.json", TestHomes.twoUsers)
+        let other = workspace.directory.path("from-environment.sqlite")
+        let result = try workspace.hearth("devices", "import", file, environment: ["HEARTH_DATABASE_PATH": other])
+        #expect(result.status == 0, "\(result)")
+        #expect(FileManager.default.fileExists(atPath: workspace.database))
+        #expect(!FileManager.default.fileExists(atPath: other))
+        let fromEnvironment = try workspace.hearthWithoutDatabase(
+            "devices",
+            "list",
+            "--user",
+            "alice",
+            environment: ["HEARTH_DATABASE_PATH": workspace.database]
+        )
+        #expect(fromEnvironment.status == 0 && fromEnvironment.stdout.contains("lamp"), "\(fromEnvironment)")
+    }
+}

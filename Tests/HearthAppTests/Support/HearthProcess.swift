@@ -1,0 +1,462 @@
+import Foundation
+import SmartHomeProtocol
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Runs the real `hearth` binary as a child process: one-shot commands (`devices import`, `token issue`, …) and
+// `hearth serve`, which is stopped by its PID and never outlives its test.
+
+/// `kill(2)`, under a name that does not clash with ``ServerProcess/kill()``.
+private func signalProcess(_ pid: Int32, _ signal: Int32) {
+    _ = kill(pid, signal)
+}
+
+/// `send(2)` without SIGPIPE, under a name that does not clash with ``RawConnection/send(_:)``.
+private func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+    #else
+    send(descriptor, bytes, count, 0)
+    #endif
+}
+
+/// A failure of the test harness itself (not of Hearth): no binary, a command that hung, a server that never
+/// listened.
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The package's root directory, found by walking up from this file to `Package.swift`.
+enum RepositoryRoot {
+    static let url: URL = {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                return directory
+            }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// `Config/<name>` in the repository.
+    static func config(_ name: String) -> URL {
+        url.appendingPathComponent("Config").appendingPathComponent(name)
+    }
+}
+
+/// The `hearth` executable SwiftPM built next to the test bundle (the test target depends on it).
+enum HearthBinary {
+    /// Where it is, or every place that was tried.
+    static let location: Result<URL, HarnessError> = locate()
+
+    /// The binary, or a failure saying where it was looked for.
+    static func url() throws -> URL {
+        try location.get()
+    }
+
+    private static func locate() -> Result<URL, HarnessError> {
+        var directories: [URL] = []
+        // Linux: the test runner is `.build/<triple>/debug/<package>PackageTests.xctest`, an executable.
+        if let first = CommandLine.arguments.first {
+            directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        // macOS: the runner is inside `…/debug/<package>PackageTests.xctest/Contents/MacOS/`.
+        for bundle in [Bundle.main] + Bundle.allBundles {
+            var url = bundle.bundleURL.resolvingSymlinksInPath()
+            for _ in 0..<4 {
+                directories.append(url)
+                url.deleteLastPathComponent()
+            }
+        }
+        directories.append(RepositoryRoot.url.appendingPathComponent(".build/debug"))
+        var tried: [String] = []
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("hearth")
+            guard !tried.contains(candidate.path) else { continue }
+            tried.append(candidate.path)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                FileManager.default.isExecutableFile(atPath: candidate.path)
+            {
+                return .success(candidate)
+            }
+        }
+        return .failure(
+            HarnessError(
+                "the hearth executable was not found (build it with `swift build --build-tests`); tried: "
+                    + tried.joined(separator: ", ")
+            )
+        )
+    }
+}
+
+/// A directory for one test, removed by ``remove()``.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-cli-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the directory.
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    /// Writes `text` to a file in the directory and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// What a finished command left behind.
+struct CommandResult: CustomStringConvertible {
+    /// The exit status, or the signal number when ``reason`` is `.uncaughtSignal`.
+    var status: Int32
+    var reason: Process.TerminationReason
+    var stdout: String
+    var stderr: String
+
+    /// Non-empty stdout lines.
+    var lines: [String] {
+        stdout.split(separator: "\n").map(String.init)
+    }
+
+    var description: String {
+        "\(reason == .exit ? "exit" : "signal") \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+    }
+}
+
+/// One-shot `hearth` commands.
+enum HearthCLI {
+    /// The environment for a child: this process's, without any `HEARTH_…` variable (each is a configuration
+    /// key, or an error), plus `extra`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HEARTH_") }
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
+    /// Runs `hearth arguments…` in `directory` and waits for it; a command still running after `timeout` is
+    /// killed and reported as a harness error.
+    static func run(
+        _ arguments: [String],
+        in directory: URL,
+        environment: [String: String] = [:],
+        timeout: Duration = .seconds(20)
+    ) throws -> CommandResult {
+        let output = try OutputFiles()
+        defer { output.remove() }
+        let process = Process()
+        process.executableURL = try HearthBinary.url()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = Self.environment(environment)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output.stdoutHandle
+        process.standardError = output.stderrHandle
+        try process.run()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        if process.isRunning {
+            signalProcess(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw HarnessError("hearth \(arguments.joined(separator: " ")) still ran after \(timeout); killed")
+        }
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            reason: process.terminationReason,
+            stdout: output.stdout,
+            stderr: output.stderr
+        )
+    }
+}
+
+/// Files a child writes stdout and stderr to: no pipe can fill up and block it, and they can be read while it
+/// runs.
+final class OutputFiles {
+    let directory: URL
+    let stdoutHandle: FileHandle
+    let stderrHandle: FileHandle
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("stdout").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("stderr").path, contents: nil)
+        stdoutHandle = try FileHandle(forWritingTo: directory.appendingPathComponent("stdout"))
+        stderrHandle = try FileHandle(forWritingTo: directory.appendingPathComponent("stderr"))
+    }
+
+    var stdout: String { read("stdout") }
+    var stderr: String { read("stderr") }
+
+    private func read(_ name: String) -> String {
+        let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func remove() {
+        try? stdoutHandle.close()
+        try? stderrHandle.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A running `hearth serve`, started on port 0 and stopped by its PID.
+///
+/// Use `defer { server.kill() }` right after starting it: whatever the test does, the process does not outlive
+/// it.
+final class ServerProcess {
+    /// How the process ended.
+    struct Termination: Equatable {
+        var status: Int32
+        var reason: Process.TerminationReason
+    }
+
+    let port: Int
+    private let process: Process
+    private let output: OutputFiles
+
+    /// Starts `hearth serve --host 127.0.0.1 --port 0 arguments…` in `directory` and waits for its
+    /// `hearth listening on http://HOST:PORT` line.
+    init(
+        _ arguments: [String],
+        in directory: URL,
+        environment: [String: String] = [:],
+        startTimeout: Duration = .seconds(20)
+    ) throws {
+        output = try OutputFiles()
+        process = Process()
+        process.executableURL = try HearthBinary.url()
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.currentDirectoryURL = directory
+        process.environment = HearthCLI.environment(environment)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output.stdoutHandle
+        process.standardError = output.stderrHandle
+        do {
+            try process.run()
+        } catch {
+            output.remove()
+            throw error
+        }
+        let deadline = ContinuousClock.now + startTimeout
+        var port: Int?
+        while port == nil {
+            port = Self.listeningPort(in: output.stdout)
+            if port != nil { break }
+            if !process.isRunning || ContinuousClock.now > deadline {
+                let stderr = output.stderr
+                let stdout = output.stdout
+                if process.isRunning { signalProcess(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+                output.remove()
+                throw HarnessError(
+                    "hearth serve did not report listening (exit \(process.terminationStatus))\n"
+                        + "--- stdout\n\(stdout)--- stderr\n\(stderr)"
+                )
+            }
+            usleep(10_000)
+        }
+        self.port = port!
+    }
+
+    deinit {
+        kill()
+        output.remove()
+    }
+
+    /// `http://127.0.0.1:12345` from the listening line.
+    static func listeningPort(in stdout: String) -> Int? {
+        let prefix = "hearth listening on http://127.0.0.1:"
+        guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return Int(line.dropFirst(prefix.count))
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+    var stdout: String { output.stdout }
+    var stderr: String { output.stderr }
+
+    /// Sends `signal` to the process.
+    func send(signal: Int32) {
+        if process.isRunning { signalProcess(process.processIdentifier, signal) }
+    }
+
+    /// Waits for the process to exit; `nil` if it still runs after `timeout`.
+    func waitForExit(timeout: Duration) -> Termination? {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        guard !process.isRunning else { return nil }
+        process.waitUntilExit()
+        return Termination(status: process.terminationStatus, reason: process.terminationReason)
+    }
+
+    /// Sends `signal` (SIGTERM by default) and waits for the exit; `nil` if it did not exit within `timeout`.
+    func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(5)) -> Termination? {
+        send(signal: signal)
+        return waitForExit(timeout: timeout)
+    }
+
+    /// The last resort: SIGKILL if the process still runs, and reap it.
+    func kill() {
+        if process.isRunning {
+            signalProcess(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Polls stderr until it contains `text`; false after `timeout`.
+    func waitForLog(_ text: String, timeout: Duration = .seconds(5)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if stderr.contains(text) { return true }
+            usleep(10_000)
+        }
+        return stderr.contains(text)
+    }
+
+    // MARK: - HTTP
+
+    /// One answer from the server.
+    struct Response {
+        var status: Int
+        var body: Data
+
+        var json: JSON? { try? JSONParser.parse(Array(body)) }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Sends one request with URLSession.
+    func request(
+        _ method: String = "POST",
+        path: String = "/fulfillment",
+        body: String? = nil,
+        token: String? = nil
+    ) async throws -> Response {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        request.timeoutInterval = 10
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw HarnessError("not an HTTP response") }
+        return Response(status: http.statusCode, body: data)
+    }
+
+    /// POSTs an intent to `/fulfillment`.
+    func intent(_ json: String, token: String) async throws -> Response {
+        try await request(body: json, token: token)
+    }
+}
+
+/// A blocking TCP connection on raw POSIX sockets, for requests sent in pieces.
+final class RawConnection {
+    private let descriptor: Int32
+    private var buffered: [UInt8] = []
+
+    /// Connects to `127.0.0.1:port`; reads time out after `readTimeoutSeconds`.
+    init(port: Int, readTimeoutSeconds: Int = 10) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw HarnessError("socket: errno \(errno)") }
+        var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let number = errno
+            close(descriptor)
+            throw HarnessError("connect to port \(port): errno \(number)")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { sendBytes(descriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw HarnessError("send: errno \(errno)") }
+            offset += written
+        }
+    }
+
+    /// Reads one Content-Length framed response: its status, header block and body.
+    func readResponse() throws -> (status: Int, head: String, body: [UInt8]) {
+        let separator = Array("\r\n\r\n".utf8)
+        var headEnd: Int?
+        while headEnd == nil {
+            headEnd = firstIndex(of: separator)
+            if headEnd == nil, try !fill() { throw HarnessError("connection closed before a response head") }
+        }
+        let head = String(decoding: buffered[..<headEnd!], as: UTF8.self)
+        buffered.removeFirst(headEnd! + separator.count)
+        let statusLine = head.split(separator: "\r\n").first?.split(separator: " ") ?? []
+        let status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
+        let length =
+            head.split(separator: "\r\n").compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
+        while buffered.count < length {
+            guard try fill() else { throw HarnessError("connection closed inside a response body") }
+        }
+        return (status, head, Array(buffered[..<length]))
+    }
+
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else { throw HarnessError("recv: errno \(errno)") }
+        buffered.append(contentsOf: chunk[..<count])
+        return count > 0
+    }
+
+    private func firstIndex(of needle: [UInt8]) -> Int? {
+        guard buffered.count >= needle.count else { return nil }
+        for start in 0...(buffered.count - needle.count)
+        where buffered[start..<(start + needle.count)].elementsEqual(needle) {
+            return start
+        }
+        return nil
+    }
+}
