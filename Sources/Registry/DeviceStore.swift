@@ -25,7 +25,7 @@ public protocol DeviceStore: Sendable {
     /// (same user, same id) is replaced whole; devices not in the file stay.
     func importDevices(_ file: DeviceFile) throws -> ImportSummary
 
-    /// Whether the registry has no devices at all.
+    /// Whether the registry has no users (and so no devices and no tokens) at all.
     func isEmpty() throws -> Bool
 
     /// The agent user ids of every user, sorted.
@@ -71,5 +71,11 @@ public struct UnixTime: Sendable, Hashable, Comparable {
 
     public static func < (lhs: UnixTime, rhs: UnixTime) -> Bool {
         lhs.seconds < rhs.seconds
+    }
+
+    /// `now + ttl` seconds, saturating at the end of time instead of overflowing.
+    static func expiry(from now: UnixTime, ttl: Int) -> Int64 {
+        let (sum, overflow) = now.seconds.addingReportingOverflow(Int64(clamping: ttl))
+        return overflow ? (ttl < 0 ? Int64.min : Int64.max) : sum
     }
 }

@@ -100,7 +100,7 @@ public final class InMemoryDeviceStore: DeviceStore {
     }
 
     public func isEmpty() throws -> Bool {
-        state.withLock { state in state.devices.values.allSatisfy(\.isEmpty) }
+        state.withLock { state in state.devices.isEmpty }
     }
 
     public func users() throws -> [String] {
@@ -116,7 +116,7 @@ public final class InMemoryDeviceStore: DeviceStore {
         let record = TokenRecord(
             hash: hash,
             user: agentUserId,
-            expires: ttl.map { now.seconds + Int64($0) },
+            expires: ttl.map { UnixTime.expiry(from: now, ttl: $0) },
             revoked: false
         )
         state.withLock { state in

@@ -155,7 +155,7 @@ public final class SQLiteDeviceStore: DeviceStore {
 
     public func isEmpty() throws -> Bool {
         try pool.read { db in
-            try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM device)")) ?? true
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM user)")) ?? true
         }
     }
 
@@ -171,7 +171,7 @@ public final class SQLiteDeviceStore: DeviceStore {
     public func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String {
         let token = try newToken()
         let hash = tokenHash(token)
-        let expires = ttl.map { now.seconds + Int64($0) }
+        let expires = ttl.map { UnixTime.expiry(from: now, ttl: $0) }
         try pool.write { db in
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [agentUserId])
             try db.cachedStatement(sql: "INSERT INTO token (hash, userId, created, expires) VALUES (?, ?, ?, ?)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HearthApp
 import Logging
 import SmartHomeProtocol
@@ -16,6 +17,16 @@ struct CommonOptions: ParsableArguments {
         var all = overrides
         if let database { all["database.path"] = .string(database) }
         return HearthConfiguration(try ConfigValues.load(file: config, overrides: all))
+    }
+
+    /// Refuses to go on when the database does not exist yet, for commands that only make sense on an
+    /// existing registry (so a mistyped `--database` does not leave an empty database behind).
+    func requireExistingDatabase(_ configuration: HearthConfiguration) throws {
+        guard FileManager.default.fileExists(atPath: configuration.databasePath) else {
+            throw ValidationError(
+                "no database at \(configuration.databasePath): import devices first (hearth devices import FILE)"
+            )
+        }
     }
 }
 

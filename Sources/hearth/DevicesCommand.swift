@@ -50,6 +50,7 @@ struct DevicesCommand: ParsableCommand {
 
         func run() throws {
             let configuration = try common.load()
+            try common.requireExistingDatabase(configuration)
             let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
             defer { try? store.close() }
             guard try store.users().contains(user) else {

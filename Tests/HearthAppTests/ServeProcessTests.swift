@@ -207,9 +207,6 @@ struct ServeProcessTests {
         defer { try? store.close() }
         let users = try store.users()
         #expect(users.contains("alice"))
-        withKnownIssue("openStore() seeds whenever the device table is empty (SQLiteDeviceStore.isEmpty ignores users)")
-        {
-            #expect(!users.contains("demo-user"), "the example home was imported next to alice: \(users)")
-        }
+        #expect(!users.contains("demo-user"), "the example home was imported next to alice: \(users)")
     }
 }

@@ -102,7 +102,10 @@ public struct ConfigValues: Sendable {
         }
         switch key.kind {
         case .string:
-            guard value.stringValue != nil else { throw ConfigurationError("\(source): \(path) must be a string") }
+            guard let text = value.stringValue else { throw ConfigurationError("\(source): \(path) must be a string") }
+            if text.isEmpty, path != "devices.seedFile" {
+                throw ConfigurationError("\(source): \(path) must not be empty")
+            }
         case .integer(let range):
             guard let number = value.intValue else {
                 throw ConfigurationError("\(source): \(path) must be an integer")
