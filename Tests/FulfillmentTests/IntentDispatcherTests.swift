@@ -78,4 +78,37 @@ struct IntentDispatcherTests {
         #expect(try fulfillment.store.devices(forUser: Fixtures.alice).count == 8)
         #expect(try fulfillment.syncDevice("desk") != nil)
     }
+
+    /// The id is echoed exactly, whatever it holds, for every intent that answers with an envelope.
+    @Test(arguments: ["plain-1", "with \"quotes\" and \\ backslash", "line\nbreak\ttab", "caf\u{E9} \u{1F4A1}", ""])
+    func requestIdIsEchoedExactly(requestId: String) throws {
+        let fulfillment = try TestFulfillment()
+        let requests: [JSON] = [
+            GoogleRequest.sync(requestId: requestId),
+            GoogleRequest.query(["hall"], requestId: requestId),
+            GoogleRequest.execute([GoogleRequest.group(["hall"], GoogleRequest.onOff(true))], requestId: requestId),
+            ["requestId": .string(requestId), "inputs": [["intent": "action.devices.UNKNOWN"]]],
+        ]
+        for request in requests {
+            let reply = try fulfillment.send(request)
+            #expect(reply.body["requestId"] == .string(requestId), "\(request)")
+        }
+    }
+
+    /// In broken JSON only a plain id (no escapes) is trusted; otherwise the answer has no `requestId`.
+    @Test func brokenJSONWithAnEscapedIdAnswersWithoutRequestId() throws {
+        let fulfillment = try TestFulfillment()
+        let body = #"{"requestId": "a\"b", "inputs": ["#
+        let reply = try fulfillment.send(bytes: Array(body.utf8))
+        #expect(reply.status == 400)
+        #expect(reply.body == ["payload": Self.protocolError])
+    }
+
+    @Test(arguments: ["action.devices.sync", "SYNC", "action.devices.IDENTIFY", ""])
+    func intentNamesAreExact(intent: String) throws {
+        let fulfillment = try TestFulfillment()
+        let reply = try fulfillment.send(["requestId": "r-case", "inputs": [["intent": .string(intent)]]])
+        #expect(reply.status == 200)
+        #expect(reply.body == ["requestId": "r-case", "payload": Self.protocolError])
+    }
 }
