@@ -86,6 +86,7 @@ struct ValidationModeTests {
     @Test(arguments: [
         ("on a string", GoogleRequest.step("OnOff", ["on": "yes"])),
         ("on missing", GoogleRequest.step("OnOff", [:])),
+        ("params missing", ["command": "action.devices.commands.OnOff"] as JSON),
         ("brightness a string", GoogleRequest.step("BrightnessAbsolute", ["brightness": "bright"])),
         ("brightness missing", GoogleRequest.step("BrightnessAbsolute", ["level": 10])),
         ("relative a string", GoogleRequest.brightnessRelative(percent: "more")),

@@ -24,6 +24,21 @@ struct BrightnessTraitTests {
         #expect(try fulfillment.query("ceiling")?["brightness"] == .int(brightness))
     }
 
+    /// A fraction is rounded to the nearest percent (half away from zero).
+    @Test func absoluteRoundsAFraction() throws {
+        let fulfillment = try TestFulfillment()
+        let results = try fulfillment.execute(G.group(["desk"], G.brightnessAbsolute(42.5)))
+        #expect(results == [Self.success("desk", brightness: 43)])
+    }
+
+    /// Brightness 0 is a level, not "off": OnOff stays as it was.
+    @Test func absoluteZeroLeavesOnOffAlone() throws {
+        let fulfillment = try TestFulfillment()
+        _ = try fulfillment.execute(G.group(["ceiling"], G.brightnessAbsolute(0)))
+        #expect(try fulfillment.query("ceiling")?["on"] == true)
+        #expect(try fulfillment.query("ceiling")?["brightness"] == 0)
+    }
+
     /// Devices whose brightness comes from a second device type (a plug that is also a dimmable light).
     @Test func absoluteOnTwoTypeDevice() throws {
         let fulfillment = try TestFulfillment()

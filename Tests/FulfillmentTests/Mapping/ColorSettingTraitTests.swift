@@ -190,4 +190,25 @@ struct ColorSettingTraitTests {
             #expect(throws: Never.self) { try DeviceFile.parse(exported) }
         }
     }
+
+    /// An Extended Color Light in ColorMode 1 shows the color of `CurrentX`/`CurrentY` (here CIE x 0.17, y 0.70:
+    /// a saturated green). QUERY reports `spectrumHsv` from the unused `CurrentHue`/`CurrentSaturation` instead
+    /// (hue 0, saturation 0: white). ColorMode 1 is also the mode such a light gets when the device file gives
+    /// no `ColorMode`, so every default Extended Color Light reports white.
+    @Test func colorLightInXYModeReportsItsXYColor() throws {
+        let file = Fixtures.deviceFile(
+            #"""
+            {"id": "xy", "name": "XY bulb", "deviceTypes": ["ExtendedColorLight"],
+             "clusters": {"ColorControl": {"ColorMode": 1, "CurrentX": 11141, "CurrentY": 45875}}}
+            """#
+        )
+        let fulfillment = try TestFulfillment(devices: file)
+        let hsv = try #require(try fulfillment.query("xy")?["color"]?["spectrumHsv"])
+        let hue = try #require(hsv["hue"]?.doubleValue)
+        let saturation = try #require(hsv["saturation"]?.doubleValue)
+        withKnownIssue("QUERY ignores CurrentX/CurrentY in ColorMode 1 and reports CurrentHue/CurrentSaturation") {
+            #expect((90...150).contains(hue))
+            #expect(saturation > 0.5)
+        }
+    }
 }
