@@ -58,7 +58,7 @@ struct SyncDeviceMappingTests {
         #expect(device["name"] == ["name": "Desk lamp", "defaultNames": [], "nicknames": ["study light"]])
     }
 
-    @Test func deviceInfoWithoutMatterIds() throws {
+    @Test func deviceInfoAndMatterIdsWithoutUniqueId() throws {
         let fulfillment = try TestFulfillment()
         let device = try #require(try fulfillment.syncDevice("reading"))
         #expect(
