@@ -1,0 +1,82 @@
+import Fulfillment
+import SmartHomeProtocol
+import Testing
+
+struct BrightnessTraitTests {
+    typealias G = GoogleRequest
+
+    static func success(_ id: String, brightness: Int) -> JSON {
+        ["ids": [.string(id)], "status": "SUCCESS", "states": ["brightness": .int(brightness), "online": true]]
+    }
+
+    @Test func absoluteSetsAndPersistsTheBrightness() throws {
+        let fulfillment = try TestFulfillment()
+        let results = try fulfillment.execute(G.group(["desk"], G.brightnessAbsolute(42)))
+        #expect(results == [Self.success("desk", brightness: 42)])
+        #expect(try fulfillment.query("desk") == ["online": true, "status": "SUCCESS", "on": false, "brightness": 42])
+    }
+
+    @Test(arguments: [0, 1, 25, 50, 99, 100])
+    func absoluteRoundTripsEveryPercent(brightness: Int) throws {
+        let fulfillment = try TestFulfillment()
+        let results = try fulfillment.execute(G.group(["ceiling"], G.brightnessAbsolute(.int(brightness))))
+        #expect(results == [Self.success("ceiling", brightness: brightness)])
+        #expect(try fulfillment.query("ceiling")?["brightness"] == .int(brightness))
+    }
+
+    /// A fraction is rounded to the nearest percent (half away from zero).
+    @Test func absoluteRoundsAFraction() throws {
+        let fulfillment = try TestFulfillment()
+        let results = try fulfillment.execute(G.group(["desk"], G.brightnessAbsolute(42.5)))
+        #expect(results == [Self.success("desk", brightness: 43)])
+    }
+
+    /// Brightness 0 is a level, not "off": OnOff stays as it was.
+    @Test func absoluteZeroLeavesOnOffAlone() throws {
+        let fulfillment = try TestFulfillment()
+        _ = try fulfillment.execute(G.group(["ceiling"], G.brightnessAbsolute(0)))
+        #expect(try fulfillment.query("ceiling")?["on"] == true)
+        #expect(try fulfillment.query("ceiling")?["brightness"] == 0)
+    }
+
+    /// Devices whose brightness comes from a second device type (a plug that is also a dimmable light).
+    @Test func absoluteOnTwoTypeDevice() throws {
+        let fulfillment = try TestFulfillment()
+        let results = try fulfillment.execute(G.group(["combo"], G.brightnessAbsolute(60)))
+        #expect(results == [Self.success("combo", brightness: 60)])
+        #expect(try fulfillment.query("combo")?["brightness"] == 60)
+    }
+
+    /// Relative changes start from the current 50 %.
+    @Test(arguments: [
+        ("percent +20", GoogleRequest.brightnessRelative(percent: 20), 70),
+        ("percent -30", GoogleRequest.brightnessRelative(percent: -30), 20),
+        ("weight +2", GoogleRequest.brightnessRelative(weight: 2), 70),
+        ("weight -2", GoogleRequest.brightnessRelative(weight: -2), 30),
+        ("percent +80 stops at 100", GoogleRequest.brightnessRelative(percent: 80), 100),
+        ("weight -5 stops at 0", GoogleRequest.brightnessRelative(weight: -5), 0),
+    ])
+    func relative(label: String, step: JSON, brightness: Int) throws {
+        let fulfillment = try TestFulfillment()
+        let results = try fulfillment.execute(G.group(["desk"], step))
+        #expect(results == [Self.success("desk", brightness: brightness)], "\(label)")
+        #expect(try fulfillment.query("desk")?["brightness"] == .int(brightness), "\(label)")
+    }
+
+    @Test func relativeWithoutPercentOrWeightIsNotSupported() throws {
+        let fulfillment = try TestFulfillment()
+        let results = try fulfillment.execute(G.group(["desk"], G.step("BrightnessRelative", [:])))
+        #expect(results == [["ids": ["desk"], "status": "ERROR", "errorCode": "notSupported"]])
+    }
+
+    @Test(arguments: ["hall", "plug"])
+    func brightnessOnDeviceWithoutTheTraitIsFunctionNotSupported(id: String) throws {
+        let fulfillment = try TestFulfillment()
+        let before = try fulfillment.query(id)
+        for step in [G.brightnessAbsolute(50), G.brightnessRelative(percent: 10)] {
+            let results = try fulfillment.execute(G.group([id], step))
+            #expect(results == [["ids": [.string(id)], "status": "ERROR", "errorCode": "functionNotSupported"]])
+        }
+        #expect(try fulfillment.query(id) == before)
+    }
+}
