@@ -47,10 +47,9 @@ extension SQLiteDeviceStore {
         }
         guard !devices.isEmpty else { return [] }
         let attributes = try Row.fetchCursor(db.cachedStatement(sql: selectUserAttributesSQL), arguments: [user])
-        while let row = try attributes.next() {
-            let (deviceId, cluster, name, value) = try decodeAttribute(row, user: user)
-            guard let index = indexById[deviceId] else { continue }
-            devices[index].clusters[cluster, default: ClusterState()][name] = value
+        try forEachClusterState(attributes, user: user) { deviceId, cluster, attributes in
+            guard let index = indexById[deviceId] else { return }
+            devices[index].storeAttributes(attributes, of: cluster)
         }
         return devices
     }
@@ -71,11 +70,34 @@ extension SQLiteDeviceStore {
             db.cachedStatement(sql: selectUserAttributesByDeviceSQL),
             arguments: [user, idsJSON]
         )
-        while let row = try attributes.next() {
-            let (deviceId, cluster, name, value) = try decodeAttribute(row, user: user)
-            devices[deviceId]?.clusters[cluster, default: ClusterState()][name] = value
+        try forEachClusterState(attributes, user: user) { deviceId, cluster, attributes in
+            devices[deviceId]?.storeAttributes(attributes, of: cluster)
         }
         return devices
+    }
+
+    /// Reads attribute rows and hands them to `body` one (device, cluster) group at a time, so that each cluster's
+    /// dictionary is built once instead of being reached through the device for every attribute. Rows come in
+    /// primary-key order, so groups are whole; were they not, `body` merges.
+    private static func forEachClusterState(
+        _ rows: RowCursor,
+        user: String,
+        _ body: (String, ClusterID, [String: AttributeValue]) -> Void
+    ) throws {
+        var deviceId = ""
+        var cluster: ClusterID?
+        var attributes: [String: AttributeValue] = [:]
+        while let row = try rows.next() {
+            let attribute = try decodeAttribute(row, user: user)
+            if attribute.cluster != cluster || attribute.deviceId != deviceId {
+                if let cluster { body(deviceId, cluster, attributes) }
+                deviceId = attribute.deviceId
+                cluster = attribute.cluster
+                attributes = [:]
+            }
+            attributes[attribute.name] = attribute.value
+        }
+        if let cluster { body(deviceId, cluster, attributes) }
     }
 
     private static func decodeDevice(_ row: Row, user: String) throws -> Device {
@@ -231,5 +253,17 @@ extension SQLiteDeviceStore {
 
     private static func clustersJSON(_ device: Device) -> String {
         StringArrayJSON.encode(device.clusters.keys.sorted().map(\.rawValue))
+    }
+}
+
+extension Device {
+    /// Adds a cluster's attributes read from the database; a plain assignment in the usual case of a cluster
+    /// that has none yet.
+    fileprivate mutating func storeAttributes(_ attributes: [String: AttributeValue], of cluster: ClusterID) {
+        if let existing = clusters[cluster], !existing.attributes.isEmpty {
+            clusters[cluster]?.attributes.merge(attributes) { _, new in new }
+        } else {
+            clusters[cluster] = ClusterState(attributes)
+        }
     }
 }
