@@ -19,7 +19,11 @@ public struct HearthApplication: Sendable {
 
     /// Opens the registry (creating and migrating it if needed) and imports the seed file when it is empty.
     public func openStore() throws -> SQLiteDeviceStore {
-        let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+        let store = try SQLiteDeviceStore(
+            path: configuration.databasePath,
+            synchronous: configuration.synchronous,
+            revalidationInterval: configuration.cacheRevalidationInterval
+        )
         if let seed = configuration.seedFile, try store.isEmpty() {
             let file = try DeviceFileLoader.load(path: seed)
             let summary = try store.importDevices(file)

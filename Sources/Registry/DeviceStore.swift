@@ -5,11 +5,9 @@ import MatterModel
 /// Every method is synchronous and safe to call from any thread (the listener's threads call it directly).
 /// Implementations: ``SQLiteDeviceStore`` (GRDB, the default) and ``InMemoryDeviceStore`` (tests).
 public protocol DeviceStore: Sendable {
-    /// All devices of one user, in import order. An unknown user has no devices.
-    func devices(forUser agentUserId: String) throws -> [Device]
-
-    /// The devices with the given ids that belong to the user, keyed by id. Ids the user does not own are absent.
-    func devices(forUser agentUserId: String, ids: [String]) throws -> [String: Device]
+    /// All devices of one user, in import order, with a revision that changes when they may have changed.
+    /// An unknown user has no devices.
+    func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot
 
     /// Runs `body` on the user's devices with the given ids inside one write transaction, then persists every
     /// change `body` made to those devices' cluster state (`Device.clusters`) and connectivity (`Device.online`),
@@ -43,6 +41,24 @@ public protocol DeviceStore: Sendable {
 
     /// Throws when the registry cannot answer (for `/healthz`).
     func checkHealth() throws
+}
+
+extension DeviceStore {
+    /// All devices of one user, in import order. An unknown user has no devices.
+    public func devices(forUser agentUserId: String) throws -> [Device] {
+        try snapshot(forUser: agentUserId).devices
+    }
+
+    /// The devices with the given ids that belong to the user, keyed by id. Ids the user does not own are absent.
+    public func devices(forUser agentUserId: String, ids: [String]) throws -> [String: Device] {
+        let all = try snapshot(forUser: agentUserId).byId
+        var found: [String: Device] = [:]
+        found.reserveCapacity(ids.count)
+        for id in ids {
+            if let device = all[id] { found[id] = device }
+        }
+        return found
+    }
 }
 
 /// What an import changed.

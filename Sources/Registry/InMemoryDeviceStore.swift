@@ -17,6 +17,8 @@ public final class InMemoryDeviceStore: DeviceStore {
         var devices: [String: [Device]] = [:]
         /// Token records keyed by the token's hash.
         var tokens: [[UInt8]: TokenRecord] = [:]
+        /// Bumped by every change, for ``DeviceSnapshot/revision``.
+        var revision: Int64 = 0
     }
 
     private let state = Mutex(State())
@@ -32,19 +34,8 @@ public final class InMemoryDeviceStore: DeviceStore {
 
     // MARK: - Devices
 
-    public func devices(forUser agentUserId: String) throws -> [Device] {
-        state.withLock { $0.devices[agentUserId] ?? [] }
-    }
-
-    public func devices(forUser agentUserId: String, ids: [String]) throws -> [String: Device] {
-        let wanted = Set(ids)
-        return state.withLock { state in
-            var found: [String: Device] = [:]
-            for device in state.devices[agentUserId] ?? [] where wanted.contains(device.id) {
-                found[device.id] = device
-            }
-            return found
-        }
+    public func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot {
+        state.withLock { DeviceSnapshot(revision: $0.revision, devices: $0.devices[agentUserId] ?? []) }
     }
 
     public func updateDevices<T>(
@@ -68,6 +59,7 @@ public final class InMemoryDeviceStore: DeviceStore {
                 devices[index].online = changed.online
             }
             state.devices[agentUserId] = devices
+            state.revision += 1
             return result
         }
     }
@@ -93,6 +85,7 @@ public final class InMemoryDeviceStore: DeviceStore {
                     }
                 }
                 state.devices[user.agentUserId] = devices
+                state.revision += 1
             }
             let users = Set(file.users.map(\.agentUserId)).count
             return ImportSummary(users: users, added: added, updated: updated)
@@ -122,6 +115,7 @@ public final class InMemoryDeviceStore: DeviceStore {
         state.withLock { state in
             if state.devices[agentUserId] == nil { state.devices[agentUserId] = [] }
             state.tokens[hash] = record
+            state.revision += 1
         }
         return token
     }
@@ -139,6 +133,7 @@ public final class InMemoryDeviceStore: DeviceStore {
             var count = 0
             for (hash, record) in state.tokens where record.user == agentUserId && !record.revoked {
                 state.tokens[hash]?.revoked = true
+                state.revision += 1
                 count += 1
             }
             return count

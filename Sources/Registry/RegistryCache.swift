@@ -3,10 +3,10 @@ import MatterModel
 /// Decoded devices and token records, valid for one value of the registry's change counter.
 ///
 /// Every write to `user`, `device`, `attribute` or `token` — by this process, another `hearth` process or a
-/// `sqlite3` shell — bumps `generation.value` through triggers (migration "v2"). A reader compares the counter
-/// it reads in its own read transaction with ``generation``: equal means the cached values are exactly what
-/// that transaction would decode. Decoding a QUERY's devices from attribute rows costs far more than reading
-/// the counter.
+/// `sqlite3` shell — bumps `generation.value` through triggers (migration "v2"). Cached values are exactly what a
+/// read transaction that sees ``generation`` would decode. The counter itself is re-read from SQLite when it was
+/// last verified more than the store's revalidation interval ago: writes by this process update the cache as they
+/// commit, so the interval only bounds how long another process's write can go unseen by reads.
 struct RegistryCache {
     /// A token's stored facts.
     struct TokenRecord {
@@ -21,14 +21,23 @@ struct RegistryCache {
     /// The most token records kept.
     static let maximumTokens = 100_000
 
+    /// The change counter the cached values belong to.
     private(set) var generation: Int64 = -1
-    private var devicesByUser: [String: (ordered: [Device], byId: [String: Device])] = [:]
+    /// When ``generation`` was last read from SQLite (or known from a commit of this process).
+    private var verifiedAt: ContinuousClock.Instant?
+    private var snapshots: [String: DeviceSnapshot] = [:]
     private var tokens: [[UInt8]: TokenRecord] = [:]
 
-    /// The user's devices, if cached for `generation`.
-    func devices(forUser user: String, at generation: Int64) -> (ordered: [Device], byId: [String: Device])? {
+    /// Whether ``generation`` was verified within `interval` before `now`.
+    func isFresh(now: ContinuousClock.Instant, interval: Duration) -> Bool {
+        guard let verifiedAt else { return false }
+        return now - verifiedAt <= interval
+    }
+
+    /// The user's snapshot, if cached for `generation`.
+    func snapshot(forUser user: String, at generation: Int64) -> DeviceSnapshot? {
         guard generation == self.generation else { return nil }
-        return devicesByUser[user]
+        return snapshots[user]
     }
 
     /// A token record, if cached for `generation`.
@@ -37,45 +46,58 @@ struct RegistryCache {
         return tokens[hash]
     }
 
-    /// Stores values decoded in a transaction that saw `generation`. Older values never replace newer ones.
-    mutating func store(devices: [Device], forUser user: String, at generation: Int64) {
-        guard moveTo(generation) else { return }
-        if devicesByUser.count >= Self.maximumUsers { devicesByUser.removeAll(keepingCapacity: true) }
-        var byId: [String: Device] = [:]
-        byId.reserveCapacity(devices.count)
-        for device in devices { byId[device.id] = device }
-        devicesByUser[user] = (devices, byId)
+    /// Records that SQLite's counter was `generation` at `instant`; a newer counter drops every cached value.
+    mutating func verified(_ generation: Int64, at instant: ContinuousClock.Instant) {
+        if generation > self.generation {
+            self.generation = generation
+            snapshots.removeAll(keepingCapacity: true)
+            tokens.removeAll(keepingCapacity: true)
+            verifiedAt = instant
+        } else if generation == self.generation {
+            verifiedAt = instant
+        }
+    }
+
+    /// Forgets when the counter was verified, so the next read checks SQLite (after a write of this process that
+    /// did not patch the cache).
+    mutating func invalidate() {
+        verifiedAt = nil
+    }
+
+    /// Stores devices decoded in a transaction that saw `generation`, returning their snapshot. Older values never
+    /// replace newer ones. The snapshot's revision is the generation it was decoded at.
+    mutating func store(devices: [Device], forUser user: String, at generation: Int64) -> DeviceSnapshot {
+        let snapshot = DeviceSnapshot(revision: generation, devices: devices)
+        guard generation >= self.generation else { return snapshot }
+        if generation > self.generation { verified(generation, at: ContinuousClock.now) }
+        if snapshots.count >= Self.maximumUsers { snapshots.removeAll(keepingCapacity: true) }
+        snapshots[user] = snapshot
+        return snapshot
     }
 
     /// Stores a token record decoded in a transaction that saw `generation`.
     mutating func store(token record: TokenRecord, at generation: Int64) {
-        guard moveTo(generation) else { return }
+        guard generation == self.generation else { return }
         if tokens.count >= Self.maximumTokens { tokens.removeAll(keepingCapacity: true) }
         tokens[record.hash] = record
     }
 
     /// After this process committed a transaction that moved the counter from `before` to `after` and changed
-    /// only `changed` devices of `user`: patch them in, so that EXECUTE does not throw the cache away. When the
-    /// cache is not at `before` (another writer came between), it is left to be rebuilt.
+    /// only `changed` devices of `user`: patch them in, so that EXECUTE keeps the cache warm. The user's snapshot
+    /// gets revision `after`; other users' snapshots keep theirs. When the cache is not at `before` (another
+    /// writer came between), it is left to be re-verified.
     mutating func apply(changed: [Device], ofUser user: String, from before: Int64, to after: Int64) {
-        guard generation == before else { return }
+        guard generation == before else {
+            invalidate()
+            return
+        }
         generation = after
-        guard var entry = devicesByUser[user] else { return }
+        verifiedAt = ContinuousClock.now
+        guard !changed.isEmpty, let snapshot = snapshots[user] else { return }
+        var devices = snapshot.devices
         for device in changed {
-            entry.byId[device.id] = device
-            if let index = entry.ordered.firstIndex(where: { $0.id == device.id }) { entry.ordered[index] = device }
+            if let index = devices.firstIndex(where: { $0.id == device.id }) { devices[index] = device }
         }
-        devicesByUser[user] = entry
-    }
-
-    /// Moves to a newer generation (dropping everything) or accepts the same one; refuses an older one.
-    private mutating func moveTo(_ generation: Int64) -> Bool {
-        if generation < self.generation { return false }
-        if generation > self.generation {
-            self.generation = generation
-            devicesByUser.removeAll(keepingCapacity: true)
-            tokens.removeAll(keepingCapacity: true)
-        }
-        return true
+        snapshots[user] = DeviceSnapshot(revision: after, devices: devices)
     }
 }

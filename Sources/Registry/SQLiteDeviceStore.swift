@@ -28,13 +28,26 @@ public final class SQLiteDeviceStore: DeviceStore {
     let pool: DatabasePool
     /// Decoded devices and tokens for the current change counter; see ``RegistryCache``.
     let cache = Mutex(RegistryCache())
+    /// How long a verified change counter is trusted before reads check SQLite again.
+    let revalidationInterval: Duration
+
+    /// The default ``revalidationInterval``: other processes' writes are seen by reads within this time.
+    public static let defaultRevalidationInterval = Duration.milliseconds(25)
 
     /// Opens (creating it if needed) the database at `path`, and migrates it to the current schema.
     ///
     /// - Parameters:
     ///   - path: The SQLite file; `-wal` and `-shm` files are created beside it.
     ///   - synchronous: The durability of commits; `.normal` survives a killed process.
-    public init(path: String, synchronous: Synchronous = .normal) throws {
+    ///   - revalidationInterval: How long reads trust the last verified change counter. Writes by this process are
+    ///     seen at once; writes by another process (a CLI import, say) within this time. `.zero` checks on every
+    ///     read.
+    public init(
+        path: String,
+        synchronous: Synchronous = .normal,
+        revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval
+    ) throws {
+        self.revalidationInterval = revalidationInterval
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
@@ -59,19 +72,16 @@ public final class SQLiteDeviceStore: DeviceStore {
 
     // MARK: - Devices
 
-    public func devices(forUser agentUserId: String) throws -> [Device] {
-        try pool.read { db in try cachedDevices(db, user: agentUserId).ordered }
-    }
-
-    public func devices(forUser agentUserId: String, ids: [String]) throws -> [String: Device] {
-        guard !ids.isEmpty else { return [:] }
-        return try pool.read { db in
-            let all = try cachedDevices(db, user: agentUserId).byId
-            var found: [String: Device] = [:]
-            found.reserveCapacity(ids.count)
-            for id in ids { if let device = all[id] { found[id] = device } }
-            return found
+    public func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot {
+        let now = ContinuousClock.now
+        let interval = revalidationInterval
+        if let hit = cache.withLock({ cache -> DeviceSnapshot? in
+            guard cache.isFresh(now: now, interval: interval) else { return nil }
+            return cache.snapshot(forUser: agentUserId, at: cache.generation)
+        }) {
+            return hit
         }
+        return try pool.read { db in try cachedSnapshot(db, user: agentUserId, verifiedAt: now) }
     }
 
     /// The change counter as the current transaction sees it.
@@ -79,16 +89,20 @@ public final class SQLiteDeviceStore: DeviceStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM generation WHERE id = 1")) ?? 0
     }
 
-    /// All of a user's devices as the current transaction sees them: from the cache when it is current,
-    /// otherwise decoded and cached.
-    private func cachedDevices(_ db: Database, user: String) throws -> (ordered: [Device], byId: [String: Device]) {
+    /// A user's devices as the current transaction sees them: from the cache when it holds them for the
+    /// counter this transaction sees, otherwise decoded and cached.
+    private func cachedSnapshot(_ db: Database, user: String, verifiedAt now: ContinuousClock.Instant) throws
+        -> DeviceSnapshot
+    {
         let generation = try Self.generation(db)
-        if let hit = cache.withLock({ $0.devices(forUser: user, at: generation) }) { return hit }
+        if let hit = cache.withLock({ cache -> DeviceSnapshot? in
+            cache.verified(generation, at: now)
+            return cache.snapshot(forUser: user, at: generation)
+        }) {
+            return hit
+        }
         let devices = try Self.fetchDevices(db, user: user)
-        cache.withLock { $0.store(devices: devices, forUser: user, at: generation) }
-        var byId: [String: Device] = [:]
-        for device in devices { byId[device.id] = device }
-        return (devices, byId)
+        return cache.withLock { $0.store(devices: devices, forUser: user, at: generation) }
     }
 
     public func updateDevices<T>(
@@ -98,7 +112,7 @@ public final class SQLiteDeviceStore: DeviceStore {
     ) throws -> T {
         let (result, changed, before, after) = try pool.write { db in
             let before = try Self.generation(db)
-            let all = try cachedDevices(db, user: agentUserId).byId
+            let all = try cachedSnapshot(db, user: agentUserId, verifiedAt: ContinuousClock.now).byId
             var stored: [String: Device] = [:]
             for id in ids { if let device = all[id] { stored[id] = device } }
             var working = stored
@@ -121,7 +135,9 @@ public final class SQLiteDeviceStore: DeviceStore {
     }
 
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
-        try pool.write { db in
+        // Whatever happens, the next read checks the change counter again.
+        defer { cache.withLock { $0.invalidate() } }
+        return try pool.write { db in
             var added = 0
             var updated = 0
             for user in file.users {
@@ -172,6 +188,7 @@ public final class SQLiteDeviceStore: DeviceStore {
         let token = try newToken()
         let hash = tokenHash(token)
         let expires = ttl.map { UnixTime.expiry(from: now, ttl: $0) }
+        defer { cache.withLock { $0.invalidate() } }
         try pool.write { db in
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [agentUserId])
             try db.cachedStatement(sql: "INSERT INTO token (hash, userId, created, expires) VALUES (?, ?, ?, ?)")
@@ -182,9 +199,22 @@ public final class SQLiteDeviceStore: DeviceStore {
 
     public func authenticate(token: String, now: UnixTime) throws -> String? {
         let hash = tokenHash(token)
+        let started = ContinuousClock.now
+        let interval = revalidationInterval
+        if let hit = cache.withLock({ cache -> RegistryCache.TokenRecord? in
+            guard cache.isFresh(now: started, interval: interval) else { return nil }
+            return cache.token(hash, at: cache.generation)
+        }) {
+            return Self.user(of: hit, hash: hash, now: now)
+        }
         let record: RegistryCache.TokenRecord? = try pool.read { db in
             let generation = try Self.generation(db)
-            if let hit = cache.withLock({ $0.token(hash, at: generation) }) { return hit }
+            if let hit = cache.withLock({ cache -> RegistryCache.TokenRecord? in
+                cache.verified(generation, at: started)
+                return cache.token(hash, at: generation)
+            }) {
+                return hit
+            }
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT hash, userId, expires, revoked FROM token WHERE hash = ?"),
                 arguments: [Data(hash)]
@@ -200,13 +230,18 @@ public final class SQLiteDeviceStore: DeviceStore {
             cache.withLock { $0.store(token: record, at: generation) }
             return record
         }
+        return Self.user(of: record, hash: hash, now: now)
+    }
+
+    private static func user(of record: RegistryCache.TokenRecord?, hash: [UInt8], now: UnixTime) -> String? {
         guard let record, tokensEqual(record.hash, hash), !record.revoked else { return nil }
         if let expires = record.expires, now.seconds >= expires { return nil }
         return record.user
     }
 
     public func revokeTokens(forUser agentUserId: String) throws -> Int {
-        try pool.write { db in
+        defer { cache.withLock { $0.invalidate() } }
+        return try pool.write { db in
             try db.cachedStatement(sql: "UPDATE token SET revoked = 1 WHERE userId = ? AND revoked = 0")
                 .execute(arguments: [agentUserId])
             return db.changesCount

@@ -42,7 +42,12 @@ struct ServeProcessTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = directory.path("hearth.sqlite")
-        let server = try ServerProcess(["--database", database], in: RepositoryRoot.url)
+        // Revalidate the cache on every read, so the CLI import below must show in the very next SYNC.
+        let server = try ServerProcess(
+            ["--database", database],
+            in: RepositoryRoot.url,
+            environment: ["HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS": "0"]
+        )
         defer { server.kill() }
 
         // Health, and the seed import of the example home into the empty database.

@@ -11,7 +11,7 @@ struct RegistryCacheTests {
     @Test func anotherProcessesWriteIsSeenByTheNextRead() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let server = try SQLiteDeviceStore(path: path)
+        let server = try SQLiteDeviceStore(path: path, revalidationInterval: .zero)
         let cli = try SQLiteDeviceStore(path: path)
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         #expect(try server.devices(forUser: "u", ids: [Fixtures.plug.id]).count == 1)  // now cached
@@ -26,7 +26,7 @@ struct RegistryCacheTests {
     @Test func aRawSQLWriteIsSeenToo() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteDeviceStore(path: path, revalidationInterval: .zero)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         _ = try store.devices(forUser: "u")
         let shell = try DatabaseQueue(path: path)
@@ -41,7 +41,7 @@ struct RegistryCacheTests {
     @Test func revocationByAnotherProcessTakesEffectAtOnce() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let server = try SQLiteDeviceStore(path: path)
+        let server = try SQLiteDeviceStore(path: path, revalidationInterval: .zero)
         let cli = try SQLiteDeviceStore(path: path)
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let now = UnixTime(seconds: 1_000)
@@ -75,5 +75,44 @@ struct RegistryCacheTests {
         #expect(try reopened.devices(forUser: "u") == cached, "what the cache serves is what is on disk")
         #expect(cached.map(\.online) == [false, true])
         try reopened.close()
+    }
+
+    @Test func anotherProcessesWriteShowsWithinTheRevalidationInterval() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let server = try SQLiteDeviceStore(path: path, revalidationInterval: .milliseconds(300))
+        let cli = try SQLiteDeviceStore(path: path)
+        _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        let first = try server.snapshot(forUser: "u")
+        #expect(first.devices.map(\.id) == [Fixtures.plug.id])
+        _ = try cli.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
+        // Within the interval the verified counter is trusted: the read may be the cached one.
+        let soon = try server.snapshot(forUser: "u")
+        #expect(soon.devices.count <= 2)
+        Thread.sleep(forTimeInterval: 0.35)
+        let later = try server.snapshot(forUser: "u")
+        #expect(later.devices.map(\.id) == [Fixtures.plug.id, Fixtures.lamp.id])
+        #expect(later.revision != first.revision)
+        try server.close()
+        try cli.close()
+    }
+
+    @Test func writesOfThisProcessAreSeenAtOnceWhateverTheInterval() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"), revalidationInterval: .seconds(3600))
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        let before = try store.snapshot(forUser: "u")
+        let wasOnline = try #require(before.devices.first?.online)
+        try store.updateDevices(forUser: "u", ids: [Fixtures.plug.id]) { $0[Fixtures.plug.id]?.online = !wasOnline }
+        let after = try store.snapshot(forUser: "u")
+        #expect(after.devices.first?.online == !wasOnline)
+        #expect(after.revision != before.revision)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
+        #expect(try store.devices(forUser: "u").count == 2)
+        let token = try store.issueToken(forUser: "u", ttl: nil, now: .init(seconds: 0))
+        #expect(try store.authenticate(token: token, now: .init(seconds: 1)) == "u")
+        _ = try store.revokeTokens(forUser: "u")
+        #expect(try store.authenticate(token: token, now: .init(seconds: 1)) == nil)
+        try store.close()
     }
 }

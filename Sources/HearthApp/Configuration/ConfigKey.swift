@@ -82,6 +82,12 @@ extension ConfigKey {
             "SQLite `synchronous`: `normal` survives a killed process, `full` a power loss."
         ),
         ConfigKey(
+            "database.cacheRevalidationMilliseconds",
+            .integer(0...10000),
+            default: 25,
+            "Reads trust the registry's change counter this long; another process's writes show within it."
+        ),
+        ConfigKey(
             "devices.seedFile",
             .string,
             default: "Config/devices.json",

@@ -8,6 +8,8 @@ public struct HearthConfiguration: Sendable {
     public var http: HTTPServerConfiguration
     public var databasePath: String
     public var synchronous: SQLiteDeviceStore.Synchronous
+    /// How long reads trust the registry's change counter (`database.cacheRevalidationMilliseconds`).
+    public var cacheRevalidationInterval: Duration
     /// Device file to import when the registry is empty; `nil` for none.
     public var seedFile: String?
     public var fulfillment: FulfillmentOptions
@@ -27,6 +29,7 @@ public struct HearthConfiguration: Sendable {
         self.http = http
         databasePath = values.string("database.path")
         synchronous = SQLiteDeviceStore.Synchronous(rawValue: values.string("database.synchronous")) ?? .normal
+        cacheRevalidationInterval = .milliseconds(values.int("database.cacheRevalidationMilliseconds"))
         let seed = values.string("devices.seedFile")
         seedFile = seed.isEmpty ? nil : seed
         fulfillment = FulfillmentOptions(
