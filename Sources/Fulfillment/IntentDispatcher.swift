@@ -14,6 +14,7 @@ public struct IntentDispatcher: Sendable {
     private let store: any DeviceStore
     private let options: FulfillmentOptions
     private let logger: Logger
+    private let answers = AnswerCache()
 
     public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger) {
         self.store = store
@@ -37,18 +38,22 @@ public struct IntentDispatcher: Sendable {
                 body: FulfillmentResponse.error(requestId: error.requestId, code: .protocolError)
             )
         }
-        var logger = logger
-        logger[metadataKey: "request.id"] = "\(request.requestId)"
-        logger[metadataKey: "intent"] = "\(request.intentName)"
-        logger[metadataKey: "agent_user.id"] = "\(agentUserId)"
+        // Metadata is built only when a message is logged: this is the request path.
+        func metadata(_ extra: Logger.Metadata = [:]) -> Logger.Metadata {
+            var metadata = extra
+            metadata["request.id"] = "\(request.requestId)"
+            metadata["intent"] = "\(request.intentName)"
+            metadata["agent_user.id"] = "\(agentUserId)"
+            return metadata
+        }
         do {
             let body: [UInt8]
             switch request.intent {
             case .sync:
-                body = try SyncHandler(store: store, options: options)
+                body = try SyncHandler(store: store, options: options, answers: answers)
                     .handle(requestId: request.requestId, agentUserId: agentUserId)
             case .query:
-                body = try QueryHandler(store: store)
+                body = try QueryHandler(store: store, answers: answers)
                     .handle(
                         requestId: request.requestId,
                         request: try QueryRequest.parse(request.payload),
@@ -63,22 +68,22 @@ public struct IntentDispatcher: Sendable {
                     )
             case .disconnect:
                 let revoked = try store.revokeTokens(forUser: agentUserId)
-                logger.info("User disconnected", metadata: ["tokens.revoked": "\(revoked)"])
+                logger.info("User disconnected", metadata: metadata(["tokens.revoked": "\(revoked)"]))
                 body = FulfillmentResponse.disconnect()
             case nil:
-                logger.info("Unknown intent")
+                logger.info("Unknown intent", metadata: metadata())
                 body = FulfillmentResponse.error(requestId: request.requestId, code: .protocolError)
             }
-            logger.debug("Answered intent")
+            logger.debug("Answered intent", metadata: metadata())
             return FulfillmentAnswer(status: 200, body: body)
         } catch let error as PayloadError {
-            logger.info("Refused an intent payload", metadata: ["error": "\(error.reason)"])
+            logger.info("Refused an intent payload", metadata: metadata(["error": "\(error.reason)"]))
             return FulfillmentAnswer(
                 status: 200,
                 body: FulfillmentResponse.error(requestId: request.requestId, code: .protocolError)
             )
         } catch {
-            logger.error("Registry failed while answering an intent", metadata: ["error": "\(error)"])
+            logger.error("Registry failed while answering an intent", metadata: metadata(["error": "\(error)"]))
             return FulfillmentAnswer(
                 status: 500,
                 body: FulfillmentResponse.error(requestId: request.requestId, code: .transientError)

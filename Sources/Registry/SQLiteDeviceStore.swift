@@ -91,7 +91,11 @@ public final class SQLiteDeviceStore: DeviceStore {
 
     /// A user's devices as the current transaction sees them: from the cache when it holds them for the
     /// counter this transaction sees, otherwise decoded and cached.
-    private func cachedSnapshot(_ db: Database, user: String, verifiedAt now: ContinuousClock.Instant) throws
+    private func cachedSnapshot(
+        _ db: Database,
+        user: String,
+        verifiedAt now: ContinuousClock.Instant
+    ) throws
         -> DeviceSnapshot
     {
         let generation = try Self.generation(db)

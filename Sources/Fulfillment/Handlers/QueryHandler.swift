@@ -6,27 +6,45 @@ import SmartHomeProtocol
 ///
 /// Ids the user does not have (unknown, or another user's) get `status: ERROR, errorCode: deviceNotFound`
 /// and no state; an offline device gets `online: false, status: ERROR, errorCode: deviceOffline` (Google's
-/// errors reference, device-level QUERY errors).
+/// errors reference, device-level QUERY errors). Each device's entry is written once per registry revision
+/// (``AnswerCache``).
 struct QueryHandler {
     let store: any DeviceStore
+    let answers: AnswerCache
+
+    /// The entry of an id the user does not have.
+    static let notFoundEntry = QueryDeviceResult.notFound.jsonBytes
 
     func handle(requestId: String, request: QueryRequest, agentUserId: String) throws -> [UInt8] {
-        let ids = request.devices.map(\.id)
-        let devices = try store.devices(forUser: agentUserId, ids: ids)
-        var results: [(id: String, result: QueryDeviceResult)] = []
-        results.reserveCapacity(ids.count)
-        for id in ids {
-            guard let device = devices[id] else {
-                results.append((id, .notFound))
-                continue
-            }
-            guard device.online else {
-                results.append((id, QueryDeviceResult(online: false, status: .error, errorCode: .deviceOffline)))
-                continue
-            }
-            let states = SyncDeviceMapping.states(of: device, traits: DeviceTypeMapping.traits(of: device))
-            results.append((id, QueryDeviceResult(online: true, status: .success, states: states)))
+        let snapshot = try store.snapshot(forUser: agentUserId)
+        // Distinct ids in request order (the answer is an object keyed by id).
+        var ids: [String] = []
+        ids.reserveCapacity(request.devices.count)
+        var known: [String] = []
+        known.reserveCapacity(request.devices.count)
+        for reference in request.devices where !ids.contains(reference.id) {
+            ids.append(reference.id)
+            if snapshot.byId[reference.id] != nil { known.append(reference.id) }
         }
-        return FulfillmentResponse.query(requestId: requestId, devices: results)
+        // Only the user's own devices are cached: unknown ids must not grow the cache.
+        let entries = answers.queryEntries(user: agentUserId, snapshot: snapshot, ids: known) { id in
+            Self.entry(for: snapshot.byId[id]!).jsonBytes
+        }
+        var entryById: [String: [UInt8]] = [:]
+        entryById.reserveCapacity(known.count)
+        for (index, id) in known.enumerated() { entryById[id] = entries[index] }
+        var out: [(id: String, json: [UInt8])] = []
+        out.reserveCapacity(ids.count)
+        for id in ids { out.append((id, entryById[id] ?? Self.notFoundEntry)) }
+        return FulfillmentResponse.query(requestId: requestId, entries: out)
+    }
+
+    /// One device's QUERY entry.
+    static func entry(for device: Device) -> QueryDeviceResult {
+        guard device.online else {
+            return QueryDeviceResult(online: false, status: .error, errorCode: .deviceOffline)
+        }
+        let states = SyncDeviceMapping.states(of: device, traits: DeviceTypeMapping.traits(of: device))
+        return QueryDeviceResult(online: true, status: .success, states: states)
     }
 }

@@ -2,16 +2,21 @@ import MatterModel
 import Registry
 import SmartHomeProtocol
 
-/// `action.devices.SYNC`: every device of the user, mapped to Google's types and traits.
+/// `action.devices.SYNC`: every device of the user, mapped to Google's types and traits. The payload is written
+/// once per registry revision (``AnswerCache``).
 struct SyncHandler {
     let store: any DeviceStore
     let options: FulfillmentOptions
+    let answers: AnswerCache
 
     func handle(requestId: String, agentUserId: String) throws -> [UInt8] {
-        let devices = try store.devices(forUser: agentUserId)
-        let syncDevices = devices.map {
-            SyncDeviceMapping.syncDevice(for: $0, willReportState: options.willReportState)
+        let snapshot = try store.snapshot(forUser: agentUserId)
+        let payload = answers.syncPayload(user: agentUserId, snapshot: snapshot) {
+            let devices = snapshot.devices.map {
+                SyncDeviceMapping.syncDevice(for: $0, willReportState: options.willReportState)
+            }
+            return FulfillmentResponse.syncPayload(agentUserId: agentUserId, devices: devices)
         }
-        return FulfillmentResponse.sync(requestId: requestId, agentUserId: agentUserId, devices: syncDevices)
+        return FulfillmentResponse.sync(requestId: requestId, payload: payload)
     }
 }

@@ -2,10 +2,49 @@
 public enum FulfillmentResponse {
     /// `{"requestId", "payload": {"agentUserId", "devices": […]}}`.
     public static func sync(requestId: String, agentUserId: String, devices: [SyncDevice]) -> [UInt8] {
+        sync(requestId: requestId, payload: syncPayload(agentUserId: agentUserId, devices: devices))
+    }
+
+    /// SYNC's `payload` object alone, to be cached and wrapped by ``sync(requestId:payload:)``.
+    public static func syncPayload(agentUserId: String, devices: [SyncDevice]) -> [UInt8] {
         var payload = JSONObject()
         payload.append("agentUserId", .string(agentUserId))
         payload.append("devices", .array(devices.map { .object($0.json) }))
-        return envelope(requestId: requestId, payload: payload, capacity: 512 + devices.count * 700)
+        var writer = JSONWriter(capacity: 256 + devices.count * 700)
+        writer.write(payload)
+        return writer.bytes
+    }
+
+    /// `{"requestId", "payload": <payload>}` around an already written SYNC payload.
+    public static func sync(requestId: String, payload: [UInt8]) -> [UInt8] {
+        var writer = JSONWriter(capacity: payload.count + requestId.utf8.count + 40)
+        writer.appendLiteral(#"{"requestId":"#)
+        writer.writeString(requestId)
+        writer.appendLiteral(#","payload":"#)
+        writer.writeRaw(payload)
+        writer.appendLiteral("}")
+        return writer.bytes
+    }
+
+    /// `{"requestId", "payload": {"devices": {"<id>": <entry>, …}}}` from entries already written as JSON
+    /// (``QueryDeviceResult/jsonBytes``). Ids must be distinct.
+    public static func query(requestId: String, entries: [(id: String, json: [UInt8])]) -> [UInt8] {
+        var capacity = 64 + requestId.utf8.count
+        for entry in entries { capacity += entry.json.count + entry.id.utf8.count + 4 }
+        var writer = JSONWriter(capacity: capacity)
+        writer.appendLiteral(#"{"requestId":"#)
+        writer.writeString(requestId)
+        writer.appendLiteral(#","payload":{"devices":{"#)
+        var first = true
+        for entry in entries {
+            if !first { writer.appendLiteral(",") }
+            first = false
+            writer.writeString(entry.id)
+            writer.appendLiteral(":")
+            writer.writeRaw(entry.json)
+        }
+        writer.appendLiteral("}}}")
+        return writer.bytes
     }
 
     /// `{"requestId", "payload": {"devices": {"<id>": {…}}}}`, in the order given.

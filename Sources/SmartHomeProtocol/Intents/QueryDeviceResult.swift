@@ -16,6 +16,11 @@ public struct QueryDeviceResult: Sendable, Hashable {
     /// The answer for an id the user does not have.
     public static let notFound = QueryDeviceResult(online: false, status: .error, errorCode: .deviceNotFound)
 
+    /// The entry as JSON text.
+    public var jsonBytes: [UInt8] {
+        JSONWriter.bytes(.object(json), capacity: 128 + states.count * 32)
+    }
+
     /// The entry as JSON: `online`, `status`, `errorCode` when set, then the states.
     public var json: JSONObject {
         var object = JSONObject()

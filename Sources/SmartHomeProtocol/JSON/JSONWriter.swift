@@ -59,7 +59,8 @@ public struct JSONWriter {
         bytes.append(contentsOf: raw)
     }
 
-    private mutating func appendLiteral(_ literal: StaticString) {
+    /// Appends literal JSON text (punctuation, keys known to need no escaping).
+    public mutating func appendLiteral(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
@@ -85,7 +86,8 @@ public struct JSONWriter {
         bytes.append(contentsOf: number.description.utf8)
     }
 
-    private mutating func writeString(_ string: String) {
+    /// Appends a string value, quoted and escaped.
+    public mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var utf8 = string.utf8
         let handled: Bool? = utf8.withContiguousStorageIfAvailable { buffer in
