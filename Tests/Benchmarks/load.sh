@@ -40,7 +40,7 @@ URL="http://127.0.0.1:$HEARTH_PORT/fulfillment"
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores; home $(basename "$HOME_FILE"); $ROUNDS rounds x ${DURATION}s per workload and target"
 echo "# correctness checks and Hearth's own answers (for the canned baseline):"
-OUT_DIR="$WORK/check" WORKLOADS=query10 SERVER_PID=$HEARTH_PID LABEL=hearth "$RUN" "$URL" "$TOKEN" 1 | grep -E '^CHECK' | sed 's/^/#   /'
+OUT_DIR="$WORK/check" WORKLOADS=query10 WARMUP=0 SERVER_PID=$HEARTH_PID LABEL=hearth "$RUN" "$URL" "$TOKEN" 1 | grep -E '^CHECK' | sed 's/^/#   /'
 # The request bodies the workloads send, answered once by Hearth: those answers are what canned serves.
 python3 - "$WORK/check" "$WORK" <<'PY'
 import json, sys
@@ -64,6 +64,23 @@ for w in $WORKLOADS; do
     echo "#   $w: Hearth's answer is $(wc -c <"$WORK/$w.answer.json") bytes"
 done
 
+# canned answers every request with one file, so run.sh (which derives its targets from the target's own SYNC)
+# cannot drive it; measure it exactly as run.sh does, with the same wrk scripts and flags.
+HZ=$(getconf CLK_TCK)
+measure_canned() {  # workload pid -> one result line like run.sh's
+    local w=$1 pid=$2 lua="$WORK/check/$1.lua" out="$WORK/canned-$1.wrk.txt"
+    wrk -t"${THREADS:-1}" -c"${CONNS:-16}" -d"${WARMUP:-2}s" --timeout 5s -s "$lua" "http://127.0.0.1:$CANNED_PORT/fulfillment" >/dev/null 2>&1 || true
+    local c0 c1 t0 t1
+    c0=$(sed 's/^.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}'); t0=$(date +%s.%N)
+    BENCH_TOKEN=$TOKEN wrk -t"${THREADS:-1}" -c"${CONNS:-16}" -d"${DURATION}s" --timeout 5s --latency -s "$lua" \
+        "http://127.0.0.1:$CANNED_PORT/fulfillment" >"$out" 2>&1 || true
+    c1=$(sed 's/^.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}'); t1=$(date +%s.%N)
+    read -r _ rps p50 p99 non2xx errs bad reqs < <(grep '^RESULT ' "$out" | tail -1)
+    awk -v w="$w" -v rps="$rps" -v p50="$p50" -v p99="$p99" -v n2="$non2xx" -v e="$errs" -v b="$bad" -v r="$reqs" \
+        -v a="$c0" -v b1="$c1" -v hz="$HZ" -v s="$t0" -v f="$t1" \
+        'BEGIN{c=(b1-a)/hz; printf "canned %s %s %s %s %s %s %s %s %.0f %.0f -\n", w, rps, p50, p99, n2, e, b, r, 100*c/(f-s), 1e6*c/r}'
+}
+
 LOG="$WORK/results.log"
 for round in $(seq "$ROUNDS"); do
     for w in $WORKLOADS; do
@@ -71,8 +88,7 @@ for round in $(seq "$ROUNDS"); do
         canned=$!
         pids+=("$canned")
         sleep 0.3
-        SKIP_CHECKS=1 WORKLOADS=$w OUT_DIR="$WORK/r$round-canned-$w" SERVER_PID=$canned LABEL=canned \
-            "$RUN" "http://127.0.0.1:$CANNED_PORT/fulfillment" "$TOKEN" "$DURATION" | grep -E '^canned ' >>"$LOG" || true
+        measure_canned "$w" "$canned" >>"$LOG"
         kill "$canned"; wait "$canned" 2>/dev/null || true
         SKIP_CHECKS=1 WORKLOADS=$w OUT_DIR="$WORK/r$round-hearth-$w" SERVER_PID=$HEARTH_PID LABEL=hearth \
             "$RUN" "$URL" "$TOKEN" "$DURATION" | grep -E '^hearth ' >>"$LOG" || true

@@ -17,7 +17,9 @@ struct ExecuteHandler {
         var order: [String] = []
         var steps: [String: [ExecuteRequest.Execution]] = [:]
         for group in request.commands {
-            for reference in group.devices {
+            var seenInGroup = Set<String>()
+            // An id listed twice in one group is commanded once.
+            for reference in group.devices where seenInGroup.insert(reference.id).inserted {
                 if steps[reference.id] == nil { order.append(reference.id) }
                 steps[reference.id, default: []].append(contentsOf: group.execution)
             }

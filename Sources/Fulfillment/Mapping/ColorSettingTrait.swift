@@ -7,20 +7,19 @@ import SmartHomeProtocol
 ///   (the warmest kelvin comes from the largest mireds); `colorModel: "hsv"` only for ExtendedColorLight,
 ///   whose Matter state is hue and saturation (ColorTemperatureLight sends no `colorModel`: white only).
 /// - States (Google spells them `temperatureK`, `spectrumHsv`): `ColorMode` 2 (or a temperature-only light)
-///   → `{"temperatureK": K}`; otherwise `{"spectrumHsv": {hue, saturation, value}}` from `CurrentHue` /
-///   `CurrentSaturation`. `value` is always 1: brightness belongs to the Brightness trait (`CurrentLevel`).
+///   → `{"temperatureK": K}`; `ColorMode` 1 → `spectrumHsv` of the `CurrentX`/`CurrentY` chromaticity
+///   (``XYConversion``); otherwise `spectrumHsv` from `CurrentHue` / `CurrentSaturation`. `value` is always 1:
+///   brightness belongs to the Brightness trait (`CurrentLevel`).
 /// - Command `ColorAbsolute` (Google spells the params `temperature`, `spectrumRGB`, `spectrumHSV`):
 ///   temperature → `ColorTemperatureMireds`, `ColorMode` 2; RGB or HSV → `CurrentHue`/`CurrentSaturation`,
-///   `ColorMode` 0 (an HSV `value` is ignored, as above). RGB/HSV on a temperature-only light is
-///   `functionNotSupported`.
+///   `ColorMode` 0 when `ColorCapabilities` has hue/saturation, else `CurrentX`/`CurrentY`, `ColorMode` 1 when it
+///   has xy (an HSV `value` is ignored, as above). RGB/HSV on a temperature-only light is `functionNotSupported`.
 enum ColorSettingTrait: TraitMapping {
     static let trait = Trait.colorSetting
 
-    /// Matter `ColorMode` values.
-    enum ColorMode {
-        static let hueSaturation = 0
-        static let colorTemperature = 2
-    }
+    /// Matter's `ColorMode` values and `ColorCapabilities` bits, from the attribute schema.
+    typealias ColorMode = AttributeSchema.ColorMode
+    typealias Capability = AttributeSchema.ColorCapabilities
 
     static func attributes(of device: Device, into attributes: inout JSONObject) {
         if DeviceTypeMapping.supportsSpectrum(device) {
@@ -40,6 +39,20 @@ enum ColorSettingTrait: TraitMapping {
             value.append(
                 "temperatureK",
                 .int(ColorTemperatureConversion.kelvin(fromMireds: color.int("ColorTemperatureMireds") ?? 250))
+            )
+        } else if color.int("ColorMode") == ColorMode.xy {
+            let rgb = XYConversion.spectrumRgb(
+                fromCurrentX: color.int("CurrentX") ?? 0,
+                currentY: color.int("CurrentY") ?? 0
+            )
+            let hsv = RGBConversion.hsv(fromRGB: rgb)
+            value.append(
+                "spectrumHsv",
+                .object(
+                    JSONObject([
+                        ("hue", .double(hsv.hueDegrees)), ("saturation", .double(hsv.saturation)), ("value", .int(1)),
+                    ])
+                )
             )
         } else {
             let hue = HueSaturationConversion.hueDegrees(fromCurrentHue: color.int("CurrentHue") ?? 0)
@@ -91,10 +104,7 @@ enum ColorSettingTrait: TraitMapping {
                 throw CommandError(.notSupported, "params.color.spectrumRGB must be a number")
             }
             let value = try checked(number, in: 0...Double(0xFF_FFFF), mode: mode, name: "color.spectrumRGB")
-            let matter = RGBConversion.hueSaturation(fromSpectrumRGB: Int(value.rounded()))
-            cluster["CurrentHue"] = .int(matter.currentHue)
-            cluster["CurrentSaturation"] = .int(matter.currentSaturation)
-            setColorMode(ColorMode.hueSaturation, in: &cluster)
+            try setColor(rgb: Int(value.rounded()), in: &cluster)
         } else if let hsv = color["spectrumHSV"] {
             try requireSpectrum(device)
             guard let hsvObject = hsv.objectValue, let hue = hsvObject["hue"]?.doubleValue,
@@ -112,15 +122,48 @@ enum ColorSettingTrait: TraitMapping {
             if let value = hsvObject["value"]?.doubleValue {
                 _ = try checked(value, in: 0...1, mode: mode, name: "color.spectrumHSV.value")
             }
-            cluster["CurrentHue"] = .int(HueSaturationConversion.currentHue(fromHueDegrees: checkedHue))
-            cluster["CurrentSaturation"] = .int(
-                HueSaturationConversion.currentSaturation(fromSaturationFraction: checkedSaturation)
-            )
-            setColorMode(ColorMode.hueSaturation, in: &cluster)
+            if hasCapability(Capability.hueSaturation, cluster) {
+                cluster["CurrentHue"] = .int(HueSaturationConversion.currentHue(fromHueDegrees: checkedHue))
+                cluster["CurrentSaturation"] = .int(
+                    HueSaturationConversion.currentSaturation(fromSaturationFraction: checkedSaturation)
+                )
+                setColorMode(ColorMode.hueSaturation, in: &cluster)
+            } else {
+                try setColor(
+                    rgb: RGBConversion.rgb(fromHueDegrees: checkedHue, saturation: checkedSaturation, value: 1),
+                    in: &cluster
+                )
+            }
         } else {
             throw CommandError(.notSupported, "params.color needs temperature, spectrumRGB or spectrumHSV")
         }
         device.clusters[.ColorControl] = cluster
+    }
+
+    /// Whether `ColorCapabilities` has a bit. A cluster without the attribute is treated as hue/saturation capable.
+    private static func hasCapability(_ bit: Int, _ cluster: ClusterState) -> Bool {
+        guard let capabilities = cluster.int("ColorCapabilities") else { return bit == Capability.hueSaturation }
+        return capabilities & bit != 0
+    }
+
+    /// Sets a color the way the light can hold it: hue/saturation, else xy.
+    private static func setColor(rgb: Int, in cluster: inout ClusterState) throws(CommandError) {
+        if hasCapability(Capability.hueSaturation, cluster) {
+            let matter = RGBConversion.hueSaturation(fromSpectrumRGB: rgb)
+            cluster["CurrentHue"] = .int(matter.currentHue)
+            cluster["CurrentSaturation"] = .int(matter.currentSaturation)
+            setColorMode(ColorMode.hueSaturation, in: &cluster)
+        } else if hasCapability(Capability.xy, cluster) {
+            let xy = XYConversion.currentXY(fromSpectrumRGB: rgb)
+            cluster["CurrentX"] = .int(xy.currentX)
+            cluster["CurrentY"] = .int(xy.currentY)
+            setColorMode(ColorMode.xy, in: &cluster)
+        } else {
+            throw CommandError(
+                .functionNotSupported,
+                "this light's ColorCapabilities allow neither hue/saturation nor xy"
+            )
+        }
     }
 
     private static func requireSpectrum(_ device: Device) throws(CommandError) {

@@ -164,11 +164,9 @@ struct ColorSettingTraitTests {
     // MARK: - Known issues
 
     /// Matter makes xy and color temperature mandatory for an Extended Color Light, hue/saturation optional.
-    /// A light whose `ColorCapabilities` is 24 (xy | color temperature) cannot be in ColorMode 0, yet
-    /// `spectrumRGB` answers SUCCESS and stores `ColorMode` 0 — a state the device file's own validation
-    /// refuses, so the registry can no longer be exported and imported again. Expected: refuse the command
-    /// (`functionNotSupported`, as for a temperature-only light) or carry the color out in xy (`CurrentX`,
-    /// `CurrentY`, `ColorMode` 1).
+    /// A light whose `ColorCapabilities` is 24 (xy | color temperature) cannot be in ColorMode 0: `spectrumRGB`
+    /// is carried out in xy (`CurrentX`, `CurrentY`, `ColorMode` 1), leaving a state the device file's own
+    /// validation accepts, so the registry can be exported and imported again.
     @Test func spectrumOnAColorLightWithoutHueSaturationKeepsTheStateValid() throws {
         let file = Fixtures.deviceFile(
             #"""
@@ -180,21 +178,20 @@ struct ColorSettingTraitTests {
         _ = try fulfillment.execute(G.group(["xy"], G.colorAbsolute(["spectrumRGB": 0xFF0000])))
         let stored = try #require(try fulfillment.storedDevice("xy"))
         let color = try #require(stored.clusters[.ColorControl])
+        #expect(color.int("ColorMode") == 1)
         let exported = DeviceFile(
             users: [UserDevices(agentUserId: Fixtures.alice, devices: [stored])]
         ).encoded()
-        withKnownIssue("spectrumRGB stores ColorMode 0 on a light without the hue/saturation capability") {
-            #expect(
-                AttributeSchema.validate(color, cluster: .ColorControl, deviceTypes: stored.deviceTypes) == nil
-            )
-            #expect(throws: Never.self) { try DeviceFile.parse(exported) }
-        }
+        #expect(
+            AttributeSchema.validate(color, cluster: .ColorControl, deviceTypes: stored.deviceTypes) == nil
+        )
+        #expect(throws: Never.self) { try DeviceFile.parse(exported) }
+
     }
 
     /// An Extended Color Light in ColorMode 1 shows the color of `CurrentX`/`CurrentY` (here CIE x 0.17, y 0.70:
-    /// a saturated green). QUERY reports `spectrumHsv` from the unused `CurrentHue`/`CurrentSaturation` instead
-    /// (hue 0, saturation 0: white). ColorMode 1 is also the mode such a light gets when the device file gives
-    /// no `ColorMode`, so every default Extended Color Light reports white.
+    /// a saturated green), not the unused `CurrentHue`/`CurrentSaturation`. ColorMode 1 is also the mode such a
+    /// light gets when the device file gives no `ColorMode`.
     @Test func colorLightInXYModeReportsItsXYColor() throws {
         let file = Fixtures.deviceFile(
             #"""
@@ -206,9 +203,8 @@ struct ColorSettingTraitTests {
         let hsv = try #require(try fulfillment.query("xy")?["color"]?["spectrumHsv"])
         let hue = try #require(hsv["hue"]?.doubleValue)
         let saturation = try #require(hsv["saturation"]?.doubleValue)
-        withKnownIssue("QUERY ignores CurrentX/CurrentY in ColorMode 1 and reports CurrentHue/CurrentSaturation") {
-            #expect((90...150).contains(hue))
-            #expect(saturation > 0.5)
-        }
+        #expect((90...150).contains(hue))
+        #expect(saturation > 0.5)
+
     }
 }
