@@ -10,16 +10,37 @@ public struct DeviceSnapshot: Sendable {
     public let revision: Int64
     /// The devices in import order.
     public let devices: [Device]
-    /// The same devices by id.
-    public let byId: [String: Device]
+    /// Each device's position in ``devices``, by id.
+    private let positions: [String: Int]
 
     public init(revision: Int64, devices: [Device]) {
         self.revision = revision
         self.devices = devices
-        var byId: [String: Device] = [:]
-        byId.reserveCapacity(devices.count)
-        for device in devices { byId[device.id] = device }
-        self.byId = byId
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(devices.count)
+        for (index, device) in devices.enumerated() { positions[device.id] = index }
+        self.positions = positions
+    }
+
+    private init(revision: Int64, devices: [Device], positions: [String: Int]) {
+        self.revision = revision
+        self.devices = devices
+        self.positions = positions
+    }
+
+    /// The device with an id, if the user has it.
+    public func device(_ id: String) -> Device? {
+        positions[id].map { devices[$0] }
+    }
+
+    /// The same user's devices with some replaced (same ids), at a new revision; ids it does not have are
+    /// ignored. Cheaper than building a snapshot anew: the id index is shared.
+    public func replacing(_ changed: [Device], revision: Int64) -> DeviceSnapshot {
+        var devices = self.devices
+        for device in changed {
+            if let index = positions[device.id] { devices[index] = device }
+        }
+        return DeviceSnapshot(revision: revision, devices: devices, positions: positions)
     }
 
     /// An unknown user: no devices.

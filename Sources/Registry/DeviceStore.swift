@@ -51,11 +51,11 @@ extension DeviceStore {
 
     /// The devices with the given ids that belong to the user, keyed by id. Ids the user does not own are absent.
     public func devices(forUser agentUserId: String, ids: [String]) throws -> [String: Device] {
-        let all = try snapshot(forUser: agentUserId).byId
+        let snapshot = try snapshot(forUser: agentUserId)
         var found: [String: Device] = [:]
         found.reserveCapacity(ids.count)
         for id in ids {
-            if let device = all[id] { found[id] = device }
+            if let device = snapshot.device(id) { found[id] = device }
         }
         return found
     }

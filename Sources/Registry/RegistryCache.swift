@@ -94,10 +94,6 @@ struct RegistryCache {
         generation = after
         verifiedAt = ContinuousClock.now
         guard !changed.isEmpty, let snapshot = snapshots[user] else { return }
-        var devices = snapshot.devices
-        for device in changed {
-            if let index = devices.firstIndex(where: { $0.id == device.id }) { devices[index] = device }
-        }
-        snapshots[user] = DeviceSnapshot(revision: after, devices: devices)
+        snapshots[user] = snapshot.replacing(changed, revision: after)
     }
 }

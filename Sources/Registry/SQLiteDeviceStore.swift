@@ -116,9 +116,9 @@ public final class SQLiteDeviceStore: DeviceStore {
     ) throws -> T {
         let (result, changed, before, after) = try pool.write { db in
             let before = try Self.generation(db)
-            let all = try cachedSnapshot(db, user: agentUserId, verifiedAt: ContinuousClock.now).byId
+            let snapshot = try cachedSnapshot(db, user: agentUserId, verifiedAt: ContinuousClock.now)
             var stored: [String: Device] = [:]
-            for id in ids { if let device = all[id] { stored[id] = device } }
+            for id in ids { if let device = snapshot.device(id) { stored[id] = device } }
             var working = stored
             let result = try body(&working)
             var changed: [Device] = []

@@ -24,11 +24,11 @@ struct QueryHandler {
         known.reserveCapacity(request.devices.count)
         for reference in request.devices where !ids.contains(reference.id) {
             ids.append(reference.id)
-            if snapshot.byId[reference.id] != nil { known.append(reference.id) }
+            if snapshot.device(reference.id) != nil { known.append(reference.id) }
         }
         // Only the user's own devices are cached: unknown ids must not grow the cache.
         let entries = answers.queryEntries(user: agentUserId, snapshot: snapshot, ids: known) { id in
-            Self.entry(for: snapshot.byId[id]!).jsonBytes
+            Self.entry(for: snapshot.device(id)!).jsonBytes
         }
         var entryById: [String: [UInt8]] = [:]
         entryById.reserveCapacity(known.count)

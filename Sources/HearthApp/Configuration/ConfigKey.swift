@@ -58,7 +58,7 @@ extension ConfigKey {
         ConfigKey(
             "http.maxHeaderBytes",
             .integer(4096...1_048_576),
-            default: 32768,
+            default: 16384,
             "Per-connection memory for the request line and headers; larger gets 431."
         ),
         ConfigKey(
