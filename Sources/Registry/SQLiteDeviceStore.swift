@@ -94,11 +94,10 @@ public final class SQLiteDeviceStore: DeviceStore {
     private func cachedSnapshot(
         _ db: Database,
         user: String,
-        verifiedAt now: ContinuousClock.Instant
-    ) throws
-        -> DeviceSnapshot
-    {
-        let generation = try Self.generation(db)
+        verifiedAt now: ContinuousClock.Instant,
+        generation known: Int64? = nil
+    ) throws -> DeviceSnapshot {
+        let generation = try known ?? Self.generation(db)
         if let hit = cache.withLock({ cache -> DeviceSnapshot? in
             cache.verified(generation, at: now)
             return cache.snapshot(forUser: user, at: generation)
@@ -116,7 +115,12 @@ public final class SQLiteDeviceStore: DeviceStore {
     ) throws -> T {
         let (result, changed, before, after) = try pool.write { db in
             let before = try Self.generation(db)
-            let snapshot = try cachedSnapshot(db, user: agentUserId, verifiedAt: ContinuousClock.now)
+            let snapshot = try cachedSnapshot(
+                db,
+                user: agentUserId,
+                verifiedAt: ContinuousClock.now,
+                generation: before
+            )
             var stored: [String: Device] = [:]
             for id in ids { if let device = snapshot.device(id) { stored[id] = device } }
             var working = stored
@@ -131,7 +135,8 @@ public final class SQLiteDeviceStore: DeviceStore {
                 try Self.writeChanges(db, user: agentUserId, from: old, to: persisted)
                 changed.append(persisted)
             }
-            return (result, changed, before, try Self.generation(db))
+            // Nothing changed: nothing was written, the counter is still `before`.
+            return (result, changed, before, changed.isEmpty ? before : try Self.generation(db))
         }
         // Committed: keep the cache warm with exactly what this transaction wrote.
         cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after) }
