@@ -247,9 +247,18 @@ extension SQLiteDeviceStore {
             type = "string"
             stored = string
         }
-        try db.cachedStatement(sql: upsertAttributeSQL)
-            .execute(arguments: [user, device, cluster.rawValue, name, type, stored])
+        // An EXECUTE changes attributes that exist: a plain UPDATE is one B-tree descent where the upsert's
+        // insert-then-conflict path is two. Insert only when there was nothing to update.
+        try db.cachedStatement(sql: updateAttributeSQL)
+            .execute(arguments: [type, stored, user, device, cluster.rawValue, name])
+        if db.changesCount == 0 {
+            try db.cachedStatement(sql: upsertAttributeSQL)
+                .execute(arguments: [user, device, cluster.rawValue, name, type, stored])
+        }
     }
+
+    private static let updateAttributeSQL =
+        "UPDATE attribute SET type = ?, value = ? WHERE userId = ? AND deviceId = ? AND cluster = ? AND name = ?"
 
     private static func clustersJSON(_ device: Device) -> String {
         StringArrayJSON.encode(device.clusters.keys.sorted().map(\.rawValue))
