@@ -102,7 +102,7 @@ struct RegistryCacheTests {
         let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"), revalidationInterval: .seconds(3600))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let before = try store.snapshot(forUser: "u")
-        let wasOnline = try #require(before.devices.first?.online)
+        let wasOnline = try #require(before.devices.first).online
         try store.updateDevices(forUser: "u", ids: [Fixtures.plug.id]) { $0[Fixtures.plug.id]?.online = !wasOnline }
         let after = try store.snapshot(forUser: "u")
         #expect(after.devices.first?.online == !wasOnline)
