@@ -96,6 +96,9 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "HearthApp",
+                "Registry",
+                "MatterModel",
+                "SmartHomeProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -106,7 +109,10 @@ let package = Package(
         // MARK: Tests, mirroring Sources/.
         .testTarget(
             name: "MicroHTTPDTests",
-            dependencies: ["MicroHTTPD"],
+            dependencies: [
+                "MicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -126,7 +132,11 @@ let package = Package(
         ),
         .testTarget(
             name: "RegistryTests",
-            dependencies: ["Registry", "MatterModel"],
+            dependencies: [
+                "Registry",
+                "MatterModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -136,6 +146,7 @@ let package = Package(
                 "SmartHomeProtocol",
                 "MatterModel",
                 "Registry",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
@@ -145,6 +156,7 @@ let package = Package(
             dependencies: [
                 "HearthApp",
                 "hearth",
+                "Fulfillment",
                 "MicroHTTPD",
                 "SmartHomeProtocol",
                 "Registry",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HearthApp
 import Logging
+import Registry
 import SmartHomeProtocol
 
 /// Options every command takes: where the configuration and the database are.
@@ -19,14 +20,21 @@ struct CommonOptions: ParsableArguments {
         return HearthConfiguration(try ConfigValues.load(file: config, overrides: all))
     }
 
-    /// Refuses to go on when the database does not exist yet, for commands that only make sense on an
-    /// existing registry (so a mistyped `--database` does not leave an empty database behind).
-    func requireExistingDatabase(_ configuration: HearthConfiguration) throws {
+    /// Opens the existing registry and checks that it has `user`, for commands about one user. Refuses a database
+    /// that does not exist yet, so a mistyped `--database` does not leave an empty database behind.
+    func openStore(forUser user: String) throws -> (store: SQLiteDeviceStore, configuration: HearthConfiguration) {
+        let configuration = try load()
         guard FileManager.default.fileExists(atPath: configuration.databasePath) else {
             throw ValidationError(
                 "no database at \(configuration.databasePath): import devices first (hearth devices import FILE)"
             )
         }
+        let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+        guard try store.users().contains(user) else {
+            try? store.close()
+            throw ValidationError("no user \"\(user)\" in \(configuration.databasePath); import devices first")
+        }
+        return (store, configuration)
     }
 }
 

@@ -49,13 +49,8 @@ struct DevicesCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run() throws {
-            let configuration = try common.load()
-            try common.requireExistingDatabase(configuration)
-            let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+            let (store, _) = try common.openStore(forUser: user)
             defer { try? store.close() }
-            guard try store.users().contains(user) else {
-                throw ValidationError("no user \"\(user)\" in \(configuration.databasePath)")
-            }
             let devices = try store.devices(forUser: user)
             print(DeviceTable.render(devices))
         }

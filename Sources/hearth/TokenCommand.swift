@@ -31,13 +31,8 @@ struct TokenCommand: ParsableCommand {
         }
 
         func run() throws {
-            let configuration = try common.load()
-            try common.requireExistingDatabase(configuration)
-            let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+            let (store, _) = try common.openStore(forUser: user)
             defer { try? store.close() }
-            guard try store.users().contains(user) else {
-                throw ValidationError("no user \"\(user)\" in \(configuration.databasePath); import devices first")
-            }
             let token = try store.issueToken(
                 forUser: user,
                 ttl: ttl,
