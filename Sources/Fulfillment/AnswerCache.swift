@@ -35,28 +35,45 @@ final class AnswerCache: Sendable {
         return payload
     }
 
-    /// The QUERY entries (`payload.devices.<id>` values) for `ids`, in order; `make` writes the ones not cached.
-    func queryEntries(user: String, snapshot: DeviceSnapshot, ids: [String], make: (String) -> [UInt8]) -> [[UInt8]] {
-        var found: [[UInt8]?] = entries.withLock { entries in
-            guard let entry = entries[user], entry.revision == snapshot.revision else {
-                return [[UInt8]?](repeating: nil, count: ids.count)
+    /// The QUERY entries (`payload.devices.<id>` values) for `ids`, in order. `make` writes the ones not cached,
+    /// or returns `nil` for an id the user does not have: that id gets `fallback`, which is not cached (unknown
+    /// ids must not grow the cache).
+    func queryEntries(
+        user: String,
+        snapshot: DeviceSnapshot,
+        ids: [String],
+        fallback: [UInt8],
+        make: (String) -> [UInt8]?
+    ) -> [[UInt8]] {
+        var found: [[UInt8]] = []
+        found.reserveCapacity(ids.count)
+        var missing: [Int] = []
+        entries.withLock { entries in
+            let entry = entries[user].flatMap { $0.revision == snapshot.revision ? $0 : nil }
+            for (index, id) in ids.enumerated() {
+                if let bytes = entry?.queryEntries[id] {
+                    found.append(bytes)
+                } else {
+                    found.append(fallback)
+                    missing.append(index)
+                }
             }
-            return ids.map { entry.queryEntries[$0] }
         }
-        var made: [(String, [UInt8])] = []
-        for index in found.indices where found[index] == nil {
-            let bytes = make(ids[index])
+        guard !missing.isEmpty else { return found }
+        var made: [Int] = []
+        for index in missing {
+            guard let bytes = make(ids[index]) else { continue }
             found[index] = bytes
-            made.append((ids[index], bytes))
+            made.append(index)
         }
         if !made.isEmpty {
             entries.withLock { entries in
                 update(&entries, user: user, revision: snapshot.revision) { entry in
-                    for (id, bytes) in made { entry.queryEntries[id] = bytes }
+                    for index in made { entry.queryEntries[ids[index]] = found[index] }
                 }
             }
         }
-        return found.map { $0 ?? [] }
+        return found
     }
 
     private func update(

@@ -109,3 +109,26 @@ struct FulfillmentResponseTests {
         )
     }
 }
+
+struct QueryAnswerTests {
+    @Test func queryAnswerWrapsPrewrittenEntriesKeyedById() throws {
+        let entries = [
+            QueryDeviceResult(online: true, status: .success, states: JSONObject([("on", true)])).jsonBytes,
+            QueryDeviceResult.notFound.jsonBytes,
+        ]
+        let answer = try JSONParser.parse(
+            FulfillmentResponse.query(requestId: "q\"1", ids: ["a", "b\\"], entries: entries)
+        )
+        #expect(
+            answer == [
+                "requestId": "q\"1",
+                "payload": [
+                    "devices": [
+                        "a": ["online": true, "status": "SUCCESS", "on": true],
+                        "b\\": ["online": false, "status": "ERROR", "errorCode": "deviceNotFound"],
+                    ]
+                ],
+            ]
+        )
+    }
+}

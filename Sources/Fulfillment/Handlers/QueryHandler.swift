@@ -17,26 +17,22 @@ struct QueryHandler {
 
     func handle(requestId: String, request: QueryRequest, agentUserId: String) throws -> [UInt8] {
         let snapshot = try store.snapshot(forUser: agentUserId)
-        // Distinct ids in request order (the answer is an object keyed by id).
+        // Distinct ids in request order: the answer is an object keyed by id.
         var ids: [String] = []
         ids.reserveCapacity(request.devices.count)
-        var known: [String] = []
-        known.reserveCapacity(request.devices.count)
-        for reference in request.devices where !ids.contains(reference.id) {
+        var seen = Set<String>()
+        for reference in request.devices where seen.insert(reference.id).inserted {
             ids.append(reference.id)
-            if snapshot.device(reference.id) != nil { known.append(reference.id) }
         }
-        // Only the user's own devices are cached: unknown ids must not grow the cache.
-        let entries = answers.queryEntries(user: agentUserId, snapshot: snapshot, ids: known) { id in
-            Self.entry(for: snapshot.device(id)!).jsonBytes
+        let entries = answers.queryEntries(
+            user: agentUserId,
+            snapshot: snapshot,
+            ids: ids,
+            fallback: Self.notFoundEntry
+        ) { id in
+            snapshot.device(id).map { Self.entry(for: $0).jsonBytes }
         }
-        var entryById: [String: [UInt8]] = [:]
-        entryById.reserveCapacity(known.count)
-        for (index, id) in known.enumerated() { entryById[id] = entries[index] }
-        var out: [(id: String, json: [UInt8])] = []
-        out.reserveCapacity(ids.count)
-        for id in ids { out.append((id, entryById[id] ?? Self.notFoundEntry)) }
-        return FulfillmentResponse.query(requestId: requestId, entries: out)
+        return FulfillmentResponse.query(requestId: requestId, ids: ids, entries: entries)
     }
 
     /// One device's QUERY entry.

@@ -27,33 +27,23 @@ public enum FulfillmentResponse {
     }
 
     /// `{"requestId", "payload": {"devices": {"<id>": <entry>, …}}}` from entries already written as JSON
-    /// (``QueryDeviceResult/jsonBytes``). Ids must be distinct.
-    public static func query(requestId: String, entries: [(id: String, json: [UInt8])]) -> [UInt8] {
+    /// (``QueryDeviceResult/jsonBytes``), `entries[i]` being `ids[i]`'s. Ids must be distinct.
+    public static func query(requestId: String, ids: [String], entries: [[UInt8]]) -> [UInt8] {
+        precondition(ids.count == entries.count, "one entry per id")
         var capacity = 64 + requestId.utf8.count
-        for entry in entries { capacity += entry.json.count + entry.id.utf8.count + 4 }
+        for index in ids.indices { capacity += entries[index].count + ids[index].utf8.count + 4 }
         var writer = JSONWriter(capacity: capacity)
         writer.appendLiteral(#"{"requestId":"#)
         writer.writeString(requestId)
         writer.appendLiteral(#","payload":{"devices":{"#)
-        var first = true
-        for entry in entries {
-            if !first { writer.appendLiteral(",") }
-            first = false
-            writer.writeString(entry.id)
+        for index in ids.indices {
+            if index > 0 { writer.appendLiteral(",") }
+            writer.writeString(ids[index])
             writer.appendLiteral(":")
-            writer.writeRaw(entry.json)
+            writer.writeRaw(entries[index])
         }
         writer.appendLiteral("}}}")
         return writer.bytes
-    }
-
-    /// `{"requestId", "payload": {"devices": {"<id>": {…}}}}`, in the order given.
-    public static func query(requestId: String, devices: [(id: String, result: QueryDeviceResult)]) -> [UInt8] {
-        var map = JSONObject()
-        for (id, result) in devices { map[id] = .object(result.json) }
-        var payload = JSONObject()
-        payload.append("devices", .object(map))
-        return envelope(requestId: requestId, payload: payload, capacity: 256 + devices.count * 200)
     }
 
     /// `{"requestId", "payload": {"commands": […]}}`.
