@@ -113,34 +113,63 @@ public final class SQLiteDeviceStore: DeviceStore {
         ids: [String],
         _ body: (inout [String: Device]) throws -> T
     ) throws -> T {
-        let (result, changed, before, after) = try pool.write { db in
-            let before = try Self.generation(db)
-            let snapshot = try cachedSnapshot(
-                db,
-                user: agentUserId,
-                verifiedAt: ContinuousClock.now,
-                generation: before
-            )
-            var stored: [String: Device] = [:]
-            for id in ids { if let device = snapshot.device(id) { stored[id] = device } }
-            var working = stored
-            let result = try body(&working)
-            var changed: [Device] = []
-            for (id, old) in stored {
-                guard let new = working[id], new.clusters != old.clusters || new.online != old.online else { continue }
-                // Only cluster state and connectivity are persisted; identity changes made by `body` are not.
-                var persisted = old
-                persisted.clusters = new.clusters
-                persisted.online = new.online
-                try Self.writeChanges(db, user: agentUserId, from: old, to: persisted)
-                changed.append(persisted)
+        let (result, changed, before, after) = try pool.writeWithoutTransaction { db in
+            try Self.immediateTransaction(db) {
+                try updateTransaction(db, user: agentUserId, ids: ids, body)
             }
-            // Nothing changed: nothing was written, the counter is still `before`.
-            return (result, changed, before, changed.isEmpty ? before : try Self.generation(db))
         }
         // Committed: keep the cache warm with exactly what this transaction wrote.
         cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after) }
         return result
+    }
+
+    /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws. The two statements are prepared once
+    /// and reused: GRDB's own `inTransaction` builds them from SQL text on every call, a measurable part of an
+    /// EXECUTE.
+    static func immediateTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+        let result: T
+        do {
+            result = try body()
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+        } catch {
+            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+            throw error
+        }
+        return result
+    }
+
+    /// The inside of ``updateDevices(forUser:ids:_:)``'s transaction: the result, the devices written, and the
+    /// change counter before and after.
+    private func updateTransaction<T>(
+        _ db: Database,
+        user agentUserId: String,
+        ids: [String],
+        _ body: (inout [String: Device]) throws -> T
+    ) throws -> (T, [Device], Int64, Int64) {
+        let before = try Self.generation(db)
+        let snapshot = try cachedSnapshot(
+            db,
+            user: agentUserId,
+            verifiedAt: ContinuousClock.now,
+            generation: before
+        )
+        var stored: [String: Device] = [:]
+        for id in ids { if let device = snapshot.device(id) { stored[id] = device } }
+        var working = stored
+        let result = try body(&working)
+        var changed: [Device] = []
+        for (id, old) in stored {
+            guard let new = working[id], new.clusters != old.clusters || new.online != old.online else { continue }
+            // Only cluster state and connectivity are persisted; identity changes made by `body` are not.
+            var persisted = old
+            persisted.clusters = new.clusters
+            persisted.online = new.online
+            try Self.writeChanges(db, user: agentUserId, from: old, to: persisted)
+            changed.append(persisted)
+        }
+        // Nothing changed: nothing was written, the counter is still `before`.
+        return (result, changed, before, changed.isEmpty ? before : try Self.generation(db))
     }
 
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
