@@ -5,13 +5,6 @@ import Synchronization
 /// of the modules that use a store. Every call holds one lock for its whole duration, which makes each call atomic
 /// as a transaction would; `updateDevices`'s body must therefore not call the store.
 public final class InMemoryDeviceStore: DeviceStore {
-    private struct TokenRecord: Sendable {
-        var hash: [UInt8]
-        var user: String
-        var expires: Int64?
-        var revoked: Bool
-    }
-
     private struct State: Sendable {
         /// Every user, with devices in import order (possibly none).
         var devices: [String: [Device]] = [:]
@@ -122,10 +115,7 @@ public final class InMemoryDeviceStore: DeviceStore {
 
     public func authenticate(token: String, now: UnixTime) throws -> String? {
         let hash = tokenHash(token)
-        guard let record = state.withLock({ $0.tokens[hash] }) else { return nil }
-        guard tokensEqual(record.hash, hash), !record.revoked else { return nil }
-        if let expires = record.expires, now.seconds >= expires { return nil }
-        return record.user
+        return state.withLock({ $0.tokens[hash] })?.user(forHash: hash, now: now)
     }
 
     public func revokeTokens(forUser agentUserId: String) throws -> Int {

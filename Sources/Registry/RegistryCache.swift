@@ -8,14 +8,6 @@ import MatterModel
 /// last verified more than the store's revalidation interval ago: writes by this process update the cache as they
 /// commit, so the interval only bounds how long another process's write can go unseen by reads.
 struct RegistryCache {
-    /// A token's stored facts.
-    struct TokenRecord {
-        var hash: [UInt8]
-        var user: String
-        var expires: Int64?
-        var revoked: Bool
-    }
-
     /// The most users whose devices are kept; past it the cache starts over (a simple, safe bound).
     static let maximumUsers = 10_000
     /// The most token records kept.

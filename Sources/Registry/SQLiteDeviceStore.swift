@@ -73,15 +73,11 @@ public final class SQLiteDeviceStore: DeviceStore {
     // MARK: - Devices
 
     public func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot {
-        let now = ContinuousClock.now
-        let interval = revalidationInterval
-        if let hit = cache.withLock({ cache -> DeviceSnapshot? in
-            guard cache.isFresh(now: now, interval: interval) else { return nil }
-            return cache.snapshot(forUser: agentUserId, at: cache.generation)
-        }) {
-            return hit
+        try readThroughCache { cache, generation in
+            cache.snapshot(forUser: agentUserId, at: generation)
+        } load: { db, generation in
+            try loadSnapshot(db, user: agentUserId, generation: generation)
         }
-        return try pool.read { db in try cachedSnapshot(db, user: agentUserId, verifiedAt: now) }
     }
 
     /// The change counter as the current transaction sees it.
@@ -89,21 +85,34 @@ public final class SQLiteDeviceStore: DeviceStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM generation WHERE id = 1")) ?? 0
     }
 
-    /// A user's devices as the current transaction sees them: from the cache when it holds them for the
-    /// counter this transaction sees, otherwise decoded and cached.
-    private func cachedSnapshot(
-        _ db: Database,
-        user: String,
-        verifiedAt now: ContinuousClock.Instant,
-        generation known: Int64? = nil
-    ) throws -> DeviceSnapshot {
-        let generation = try known ?? Self.generation(db)
-        if let hit = cache.withLock({ cache -> DeviceSnapshot? in
-            cache.verified(generation, at: now)
-            return cache.snapshot(forUser: user, at: generation)
+    /// The cache protocol of every read (see ``RegistryCache``): a hit without touching SQLite when the change
+    /// counter was verified within ``revalidationInterval``; otherwise one read transaction that verifies the
+    /// counter, looks in the cache again, and only then loads from the database.
+    private func readThroughCache<T>(
+        lookup: (RegistryCache, Int64) -> T?,
+        load: (Database, Int64) throws -> T
+    ) throws -> T {
+        let now = ContinuousClock.now
+        let interval = revalidationInterval
+        if let hit = cache.withLock({ cache -> T? in
+            cache.isFresh(now: now, interval: interval) ? lookup(cache, cache.generation) : nil
         }) {
             return hit
         }
+        return try pool.read { db in
+            let generation = try Self.generation(db)
+            if let hit = cache.withLock({ cache -> T? in
+                cache.verified(generation, at: now)
+                return lookup(cache, generation)
+            }) {
+                return hit
+            }
+            return try load(db, generation)
+        }
+    }
+
+    /// A user's devices decoded in a transaction that sees `generation`, and cached.
+    private func loadSnapshot(_ db: Database, user: String, generation: Int64) throws -> DeviceSnapshot {
         let devices = try Self.fetchDevices(db, user: user)
         return cache.withLock { $0.store(devices: devices, forUser: user, at: generation) }
     }
@@ -148,12 +157,12 @@ public final class SQLiteDeviceStore: DeviceStore {
         _ body: (inout [String: Device]) throws -> T
     ) throws -> (T, [Device], Int64, Int64) {
         let before = try Self.generation(db)
-        let snapshot = try cachedSnapshot(
-            db,
-            user: agentUserId,
-            verifiedAt: ContinuousClock.now,
-            generation: before
-        )
+        // Inside the write transaction the counter is exact: verify it, and use the cache if it is current.
+        let cached = cache.withLock { cache -> DeviceSnapshot? in
+            cache.verified(before, at: ContinuousClock.now)
+            return cache.snapshot(forUser: agentUserId, at: before)
+        }
+        let snapshot = try cached ?? loadSnapshot(db, user: agentUserId, generation: before)
         var stored: [String: Device] = [:]
         for id in ids { if let device = snapshot.device(id) { stored[id] = device } }
         var working = stored
@@ -237,28 +246,16 @@ public final class SQLiteDeviceStore: DeviceStore {
 
     public func authenticate(token: String, now: UnixTime) throws -> String? {
         let hash = tokenHash(token)
-        let started = ContinuousClock.now
-        let interval = revalidationInterval
-        if let hit = cache.withLock({ cache -> RegistryCache.TokenRecord? in
-            guard cache.isFresh(now: started, interval: interval) else { return nil }
-            return cache.token(hash, at: cache.generation)
-        }) {
-            return Self.user(of: hit, hash: hash, now: now)
-        }
-        let record: RegistryCache.TokenRecord? = try pool.read { db in
-            let generation = try Self.generation(db)
-            if let hit = cache.withLock({ cache -> RegistryCache.TokenRecord? in
-                cache.verified(generation, at: started)
-                return cache.token(hash, at: generation)
-            }) {
-                return hit
-            }
+        // The lookup answers `.some(record)` on a hit; a token the database does not know loads as `nil`.
+        let record: TokenRecord? = try readThroughCache { cache, generation in
+            cache.token(hash, at: generation).map(Optional.some)
+        } load: { db, generation in
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT hash, userId, expires, revoked FROM token WHERE hash = ?"),
                 arguments: [Data(hash)]
             )
             guard let row else { return nil }
-            let record = RegistryCache.TokenRecord(
+            let record = TokenRecord(
                 hash: Array((row[0] as Data?) ?? Data()),
                 user: row[1],
                 expires: row[2],
@@ -268,13 +265,7 @@ public final class SQLiteDeviceStore: DeviceStore {
             cache.withLock { $0.store(token: record, at: generation) }
             return record
         }
-        return Self.user(of: record, hash: hash, now: now)
-    }
-
-    private static func user(of record: RegistryCache.TokenRecord?, hash: [UInt8], now: UnixTime) -> String? {
-        guard let record, tokensEqual(record.hash, hash), !record.revoked else { return nil }
-        if let expires = record.expires, now.seconds >= expires { return nil }
-        return record.user
+        return record?.user(forHash: hash, now: now)
     }
 
     public func revokeTokens(forUser agentUserId: String) throws -> Int {
