@@ -1,4 +1,4 @@
-/// One device in the registry, modelled the Matter way: device types made of clusters.
+/// One device in the registry, modelled the Matter way: endpoints of device types made of clusters.
 public struct Device: Sendable, Hashable, Identifiable {
     /// Stable id, unique per user; Google's device `id`.
     public var id: String
@@ -8,18 +8,34 @@ public struct Device: Sendable, Hashable, Identifiable {
     public var nicknames: [String]
     /// The room the device is in (Google's `roomHint`).
     public var room: String?
-    /// Matter device types; never empty. The first is the primary type.
-    public var deviceTypes: [DeviceType]
-    /// Identity from the Basic Information cluster.
+    /// Identity from the Basic Information cluster (the root node).
     public var basicInformation: BasicInformation
     /// Alternate ids of the same device (Google's `otherDeviceIds`).
     public var otherDeviceIds: [String]
-    /// Whether the device is reachable.
-    public var online: Bool
-    /// Cluster state, with every attribute of every cluster filled (defaults applied on import).
-    public var clusters: [ClusterID: ClusterState]
+    /// The endpoints, never empty; endpoint number `n` is `endpoints[n - 1]`. The first is the primary endpoint.
+    public var endpoints: [Endpoint]
 
-    /// Creates a device; `clusters` are stored as given (``DeviceFile/parse(_:)`` fills defaults).
+    /// Creates a device from its endpoints.
+    public init(
+        id: String,
+        name: String,
+        nicknames: [String] = [],
+        room: String? = nil,
+        basicInformation: BasicInformation = BasicInformation(),
+        otherDeviceIds: [String] = [],
+        endpoints: [Endpoint]
+    ) {
+        self.id = id
+        self.name = name
+        self.nicknames = nicknames
+        self.room = room
+        self.basicInformation = basicInformation
+        self.otherDeviceIds = otherDeviceIds
+        self.endpoints = endpoints
+    }
+
+    /// Creates a device with one endpoint (the device file's single-endpoint form); `clusters` are stored as
+    /// given (``DeviceFile/parse(_:)`` fills defaults).
     public init(
         id: String,
         name: String,
@@ -31,22 +47,32 @@ public struct Device: Sendable, Hashable, Identifiable {
         online: Bool = true,
         clusters: [ClusterID: ClusterState] = [:]
     ) {
-        self.id = id
-        self.name = name
-        self.nicknames = nicknames
-        self.room = room
-        self.deviceTypes = deviceTypes
-        self.basicInformation = basicInformation
-        self.otherDeviceIds = otherDeviceIds
-        self.online = online
-        self.clusters = clusters
+        self.init(
+            id: id,
+            name: name,
+            nicknames: nicknames,
+            room: room,
+            basicInformation: basicInformation,
+            otherDeviceIds: otherDeviceIds,
+            endpoints: [Endpoint(deviceTypes: deviceTypes, online: online, clusters: clusters)]
+        )
     }
 
-    /// The primary device type.
-    public var primaryType: DeviceType { deviceTypes[0] }
+    /// The primary endpoint's primary device type: it decides Google's device type.
+    public var primaryType: DeviceType { endpoints[0].primaryType }
 
-    /// Whether the device has a cluster.
-    public func has(_ cluster: ClusterID) -> Bool {
-        clusters[cluster] != nil
+    /// Whether any endpoint is reachable: what Google's `online` says.
+    public var online: Bool { endpoints.contains(where: \.online) }
+
+    /// Reachability over all endpoints.
+    public var connectivity: Connectivity {
+        let reachable = endpoints.count(where: \.online)
+        if reachable == endpoints.count { return .online }
+        return reachable == 0 ? .offline : .partiallyOnline
+    }
+
+    /// Marks every endpoint reachable or not.
+    public mutating func setOnline(_ online: Bool) {
+        for index in endpoints.indices { endpoints[index].online = online }
     }
 }

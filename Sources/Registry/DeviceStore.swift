@@ -10,7 +10,7 @@ public protocol DeviceStore: Sendable {
     func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot
 
     /// Runs `body` on the user's devices with the given ids inside one write transaction, then persists every
-    /// change `body` made to those devices' cluster state (`Device.clusters`) and connectivity (`Device.online`),
+    /// change `body` made to the cluster state and connectivity of those devices' endpoints (``Device/withState(of:)``),
     /// and commits before returning. Ids the user does not own are absent from the dictionary; devices `body`
     /// adds or removes are ignored. If `body` throws, nothing is written.
     func updateDevices<T>(
@@ -93,5 +93,19 @@ public struct UnixTime: Sendable, Hashable, Comparable {
     static func expiry(from now: UnixTime, ttl: Int) -> Int64 {
         let (sum, overflow) = now.seconds.addingReportingOverflow(Int64(clamping: ttl))
         return overflow ? (ttl < 0 ? Int64.min : Int64.max) : sum
+    }
+}
+
+extension Device {
+    /// This device with the cluster state and connectivity of `other`'s endpoints, endpoint by endpoint (the
+    /// endpoints both have); identity, names and the endpoints' device types stay this device's. What
+    /// ``DeviceStore/updateDevices(forUser:ids:_:)`` persists.
+    public func withState(of other: Device) -> Device {
+        var result = self
+        for index in result.endpoints.indices where index < other.endpoints.count {
+            result.endpoints[index].clusters = other.endpoints[index].clusters
+            result.endpoints[index].online = other.endpoints[index].online
+        }
+        return result
     }
 }

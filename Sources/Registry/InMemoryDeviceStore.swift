@@ -48,8 +48,7 @@ public final class InMemoryDeviceStore: DeviceStore {
             var devices = stored
             for index in devices.indices {
                 guard wanted.contains(devices[index].id), let changed = working[devices[index].id] else { continue }
-                devices[index].clusters = changed.clusters
-                devices[index].online = changed.online
+                devices[index] = devices[index].withState(of: changed)
             }
             state.devices[agentUserId] = devices
             state.revision += 1

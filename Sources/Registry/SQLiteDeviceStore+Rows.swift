@@ -6,36 +6,45 @@ import MatterModel
 
 extension SQLiteDeviceStore {
     private static let deviceSelect = """
-        SELECT id, name, nicknames, room, deviceTypes, clusters, vendorName, vendorID, productName, productID, \
-        serialNumber, uniqueID, hardwareVersionString, softwareVersionString, otherDeviceIds, online FROM device
+        SELECT id, name, nicknames, room, vendorName, vendorID, productName, productID, serialNumber, uniqueID, \
+        hardwareVersionString, softwareVersionString, otherDeviceIds FROM device
         """
     private static let selectUserDevicesSQL = deviceSelect + " WHERE userId = ? ORDER BY position"
     private static let selectUserDevicesByIdSQL =
         deviceSelect + " WHERE userId = ? AND id IN (SELECT value FROM json_each(?))"
+    private static let selectUserEndpointsSQL =
+        "SELECT deviceId, number, deviceTypes, clusters, online FROM endpoint WHERE userId = ?"
+    private static let selectUserEndpointsByDeviceSQL = """
+        SELECT deviceId, number, deviceTypes, clusters, online FROM endpoint \
+        WHERE userId = ? AND deviceId IN (SELECT value FROM json_each(?))
+        """
     private static let selectUserAttributesSQL =
-        "SELECT deviceId, cluster, name, type, value FROM attribute WHERE userId = ?"
+        "SELECT deviceId, endpoint, cluster, name, type, value FROM attribute WHERE userId = ?"
     private static let selectUserAttributesByDeviceSQL = """
-        SELECT deviceId, cluster, name, type, value FROM attribute \
+        SELECT deviceId, endpoint, cluster, name, type, value FROM attribute \
         WHERE userId = ? AND deviceId IN (SELECT value FROM json_each(?))
         """
     private static let insertDeviceSQL = """
-        INSERT INTO device (userId, id, position, name, nicknames, room, deviceTypes, clusters, vendorName, \
-        vendorID, productName, productID, serialNumber, uniqueID, hardwareVersionString, softwareVersionString, \
-        otherDeviceIds, online) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO device (userId, id, position, name, nicknames, room, vendorName, vendorID, productName, \
+        productID, serialNumber, uniqueID, hardwareVersionString, softwareVersionString, otherDeviceIds) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     private static let replaceDeviceSQL = """
-        UPDATE device SET name = ?, nicknames = ?, room = ?, deviceTypes = ?, clusters = ?, vendorName = ?, \
-        vendorID = ?, productName = ?, productID = ?, serialNumber = ?, uniqueID = ?, hardwareVersionString = ?, \
-        softwareVersionString = ?, otherDeviceIds = ?, online = ? WHERE userId = ? AND id = ?
+        UPDATE device SET name = ?, nicknames = ?, room = ?, vendorName = ?, vendorID = ?, productName = ?, \
+        productID = ?, serialNumber = ?, uniqueID = ?, hardwareVersionString = ?, softwareVersionString = ?, \
+        otherDeviceIds = ? WHERE userId = ? AND id = ?
+        """
+    private static let insertEndpointSQL = """
+        INSERT INTO endpoint (userId, deviceId, number, deviceTypes, clusters, online) VALUES (?, ?, ?, ?, ?, ?)
         """
     private static let upsertAttributeSQL = """
-        INSERT INTO attribute (userId, deviceId, cluster, name, type, value) VALUES (?, ?, ?, ?, ?, ?) \
-        ON CONFLICT (userId, deviceId, cluster, name) DO UPDATE SET type = excluded.type, value = excluded.value
+        INSERT INTO attribute (userId, deviceId, endpoint, cluster, name, type, value) VALUES (?, ?, ?, ?, ?, ?, ?) \
+        ON CONFLICT (userId, deviceId, endpoint, cluster, name) DO UPDATE SET type = excluded.type, value = excluded.value
         """
 
     // MARK: Reading
 
-    /// All devices of a user, in import order, with their cluster state.
+    /// All devices of a user, in import order, with their endpoints and cluster state.
     static func fetchDevices(_ db: Database, user: String) throws -> [Device] {
         var devices: [Device] = []
         var indexById: [String: Int] = [:]
@@ -46,15 +55,22 @@ extension SQLiteDeviceStore {
             devices.append(device)
         }
         guard !devices.isEmpty else { return [] }
-        let attributes = try Row.fetchCursor(db.cachedStatement(sql: selectUserAttributesSQL), arguments: [user])
-        try forEachClusterState(attributes, user: user) { deviceId, cluster, attributes in
-            guard let index = indexById[deviceId] else { return }
-            devices[index].storeAttributes(attributes, of: cluster)
+        let endpoints = try Row.fetchCursor(db.cachedStatement(sql: selectUserEndpointsSQL), arguments: [user])
+        while let row = try endpoints.next() {
+            let (deviceId, number, endpoint) = try decodeEndpoint(row, user: user)
+            guard let index = indexById[deviceId] else { continue }
+            try devices[index].storeEndpoint(endpoint, number: number, user: user)
         }
+        let attributes = try Row.fetchCursor(db.cachedStatement(sql: selectUserAttributesSQL), arguments: [user])
+        try forEachClusterState(attributes, user: user) { deviceId, endpoint, cluster, attributes in
+            guard let index = indexById[deviceId] else { return }
+            devices[index].storeAttributes(attributes, of: cluster, endpoint: endpoint)
+        }
+        for device in devices { try checkEndpoints(device, user: user) }
         return devices
     }
 
-    /// The user's devices among `ids`, keyed by id, with their cluster state.
+    /// The user's devices among `ids`, keyed by id, with their endpoints and cluster state.
     static func fetchDevices(_ db: Database, user: String, ids: [String]) throws -> [String: Device] {
         guard !ids.isEmpty else { return [:] }
         let idsJSON = StringArrayJSON.encode(ids)
@@ -66,104 +82,137 @@ extension SQLiteDeviceStore {
             devices[device.id] = device
         }
         guard !devices.isEmpty else { return [:] }
+        let endpoints = try Row.fetchCursor(
+            db.cachedStatement(sql: selectUserEndpointsByDeviceSQL),
+            arguments: [user, idsJSON]
+        )
+        while let row = try endpoints.next() {
+            let (deviceId, number, endpoint) = try decodeEndpoint(row, user: user)
+            try devices[deviceId]?.storeEndpoint(endpoint, number: number, user: user)
+        }
         let attributes = try Row.fetchCursor(
             db.cachedStatement(sql: selectUserAttributesByDeviceSQL),
             arguments: [user, idsJSON]
         )
-        try forEachClusterState(attributes, user: user) { deviceId, cluster, attributes in
-            devices[deviceId]?.storeAttributes(attributes, of: cluster)
+        try forEachClusterState(attributes, user: user) { deviceId, endpoint, cluster, attributes in
+            devices[deviceId]?.storeAttributes(attributes, of: cluster, endpoint: endpoint)
         }
+        for device in devices.values { try checkEndpoints(device, user: user) }
         return devices
     }
 
-    /// Reads attribute rows and hands them to `body` one (device, cluster) group at a time, so that each cluster's
-    /// dictionary is built once instead of being reached through the device for every attribute. Rows come in
-    /// primary-key order, so groups are whole; were they not, `body` merges.
+    /// A device read without any endpoint row is corrupt: every device has at least one.
+    private static func checkEndpoints(_ device: Device, user: String) throws {
+        if device.endpoints.isEmpty || device.endpoints.contains(where: \.deviceTypes.isEmpty) {
+            throw corrupt(user: user, device: device.id, "endpoints are missing or not numbered 1, 2, …")
+        }
+    }
+
+    /// Reads attribute rows and hands them to `body` one (device, endpoint, cluster) group at a time, so that each
+    /// cluster's dictionary is built once instead of being reached through the device for every attribute. Rows
+    /// come in primary-key order, so groups are whole; were they not, `body` merges.
     private static func forEachClusterState(
         _ rows: RowCursor,
         user: String,
-        _ body: (String, ClusterID, [String: AttributeValue]) -> Void
+        _ body: (String, Int, ClusterID, [String: AttributeValue]) -> Void
     ) throws {
         var deviceId = ""
+        var endpoint = 0
         var cluster: ClusterID?
         var attributes: [String: AttributeValue] = [:]
         while let row = try rows.next() {
             let attribute = try decodeAttribute(row, user: user)
-            if attribute.cluster != cluster || attribute.deviceId != deviceId {
-                if let cluster { body(deviceId, cluster, attributes) }
+            if attribute.cluster != cluster || attribute.endpoint != endpoint || attribute.deviceId != deviceId {
+                if let cluster { body(deviceId, endpoint, cluster, attributes) }
                 deviceId = attribute.deviceId
+                endpoint = attribute.endpoint
                 cluster = attribute.cluster
                 attributes = [:]
             }
             attributes[attribute.name] = attribute.value
         }
-        if let cluster { body(deviceId, cluster, attributes) }
+        if let cluster { body(deviceId, endpoint, cluster, attributes) }
     }
 
+    private static func strings(
+        _ row: Row,
+        _ index: Int,
+        _ column: String,
+        user: String,
+        device: String
+    ) throws
+        -> [String]
+    {
+        let json: String = row[index]
+        guard let strings = StringArrayJSON.decode(json) else {
+            throw corrupt(user: user, device: device, "column \(column) is not a JSON array of strings")
+        }
+        return strings
+    }
+
+    /// A device row, with no endpoints yet (``storeEndpoint(_:number:user:)`` adds them).
     private static func decodeDevice(_ row: Row, user: String) throws -> Device {
         let id: String = row[0]
-        func strings(_ index: Int, _ column: String) throws -> [String] {
-            let json: String = row[index]
-            guard let strings = StringArrayJSON.decode(json) else {
-                throw corrupt(user: user, device: id, "column \(column) is not a JSON array of strings")
-            }
-            return strings
-        }
+        return Device(
+            id: id,
+            name: row[1],
+            nicknames: try strings(row, 2, "nicknames", user: user, device: id),
+            room: row[3],
+            basicInformation: BasicInformation(
+                vendorName: row[4],
+                vendorID: row[5],
+                productName: row[6],
+                productID: row[7],
+                serialNumber: row[8],
+                uniqueID: row[9],
+                hardwareVersionString: row[10],
+                softwareVersionString: row[11]
+            ),
+            otherDeviceIds: try strings(row, 12, "otherDeviceIds", user: user, device: id),
+            endpoints: []
+        )
+    }
+
+    private static func decodeEndpoint(_ row: Row, user: String) throws -> (String, Int, Endpoint) {
+        let deviceId: String = row[0]
+        let number: Int = row[1]
         var deviceTypes: [DeviceType] = []
-        for name in try strings(4, "deviceTypes") {
+        for name in try strings(row, 2, "deviceTypes", user: user, device: deviceId) {
             guard let type = DeviceType(rawValue: name) else {
-                throw corrupt(user: user, device: id, "unknown device type \(name)")
+                throw corrupt(user: user, device: deviceId, "unknown device type \(name)")
             }
             deviceTypes.append(type)
         }
         var clusters: [ClusterID: ClusterState] = [:]
-        for name in try strings(5, "clusters") {
+        for name in try strings(row, 3, "clusters", user: user, device: deviceId) {
             guard let cluster = ClusterID(rawValue: name) else {
-                throw corrupt(user: user, device: id, "unknown cluster \(name)")
+                throw corrupt(user: user, device: deviceId, "unknown cluster \(name)")
             }
             clusters[cluster] = ClusterState()
         }
-        return Device(
-            id: id,
-            name: row[1],
-            nicknames: try strings(2, "nicknames"),
-            room: row[3],
-            deviceTypes: deviceTypes,
-            basicInformation: BasicInformation(
-                vendorName: row[6],
-                vendorID: row[7],
-                productName: row[8],
-                productID: row[9],
-                serialNumber: row[10],
-                uniqueID: row[11],
-                hardwareVersionString: row[12],
-                softwareVersionString: row[13]
-            ),
-            otherDeviceIds: try strings(14, "otherDeviceIds"),
-            online: row[15],
-            clusters: clusters
-        )
+        return (deviceId, number, Endpoint(deviceTypes: deviceTypes, online: row[4], clusters: clusters))
     }
 
     private static func decodeAttribute(
         _ row: Row,
         user: String
-    ) throws -> (deviceId: String, cluster: ClusterID, name: String, value: AttributeValue) {
+    ) throws -> (deviceId: String, endpoint: Int, cluster: ClusterID, name: String, value: AttributeValue) {
         let deviceId: String = row[0]
-        let clusterName: String = row[1]
-        let name: String = row[2]
+        let endpoint: Int = row[1]
+        let clusterName: String = row[2]
+        let name: String = row[3]
         guard let cluster = ClusterID(rawValue: clusterName) else {
             throw corrupt(user: user, device: deviceId, "unknown cluster \(clusterName)")
         }
-        let type: String = row[3]
+        let type: String = row[4]
         let value: AttributeValue
         switch type {
-        case "int": value = .int(row[4])
-        case "bool": value = .bool((row[4] as Int64) != 0)
-        case "string": value = .string(row[4])
+        case "int": value = .int(row[5])
+        case "bool": value = .bool((row[5] as Int64) != 0)
+        case "string": value = .string(row[5])
         default: throw corrupt(user: user, device: deviceId, "attribute \(clusterName).\(name) has type \(type)")
         }
-        return (deviceId, cluster, name, value)
+        return (deviceId, endpoint, cluster, name, value)
     }
 
     private static func corrupt(user: String, device: String, _ what: String) -> RegistryError {
@@ -173,15 +222,13 @@ extension SQLiteDeviceStore {
     // MARK: Writing
 
     /// Inserts a new device (`position` given) or replaces every column but `position` of a stored one, then
-    /// replaces its attributes.
+    /// replaces its endpoints and attributes.
     static func writeDevice(_ db: Database, user: String, device: Device, newPosition position: Int64?) throws {
         let info = device.basicInformation
         let columns: [(any DatabaseValueConvertible)?] = [
             device.name, StringArrayJSON.encode(device.nicknames), device.room,
-            StringArrayJSON.encode(device.deviceTypes.map(\.rawValue)), clustersJSON(device),
             info.vendorName, info.vendorID, info.productName, info.productID, info.serialNumber, info.uniqueID,
-            info.hardwareVersionString, info.softwareVersionString,
-            StringArrayJSON.encode(device.otherDeviceIds), device.online,
+            info.hardwareVersionString, info.softwareVersionString, StringArrayJSON.encode(device.otherDeviceIds),
         ]
         if let position {
             let arguments: [(any DatabaseValueConvertible)?] = [user, device.id, position]
@@ -189,39 +236,76 @@ extension SQLiteDeviceStore {
         } else {
             try db.cachedStatement(sql: replaceDeviceSQL)
                 .execute(arguments: StatementArguments(columns + [user, device.id]))
-            try db.cachedStatement(sql: "DELETE FROM attribute WHERE userId = ? AND deviceId = ?")
+            // Attributes go with their endpoint (ON DELETE CASCADE).
+            try db.cachedStatement(sql: "DELETE FROM endpoint WHERE userId = ? AND deviceId = ?")
                 .execute(arguments: [user, device.id])
         }
-        for (cluster, state) in device.clusters {
-            for (name, value) in state.attributes {
-                try upsertAttribute(db, user: user, device: device.id, cluster: cluster, name: name, value: value)
+        for (index, endpoint) in device.endpoints.enumerated() {
+            let number = index + 1
+            try db.cachedStatement(sql: insertEndpointSQL).execute(arguments: [
+                user, device.id, number, StringArrayJSON.encode(endpoint.deviceTypes.map(\.rawValue)),
+                clustersJSON(endpoint), endpoint.online,
+            ])
+            for (cluster, state) in endpoint.clusters {
+                for (name, value) in state.attributes {
+                    try upsertAttribute(
+                        db,
+                        user: user,
+                        device: device.id,
+                        endpoint: number,
+                        cluster: cluster,
+                        name: name,
+                        value: value
+                    )
+                }
             }
         }
     }
 
-    /// Writes what changed between `old` and `new` in cluster state and connectivity; nothing else.
+    /// Writes what changed between `old` and `new` in the cluster state and connectivity of the endpoints they
+    /// share; nothing else.
     static func writeChanges(_ db: Database, user: String, from old: Device, to new: Device) throws {
-        if old.online != new.online {
-            try db.cachedStatement(sql: "UPDATE device SET online = ? WHERE userId = ? AND id = ?")
-                .execute(arguments: [new.online, user, old.id])
-        }
-        if Set(old.clusters.keys) != Set(new.clusters.keys) {
-            try db.cachedStatement(sql: "UPDATE device SET clusters = ? WHERE userId = ? AND id = ?")
-                .execute(arguments: [clustersJSON(new), user, old.id])
-        }
-        for (cluster, state) in new.clusters {
-            let oldState = old.clusters[cluster]
-            for (name, value) in state.attributes where oldState?[name] != value {
-                try upsertAttribute(db, user: user, device: old.id, cluster: cluster, name: name, value: value)
-            }
-        }
-        for (cluster, state) in old.clusters {
-            let newState = new.clusters[cluster]
-            for name in state.attributes.keys where newState?[name] == nil {
+        for index in old.endpoints.indices where index < new.endpoints.count {
+            let number = index + 1
+            let before = old.endpoints[index]
+            let after = new.endpoints[index]
+            if before.online != after.online {
                 try db.cachedStatement(
-                    sql: "DELETE FROM attribute WHERE userId = ? AND deviceId = ? AND cluster = ? AND name = ?"
+                    sql: "UPDATE endpoint SET online = ? WHERE userId = ? AND deviceId = ? AND number = ?"
                 )
-                .execute(arguments: [user, old.id, cluster.rawValue, name])
+                .execute(arguments: [after.online, user, old.id, number])
+            }
+            if Set(before.clusters.keys) != Set(after.clusters.keys) {
+                try db.cachedStatement(
+                    sql: "UPDATE endpoint SET clusters = ? WHERE userId = ? AND deviceId = ? AND number = ?"
+                )
+                .execute(arguments: [clustersJSON(after), user, old.id, number])
+            }
+            for (cluster, state) in after.clusters {
+                let oldState = before.clusters[cluster]
+                for (name, value) in state.attributes where oldState?[name] != value {
+                    try upsertAttribute(
+                        db,
+                        user: user,
+                        device: old.id,
+                        endpoint: number,
+                        cluster: cluster,
+                        name: name,
+                        value: value
+                    )
+                }
+            }
+            for (cluster, state) in before.clusters {
+                let newState = after.clusters[cluster]
+                for name in state.attributes.keys where newState?[name] == nil {
+                    try db.cachedStatement(
+                        sql: """
+                            DELETE FROM attribute WHERE userId = ? AND deviceId = ? AND endpoint = ? AND cluster = ? \
+                            AND name = ?
+                            """
+                    )
+                    .execute(arguments: [user, old.id, number, cluster.rawValue, name])
+                }
             }
         }
     }
@@ -230,6 +314,7 @@ extension SQLiteDeviceStore {
         _ db: Database,
         user: String,
         device: String,
+        endpoint: Int,
         cluster: ClusterID,
         name: String,
         value: AttributeValue
@@ -250,29 +335,48 @@ extension SQLiteDeviceStore {
         // An EXECUTE changes attributes that exist: a plain UPDATE is one B-tree descent where the upsert's
         // insert-then-conflict path is two. Insert only when there was nothing to update.
         try db.cachedStatement(sql: updateAttributeSQL)
-            .execute(arguments: [type, stored, user, device, cluster.rawValue, name])
+            .execute(arguments: [type, stored, user, device, endpoint, cluster.rawValue, name])
         if db.changesCount == 0 {
             try db.cachedStatement(sql: upsertAttributeSQL)
-                .execute(arguments: [user, device, cluster.rawValue, name, type, stored])
+                .execute(arguments: [user, device, endpoint, cluster.rawValue, name, type, stored])
         }
     }
 
     private static let updateAttributeSQL =
-        "UPDATE attribute SET type = ?, value = ? WHERE userId = ? AND deviceId = ? AND cluster = ? AND name = ?"
+        """
+        UPDATE attribute SET type = ?, value = ? \
+        WHERE userId = ? AND deviceId = ? AND endpoint = ? AND cluster = ? AND name = ?
+        """
 
-    private static func clustersJSON(_ device: Device) -> String {
-        StringArrayJSON.encode(device.clusters.keys.sorted().map(\.rawValue))
+    private static func clustersJSON(_ endpoint: Endpoint) -> String {
+        StringArrayJSON.encode(endpoint.clusters.keys.sorted().map(\.rawValue))
     }
 }
 
 extension Device {
+    /// Places an endpoint read from the database at its number; numbers must run 1, 2, … without gaps once all
+    /// are read (``SQLiteDeviceStore/checkEndpoints`` verifies).
+    fileprivate mutating func storeEndpoint(_ endpoint: Endpoint, number: Int, user: String) throws {
+        guard number >= 1, number <= 255 else {
+            throw RegistryError(code: .corruptData, message: "user \(user), device \(id): endpoint number \(number)")
+        }
+        while endpoints.count < number { endpoints.append(Endpoint(deviceTypes: [])) }
+        endpoints[number - 1] = endpoint
+    }
+
     /// Adds a cluster's attributes read from the database; a plain assignment in the usual case of a cluster
-    /// that has none yet.
-    fileprivate mutating func storeAttributes(_ attributes: [String: AttributeValue], of cluster: ClusterID) {
-        if let existing = clusters[cluster], !existing.attributes.isEmpty {
-            clusters[cluster]?.attributes.merge(attributes) { _, new in new }
+    /// that has none yet. Attributes of an endpoint that was not read are dropped (the check that follows
+    /// reports the device as corrupt).
+    fileprivate mutating func storeAttributes(
+        _ attributes: [String: AttributeValue],
+        of cluster: ClusterID,
+        endpoint: Int
+    ) {
+        guard endpoint >= 1, endpoint <= endpoints.count else { return }
+        if let existing = endpoints[endpoint - 1].clusters[cluster], !existing.attributes.isEmpty {
+            endpoints[endpoint - 1].clusters[cluster]?.attributes.merge(attributes) { _, new in new }
         } else {
-            clusters[cluster] = ClusterState(attributes)
+            endpoints[endpoint - 1].clusters[cluster] = ClusterState(attributes)
         }
     }
 }

@@ -26,6 +26,17 @@ import GRDB
 //   created INTEGER, expires INTEGER NULL (unix seconds; NULL = never), revoked INTEGER (0/1)
 //   index token_user (userId): revoking a user's tokens
 //
+// v3 (endpoints) moves device types, cluster names and connectivity from device to endpoint, and keys attributes by
+// endpoint:
+//
+// endpoint   one row per (user, device, endpoint number); numbers from 1 in device-file order
+//   userId, deviceId, number    PRIMARY KEY; (userId, deviceId) → device ON DELETE CASCADE
+//   deviceTypes, clusters TEXT  JSON arrays of strings, as device had them
+//   online INTEGER (0/1)
+//
+// attribute  one row per (user, device, endpoint, cluster, attribute), WITHOUT ROWID;
+//   (userId, deviceId, endpoint) → endpoint ON DELETE CASCADE
+//
 // generation (v2) one row: a counter every insert, update and delete of the tables above bumps (triggers), so
 //   that RegistryCache can tell whether what it decoded is still current
 
@@ -93,6 +104,55 @@ extension SQLiteDeviceStore {
             )
             try db.execute(sql: "INSERT INTO generation (id, value) VALUES (1, 0)")
             for table in ["user", "device", "attribute", "token"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(table)_\(event.lowercased())_bumps_generation AFTER \(event) ON \(table)
+                            BEGIN UPDATE generation SET value = value + 1 WHERE id = 1; END
+                            """
+                    )
+                }
+            }
+        }
+        migrator.registerMigration("v3: endpoints") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE endpoint (
+                        userId TEXT NOT NULL,
+                        deviceId TEXT NOT NULL,
+                        number INTEGER NOT NULL CHECK (number >= 1),
+                        deviceTypes TEXT NOT NULL,
+                        clusters TEXT NOT NULL DEFAULT '[]',
+                        online INTEGER NOT NULL CHECK (online IN (0, 1)),
+                        PRIMARY KEY (userId, deviceId, number),
+                        FOREIGN KEY (userId, deviceId) REFERENCES device(userId, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    INSERT INTO endpoint (userId, deviceId, number, deviceTypes, clusters, online)
+                        SELECT userId, id, 1, deviceTypes, clusters, online FROM device;
+
+                    CREATE TABLE attribute_v3 (
+                        userId TEXT NOT NULL,
+                        deviceId TEXT NOT NULL,
+                        endpoint INTEGER NOT NULL,
+                        cluster TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        type TEXT NOT NULL CHECK (type IN ('bool', 'int', 'string')),
+                        value NOT NULL,
+                        PRIMARY KEY (userId, deviceId, endpoint, cluster, name),
+                        FOREIGN KEY (userId, deviceId, endpoint) REFERENCES endpoint(userId, deviceId, number)
+                            ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    INSERT INTO attribute_v3 (userId, deviceId, endpoint, cluster, name, type, value)
+                        SELECT userId, deviceId, 1, cluster, name, type, value FROM attribute;
+                    DROP TABLE attribute;
+                    ALTER TABLE attribute_v3 RENAME TO attribute;
+
+                    ALTER TABLE device DROP COLUMN deviceTypes;
+                    ALTER TABLE device DROP COLUMN clusters;
+                    ALTER TABLE device DROP COLUMN online;
+                    """
+            )
+            for table in ["attribute", "endpoint"] {
                 for event in ["INSERT", "UPDATE", "DELETE"] {
                     try db.execute(
                         sql: """

@@ -169,11 +169,10 @@ public final class SQLiteDeviceStore: DeviceStore {
         let result = try body(&working)
         var changed: [Device] = []
         for (id, old) in stored {
-            guard let new = working[id], new.clusters != old.clusters || new.online != old.online else { continue }
+            guard let new = working[id] else { continue }
             // Only cluster state and connectivity are persisted; identity changes made by `body` are not.
-            var persisted = old
-            persisted.clusters = new.clusters
-            persisted.online = new.online
+            let persisted = old.withState(of: new)
+            guard persisted != old else { continue }
             try Self.writeChanges(db, user: agentUserId, from: old, to: persisted)
             changed.append(persisted)
         }

@@ -69,14 +69,20 @@ enum DeviceTable {
     static func render(_ devices: [Device]) -> String {
         var rows = [["ID", "NAME", "TYPE", "ROOM", "CONNECTIVITY", "STATE"]]
         for device in devices {
-            let state = device.clusters.keys.sorted().flatMap { cluster in
-                shownAttributes[cluster, default: []].compactMap { name in
-                    device.clusters[cluster]?[name].map { "\(name)=\($0)" }
+            var state: [String] = []
+            for (index, endpoint) in device.endpoints.enumerated() {
+                let prefix = device.endpoints.count > 1 ? "\(index + 1):" : ""
+                if device.endpoints.count > 1, !endpoint.online { state.append("\(prefix)offline") }
+                for cluster in endpoint.clusters.keys.sorted() {
+                    for name in shownAttributes[cluster, default: []] {
+                        if let value = endpoint.clusters[cluster]?[name] { state.append("\(prefix)\(name)=\(value)") }
+                    }
                 }
             }
+            let types = device.endpoints.map { $0.deviceTypes.map(\.rawValue).joined(separator: ",") }
             rows.append([
-                device.id, device.name, device.deviceTypes.map(\.rawValue).joined(separator: ","), device.room ?? "-",
-                device.online ? "online" : "offline", state.joined(separator: " "),
+                device.id, device.name, types.joined(separator: "+"), device.room ?? "-",
+                device.connectivity.rawValue, state.joined(separator: " "),
             ])
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -106,7 +106,7 @@ struct ExecuteThroughListenerTests {
             ]
         )
         let porch = try #require(try hearth.store.devices(forUser: "alice", ids: ["porch"])["porch"])
-        #expect(porch.clusters[.OnOff]?.bool("OnOff") == false)
+        #expect(porch.endpoints[0].clusters[.OnOff]?.bool("OnOff") == false)
     }
 
     @Test func acknowledgedExecuteSurvivesClosingAndReopeningTheDatabase() async throws {
@@ -123,8 +123,8 @@ struct ExecuteThroughListenerTests {
         let reopened = try Registry.SQLiteDeviceStore(path: hearth.databasePath)
         defer { try? reopened.close() }
         let color = try #require(try reopened.devices(forUser: "alice", ids: ["color"])["color"])
-        #expect(color.clusters[.ColorControl]?.int("ColorMode") == 0)
-        #expect(color.clusters[.ColorControl]?.int("CurrentHue") == 0)
-        #expect(color.clusters[.ColorControl]?.int("CurrentSaturation") == 254)
+        #expect(color.endpoints[0].clusters[.ColorControl]?.int("ColorMode") == 0)
+        #expect(color.endpoints[0].clusters[.ColorControl]?.int("CurrentHue") == 0)
+        #expect(color.endpoints[0].clusters[.ColorControl]?.int("CurrentSaturation") == 254)
     }
 }

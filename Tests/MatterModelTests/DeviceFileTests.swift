@@ -110,8 +110,8 @@ struct DeviceFileTests {
         #expect(device.basicInformation == BasicInformation())
         #expect(device.otherDeviceIds == [])
         #expect(device.online == true)
-        #expect(device.clusters == [.OnOff: AttributeSchema.defaults(for: .OnOff)])
-        #expect(device.clusters[.OnOff]?.bool("OnOff") == false)
+        #expect(device.endpoints[0].clusters == [.OnOff: AttributeSchema.defaults(for: .OnOff)])
+        #expect(device.endpoints[0].clusters[.OnOff]?.bool("OnOff") == false)
     }
 
     @Test func requiredClustersAreAddedBesideTheGivenOnes() throws {
@@ -121,10 +121,10 @@ struct DeviceFileTests {
             )
         )
         let device = try #require(file.users.first?.devices.first)
-        #expect(Set(device.clusters.keys) == [.OnOff, .LevelControl])
-        #expect(device.clusters[.LevelControl] == AttributeSchema.defaults(for: .LevelControl))
-        #expect(device.clusters[.OnOff]?.bool("OnOff") == true)
-        #expect(device.clusters[.OnOff]?.bool("GlobalSceneControl") == true)
+        #expect(Set(device.endpoints[0].clusters.keys) == [.OnOff, .LevelControl])
+        #expect(device.endpoints[0].clusters[.LevelControl] == AttributeSchema.defaults(for: .LevelControl))
+        #expect(device.endpoints[0].clusters[.OnOff]?.bool("OnOff") == true)
+        #expect(device.endpoints[0].clusters[.OnOff]?.bool("GlobalSceneControl") == true)
     }
 
     @Test func omittedCurrentLevelFollowsMaxLevel() throws {
@@ -133,7 +133,7 @@ struct DeviceFileTests {
                 #"{"id": "desk", "name": "Desk", "deviceTypes": ["DimmableLight"], "clusters": {"LevelControl": {"MaxLevel": 200}}}"#
             )
         )
-        let level = try #require(file.users.first?.devices.first?.clusters[.LevelControl])
+        let level = try #require(file.users.first?.devices.first?.endpoints[0].clusters[.LevelControl])
         #expect(level.int("CurrentLevel") == 200)
         #expect(level.int("MaxLevel") == 200)
         #expect(level.int("MinLevel") == 1)
@@ -143,7 +143,7 @@ struct DeviceFileTests {
         let file = try DeviceFile.parse(
             deviceFile(#"{"id": "hall", "name": "Hall", "deviceTypes": ["ColorTemperatureLight"]}"#)
         )
-        let color = try #require(file.users.first?.devices.first?.clusters[.ColorControl])
+        let color = try #require(file.users.first?.devices.first?.endpoints[0].clusters[.ColorControl])
         #expect(color.int("ColorCapabilities") == AttributeSchema.ColorCapabilities.colorTemperature)
         #expect(color.int("ColorMode") == AttributeSchema.ColorMode.colorTemperature)
         #expect(color.int("EnhancedColorMode") == AttributeSchema.ColorMode.colorTemperature)
@@ -156,7 +156,7 @@ struct DeviceFileTests {
                 #"{"id": "hall", "name": "Hall", "deviceTypes": ["ColorTemperatureLight"], "clusters": {"ColorControl": {"ColorTempPhysicalMinMireds": 300}}}"#
             )
         )
-        let color = try #require(file.users.first?.devices.first?.clusters[.ColorControl])
+        let color = try #require(file.users.first?.devices.first?.endpoints[0].clusters[.ColorControl])
         #expect(color.int("ColorTemperatureMireds") == 300)
     }
 
@@ -166,7 +166,7 @@ struct DeviceFileTests {
                 #"{"id": "a", "name": "A", "deviceTypes": ["DimmableLight"], "clusters": {"LevelControl": {"OnLevel": null, "OnTransitionTime": 65535, "StartUpCurrentLevel": 0}}}"#
             )
         )
-        let level = try #require(file.users.first?.devices.first?.clusters[.LevelControl])
+        let level = try #require(file.users.first?.devices.first?.endpoints[0].clusters[.LevelControl])
         #expect(level["OnLevel"] == .int(255))
         #expect(level["OnTransitionTime"] == .int(65535))
         #expect(level["StartUpCurrentLevel"] == .int(0))
@@ -183,8 +183,8 @@ struct DeviceFileTests {
             )
         )
         let device = try #require(file.users.first?.devices.first)
-        #expect(device.clusters[.OnOff]?["OnOff"] == .bool(true))
-        #expect(device.clusters[.LevelControl]?["CurrentLevel"] == .int(1))
+        #expect(device.endpoints[0].clusters[.OnOff]?["OnOff"] == .bool(true))
+        #expect(device.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] == .int(1))
     }
 
     @Test func optionalFieldsMayBeNull() throws {
@@ -224,7 +224,7 @@ struct DeviceFileTests {
         let file = try DeviceFile.parse(
             deviceFile(#"{"id": "a", "name": "A", "deviceTypes": ["OnOffLight"], "clusters": {"LevelControl": {}}}"#)
         )
-        #expect(file.users.first?.devices.first?.has(.LevelControl) == true)
+        #expect(file.users.first?.devices.first?.endpoints[0].has(.LevelControl) == true)
     }
 
     @Test func roundTripIsIdentity() throws {

@@ -42,7 +42,7 @@ struct DeviceStoreTests {
             aliceLamp.name = "Alice's lamp"
             var bobLamp = Fixtures.lamp
             bobLamp.name = "Bob's lamp"
-            bobLamp.clusters[.OnOff] = ClusterState(["OnOff": .bool(false)])
+            bobLamp.endpoints[0].clusters[.OnOff] = ClusterState(["OnOff": .bool(false)])
             let summary = try store.importDevices(
                 Fixtures.file([("alice", [aliceLamp, Fixtures.plug]), ("bob", [bobLamp])])
             )
@@ -85,7 +85,7 @@ struct DeviceStoreTests {
         try withStore(kind) { store in
             _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug])]))
             var invalid = Fixtures.lamp
-            invalid.deviceTypes = []
+            invalid.endpoints[0].deviceTypes = []
             var changedPlug = Fixtures.plug
             changedPlug.name = "Changed"
             let error = #expect(throws: RegistryError.self) {
@@ -110,19 +110,19 @@ struct DeviceStoreTests {
             let returned = try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id, Fixtures.plug.id]) {
                 devices in
                 #expect(devices.keys.sorted() == [Fixtures.plug.id, Fixtures.kitchen.id].sorted())
-                devices[Fixtures.kitchen.id]?.clusters[.OnOff]?["OnOff"] = .bool(false)
-                devices[Fixtures.kitchen.id]?.clusters[.LevelControl]?["CurrentLevel"] = .int(17)
-                devices[Fixtures.kitchen.id]?.clusters[.ColorControl]?["Label"] = .int(3)  // type change
-                devices[Fixtures.plug.id]?.online = true
+                devices[Fixtures.kitchen.id]?.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(false)
+                devices[Fixtures.kitchen.id]?.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] = .int(17)
+                devices[Fixtures.kitchen.id]?.endpoints[0].clusters[.ColorControl]?["Label"] = .int(3)  // type change
+                devices[Fixtures.plug.id]?.setOnline(true)
                 return 42
             }
             #expect(returned == 42)
             var kitchen = Fixtures.kitchen
-            kitchen.clusters[.OnOff]?["OnOff"] = .bool(false)
-            kitchen.clusters[.LevelControl]?["CurrentLevel"] = .int(17)
-            kitchen.clusters[.ColorControl]?["Label"] = .int(3)
+            kitchen.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(false)
+            kitchen.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] = .int(17)
+            kitchen.endpoints[0].clusters[.ColorControl]?["Label"] = .int(3)
             var plug = Fixtures.plug
-            plug.online = true
+            plug.setOnline(true)
             #expect(try store.devices(forUser: "u") == [kitchen, plug, Fixtures.lamp])
         }
     }
@@ -132,14 +132,14 @@ struct DeviceStoreTests {
         try withStore(kind) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
             try store.updateDevices(forUser: "u", ids: [Fixtures.lamp.id]) { devices in
-                devices[Fixtures.lamp.id]?.clusters[.LevelControl]?["MinLevel"] = nil
-                devices[Fixtures.lamp.id]?.clusters[.OnOff] = nil
-                devices[Fixtures.lamp.id]?.clusters[.ColorControl] = ClusterState(["ColorMode": .int(2)])
+                devices[Fixtures.lamp.id]?.endpoints[0].clusters[.LevelControl]?["MinLevel"] = nil
+                devices[Fixtures.lamp.id]?.endpoints[0].clusters[.OnOff] = nil
+                devices[Fixtures.lamp.id]?.endpoints[0].clusters[.ColorControl] = ClusterState(["ColorMode": .int(2)])
             }
             var expected = Fixtures.lamp
-            expected.clusters[.LevelControl]?["MinLevel"] = nil
-            expected.clusters[.OnOff] = nil
-            expected.clusters[.ColorControl] = ClusterState(["ColorMode": .int(2)])
+            expected.endpoints[0].clusters[.LevelControl]?["MinLevel"] = nil
+            expected.endpoints[0].clusters[.OnOff] = nil
+            expected.endpoints[0].clusters[.ColorControl] = ClusterState(["ColorMode": .int(2)])
             #expect(try store.devices(forUser: "u") == [expected])
         }
     }
@@ -167,8 +167,8 @@ struct DeviceStoreTests {
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug])]))
             #expect(throws: Refused.self) {
                 try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id, Fixtures.plug.id]) { devices in
-                    devices[Fixtures.kitchen.id]?.clusters[.OnOff]?["OnOff"] = .bool(false)
-                    devices[Fixtures.plug.id]?.online = true
+                    devices[Fixtures.kitchen.id]?.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(false)
+                    devices[Fixtures.plug.id]?.setOnline(true)
                     throw Refused()
                 }
             }
@@ -204,8 +204,8 @@ struct DeviceStoreTests {
                         for round in 1...60 {
                             try store.updateDevices(forUser: "u", ids: ids) { devices in
                                 for id in ids {
-                                    devices[id]?.clusters[.LevelControl]?["CurrentLevel"] = .int(round)
-                                    devices[id]?.clusters[.LevelControl]?["MaxLevel"] = .int(round + 100)
+                                    devices[id]?.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] = .int(round)
+                                    devices[id]?.endpoints[0].clusters[.LevelControl]?["MaxLevel"] = .int(round + 100)
                                 }
                             }
                         }
@@ -214,7 +214,7 @@ struct DeviceStoreTests {
                             let devices = Array(try store.devices(forUser: "u", ids: ids).values)
                             let all = try store.devices(forUser: "u")
                             for device in devices + all {
-                                let level = device.clusters[.LevelControl]
+                                let level = device.endpoints[0].clusters[.LevelControl]
                                 guard let current = level?.int("CurrentLevel"), let max = level?.int("MaxLevel"),
                                     current == 100 && max == 254 || max == current + 100
                                 else {
@@ -232,7 +232,7 @@ struct DeviceStoreTests {
             #expect(failures.withLock { $0 } == [])
             #expect(reads.load(ordering: .relaxed) == 5 * 60)
             let final = try store.devices(forUser: "u")
-            #expect(final.allSatisfy { $0.clusters[.LevelControl]?["CurrentLevel"] == .int(60) })
+            #expect(final.allSatisfy { $0.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] == .int(60) })
         }
     }
 

@@ -31,7 +31,7 @@ struct RegistryCacheTests {
         _ = try store.devices(forUser: "u")
         let shell = try DatabaseQueue(path: path)
         try shell.write { db in
-            try db.execute(sql: "UPDATE device SET online = 0 WHERE id = ?", arguments: [Fixtures.plug.id])
+            try db.execute(sql: "UPDATE endpoint SET online = 0 WHERE deviceId = ?", arguments: [Fixtures.plug.id])
         }
         try shell.close()
         #expect(try store.devices(forUser: "u").first?.online == false)
@@ -60,12 +60,12 @@ struct RegistryCacheTests {
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug, Fixtures.lamp])]))
         _ = try store.devices(forUser: "u")
         try store.updateDevices(forUser: "u", ids: [Fixtures.plug.id]) { devices in
-            devices[Fixtures.plug.id]?.online = false
+            devices[Fixtures.plug.id]?.setOnline(false)
         }
         struct Refused: Error {}
         #expect(throws: Refused.self) {
             try store.updateDevices(forUser: "u", ids: [Fixtures.lamp.id]) { devices in
-                devices[Fixtures.lamp.id]?.online = false
+                devices[Fixtures.lamp.id]?.setOnline(false)
                 throw Refused()
             }
         }
@@ -103,7 +103,7 @@ struct RegistryCacheTests {
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let before = try store.snapshot(forUser: "u")
         let wasOnline = try #require(before.devices.first).online
-        try store.updateDevices(forUser: "u", ids: [Fixtures.plug.id]) { $0[Fixtures.plug.id]?.online = !wasOnline }
+        try store.updateDevices(forUser: "u", ids: [Fixtures.plug.id]) { $0[Fixtures.plug.id]?.setOnline(!wasOnline) }
         let after = try store.snapshot(forUser: "u")
         #expect(after.devices.first?.online == !wasOnline)
         #expect(after.revision != before.revision)

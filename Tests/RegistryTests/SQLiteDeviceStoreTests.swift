@@ -16,16 +16,16 @@ struct SQLiteDeviceStoreTests {
         let store = try SQLiteDeviceStore(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug])]))
         try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id]) { devices in
-            devices[Fixtures.kitchen.id]?.clusters[.OnOff]?["OnOff"] = .bool(false)
-            devices[Fixtures.kitchen.id]?.online = false
+            devices[Fixtures.kitchen.id]?.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(false)
+            devices[Fixtures.kitchen.id]?.setOnline(false)
         }
         let token = try store.issueToken(forUser: "u", ttl: nil, now: now)
         try store.close()
 
         let reopened = try SQLiteDeviceStore(path: path)
         var kitchen = Fixtures.kitchen
-        kitchen.clusters[.OnOff]?["OnOff"] = .bool(false)
-        kitchen.online = false
+        kitchen.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(false)
+        kitchen.setOnline(false)
         #expect(try reopened.devices(forUser: "u") == [kitchen, Fixtures.plug])
         #expect(try reopened.authenticate(token: token, now: now) == "u")
         try reopened.close()
@@ -101,9 +101,38 @@ struct SQLiteDeviceStoreTests {
         try store.close()
         let reopened = try SQLiteDeviceStore(path: path)
         let applied = try reopened.pool.read { db in try SQLiteDeviceStore.migrator.appliedIdentifiers(db) }
-        #expect(Set(applied) == ["v1", "v2: change counter"])
+        #expect(Set(applied) == ["v1", "v2: change counter", "v3: endpoints"])
         #expect(try reopened.devices(forUser: "u") == [Fixtures.plug])
         try reopened.close()
+    }
+
+    @Test func aV2DatabaseMovesItsDevicesOntoEndpointOne() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try SQLiteDeviceStore.migrator.migrate(old, upTo: "v2: change counter")
+        try old.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO user (id) VALUES ('u');
+                    INSERT INTO device (userId, id, position, name, deviceTypes, clusters, vendorID, online)
+                        VALUES ('u', 'lamp', 0, 'Lamp', '["DimmableLight"]', '["LevelControl","OnOff"]', 65521, 0);
+                    INSERT INTO attribute (userId, deviceId, cluster, name, type, value) VALUES
+                        ('u', 'lamp', 'OnOff', 'OnOff', 'bool', 1),
+                        ('u', 'lamp', 'LevelControl', 'CurrentLevel', 'int', 100);
+                    """
+            )
+        }
+        try old.close()
+        let store = try SQLiteDeviceStore(path: path)
+        let lamp = try #require(try store.devices(forUser: "u").first)
+        #expect(lamp.endpoints.count == 1)
+        #expect(lamp.endpoints[0].deviceTypes == [.DimmableLight])
+        #expect(lamp.endpoints[0].online == false)
+        #expect(lamp.endpoints[0].clusters[.OnOff]?["OnOff"] == .bool(true))
+        #expect(lamp.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] == .int(100))
+        #expect(lamp.basicInformation.vendorID == 65521)
+        try store.close()
     }
 
     @Test func attributeValuesKeepTheirSQLiteTypes() throws {
@@ -154,7 +183,7 @@ struct SQLiteDeviceStoreTests {
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
         let cliResult = Mutex<Result<ImportSummary, any Error>?>(nil)
         try server.updateDevices(forUser: "u", ids: [Fixtures.lamp.id]) { devices in
-            devices[Fixtures.lamp.id]?.online = false
+            devices[Fixtures.lamp.id]?.setOnline(false)
             let thread = Thread {
                 let result = Result { try cli.importDevices(Fixtures.file([("u", [Fixtures.plug])])) }
                 cliResult.withLock { $0 = result }
@@ -169,7 +198,7 @@ struct SQLiteDeviceStoreTests {
         let summary = try cliResult.withLock { try $0?.get() }
         #expect(summary == ImportSummary(users: 1, added: 1, updated: 0))
         var lamp = Fixtures.lamp
-        lamp.online = false
+        lamp.setOnline(false)
         #expect(try server.devices(forUser: "u") == [lamp, Fixtures.plug])
         try cli.close()
         try server.close()
@@ -196,7 +225,9 @@ struct SQLiteDeviceStoreTests {
         let execute = try clock.measure {
             for round in 0..<rounds {
                 executed += try store.updateDevices(forUser: "u", ids: [queryIds[round % 10]]) { devices in
-                    for id in devices.keys { devices[id]?.clusters[.OnOff]?["OnOff"] = .bool(round % 2 == 0) }
+                    for id in devices.keys {
+                        devices[id]?.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(round % 2 == 0)
+                    }
                     return devices.count
                 }
             }

@@ -8,7 +8,10 @@ import SmartHomeProtocol
 /// Per device, all steps addressed to it (across groups, in request order) run on a working copy; the copy
 /// replaces the device only if every step succeeded, so a device is never left half-changed. Strict mode
 /// refuses an out-of-range value with `valueOutOfRange` before anything changes; lenient mode clamps it.
-/// Each requested id appears in exactly one result; ids with the same outcome share one entry.
+/// Each requested id appears in exactly one result; ids with the same outcome share one entry. A command is
+/// carried out on the endpoint that backs its trait (``DeviceTypeMapping/bindings(of:)``); when that endpoint is
+/// offline the device answers `deviceOffline` and nothing of it changes, while commands for its reachable
+/// endpoints work.
 struct ExecuteHandler {
     let store: any DeviceStore
     let options: FulfillmentOptions
@@ -45,7 +48,7 @@ struct ExecuteHandler {
         guard device.online else {
             return ExecuteResult(ids: [id], status: .error, errorCode: .deviceOffline)
         }
-        let traits = DeviceTypeMapping.traits(of: device)
+        let bindings = DeviceTypeMapping.bindings(of: device)
         var working = device
         var touched: [Trait] = []
         do throws(CommandError) {
@@ -53,16 +56,22 @@ struct ExecuteHandler {
                 guard let command = step.command else {
                     throw CommandError(.functionNotSupported, "unknown command \(step.commandName)")
                 }
-                guard traits.contains(command.trait) else {
+                guard let binding = bindings.first(where: { $0.trait == command.trait }) else {
                     throw CommandError(
                         .functionNotSupported,
                         "the device has no \(command.trait.rawValue) trait for \(command.rawValue)"
                     )
                 }
+                guard working.endpoints[binding.endpoint].online else {
+                    throw CommandError(
+                        .deviceOffline,
+                        "endpoint \(binding.endpoint + 1), which backs \(command.trait.rawValue), is offline"
+                    )
+                }
                 try TraitMappings.mapping(for: command.trait).execute(
                     command,
                     CommandParameters(params: step.params, command: command),
-                    on: &working,
+                    on: &working.endpoints[binding.endpoint],
                     mode: mode
                 )
                 if !touched.contains(command.trait) { touched.append(command.trait) }
@@ -71,7 +80,7 @@ struct ExecuteHandler {
             return ExecuteResult(ids: [id], status: .error, errorCode: error.code, debugString: error.reason)
         }
         devices[id] = working
-        var states = SyncDeviceMapping.states(of: working, traits: traits.filter(touched.contains))
+        var states = SyncDeviceMapping.states(of: working, bindings: bindings.filter { touched.contains($0.trait) })
         states.append("online", .bool(true))
         return ExecuteResult(ids: [id], status: .success, states: states)
     }

@@ -5,8 +5,9 @@ import SmartHomeProtocol
 /// `action.devices.QUERY`: the full state of each requested device.
 ///
 /// Ids the user does not have (unknown, or another user's) get `status: ERROR, errorCode: deviceNotFound`
-/// and no state; an offline device gets `online: false, status: ERROR, errorCode: deviceOffline` (Google's
-/// errors reference, device-level QUERY errors). Each device's entry is written once per registry revision
+/// and no state; a device with no reachable endpoint gets `online: false, status: ERROR, errorCode: deviceOffline`
+/// (Google's errors reference, device-level QUERY errors). A partially online device is `online: true` with the
+/// full state, its unreachable endpoints' traits at their last known values. Each device's entry is written once per registry revision
 /// (``AnswerCache``).
 struct QueryHandler {
     let store: any DeviceStore
@@ -40,7 +41,7 @@ struct QueryHandler {
         guard device.online else {
             return QueryDeviceResult(online: false, status: .error, errorCode: .deviceOffline)
         }
-        let states = SyncDeviceMapping.states(of: device, traits: DeviceTypeMapping.traits(of: device))
+        let states = SyncDeviceMapping.states(of: device, bindings: DeviceTypeMapping.bindings(of: device))
         return QueryDeviceResult(online: true, status: .success, states: states)
     }
 }

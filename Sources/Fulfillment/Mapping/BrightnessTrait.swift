@@ -10,21 +10,21 @@ import SmartHomeProtocol
 enum BrightnessTrait: TraitMapping {
     static let trait = Trait.brightness
 
-    static func attributes(of device: Device, into attributes: inout JSONObject) {}
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {}
 
-    static func states(of device: Device, into states: inout JSONObject) {
-        states.append("brightness", .int(brightnessPercent(of: device)))
+    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        states.append("brightness", .int(brightnessPercent(of: endpoint)))
     }
 
-    static func brightnessPercent(of device: Device) -> Int {
-        let level = device.cluster(.LevelControl)
+    static func brightnessPercent(of endpoint: Endpoint) -> Int {
+        let level = endpoint.cluster(.LevelControl)
         return LevelConversion.brightnessPercent(fromCurrentLevel: level.int("CurrentLevel") ?? 254)
     }
 
     static func execute(
         _ command: Command,
         _ params: CommandParameters,
-        on device: inout Device,
+        on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
         let percent: Double
@@ -32,7 +32,7 @@ enum BrightnessTrait: TraitMapping {
         case .brightnessAbsolute:
             percent = try checked(params.number("brightness"), in: 0...100, mode: mode, name: "brightness")
         case .brightnessRelative:
-            let current = Double(brightnessPercent(of: device))
+            let current = Double(brightnessPercent(of: endpoint))
             if let relative = try params.optionalNumber("brightnessRelativePercent") {
                 let change = try checked(relative, in: -100...100, mode: mode, name: "brightnessRelativePercent")
                 percent = min(max(current + change, 0), 100)
@@ -48,7 +48,7 @@ enum BrightnessTrait: TraitMapping {
         default:
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not a Brightness command")
         }
-        var level = device.cluster(.LevelControl)
+        var level = endpoint.cluster(.LevelControl)
         level["CurrentLevel"] = .int(
             LevelConversion.currentLevel(
                 fromBrightnessPercent: Int(percent.rounded()),
@@ -56,6 +56,6 @@ enum BrightnessTrait: TraitMapping {
                 maxLevel: level.int("MaxLevel") ?? 254
             )
         )
-        device.clusters[.LevelControl] = level
+        endpoint.clusters[.LevelControl] = level
     }
 }

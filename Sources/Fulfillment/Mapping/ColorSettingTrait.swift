@@ -21,21 +21,21 @@ enum ColorSettingTrait: TraitMapping {
     typealias ColorMode = AttributeSchema.ColorMode
     typealias Capability = AttributeSchema.ColorCapabilities
 
-    static func attributes(of device: Device, into attributes: inout JSONObject) {
-        if DeviceTypeMapping.supportsSpectrum(device) {
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        if DeviceTypeMapping.supportsSpectrum(endpoint) {
             attributes.append("colorModel", .string("hsv"))
         }
-        let (minK, maxK) = temperatureRangeKelvin(of: device)
+        let (minK, maxK) = temperatureRangeKelvin(of: endpoint)
         attributes.append(
             "colorTemperatureRange",
             .object(JSONObject([("temperatureMinK", .int(minK)), ("temperatureMaxK", .int(maxK))]))
         )
     }
 
-    static func states(of device: Device, into states: inout JSONObject) {
-        let color = device.cluster(.ColorControl)
+    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        let color = endpoint.cluster(.ColorControl)
         var value = JSONObject()
-        if !DeviceTypeMapping.supportsSpectrum(device) || color.int("ColorMode") == ColorMode.colorTemperature {
+        if !DeviceTypeMapping.supportsSpectrum(endpoint) || color.int("ColorMode") == ColorMode.colorTemperature {
             value.append(
                 "temperatureK",
                 .int(ColorTemperatureConversion.kelvin(fromMireds: color.int("ColorTemperatureMireds") ?? 250))
@@ -67,8 +67,8 @@ enum ColorSettingTrait: TraitMapping {
         states.append("color", .object(value))
     }
 
-    static func temperatureRangeKelvin(of device: Device) -> (minK: Int, maxK: Int) {
-        let color = device.cluster(.ColorControl)
+    static func temperatureRangeKelvin(of endpoint: Endpoint) -> (minK: Int, maxK: Int) {
+        let color = endpoint.cluster(.ColorControl)
         let range = ColorTemperatureConversion.colorTemperatureRangeKelvin(
             physicalMinMireds: color.int("ColorTempPhysicalMinMireds") ?? 153,
             physicalMaxMireds: color.int("ColorTempPhysicalMaxMireds") ?? 500
@@ -79,19 +79,19 @@ enum ColorSettingTrait: TraitMapping {
     static func execute(
         _ command: Command,
         _ params: CommandParameters,
-        on device: inout Device,
+        on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
         guard command == .colorAbsolute else {
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not a ColorSetting command")
         }
         let color = try params.object("color")
-        var cluster = device.cluster(.ColorControl)
+        var cluster = endpoint.cluster(.ColorControl)
         if let temperature = color["temperature"] {
             guard let kelvin = temperature.doubleValue else {
                 throw CommandError(.notSupported, "params.color.temperature must be a number")
             }
-            let (minK, maxK) = temperatureRangeKelvin(of: device)
+            let (minK, maxK) = temperatureRangeKelvin(of: endpoint)
             let inRange = try checked(kelvin, in: Double(minK)...Double(maxK), mode: mode, name: "color.temperature")
             let minMireds = cluster.int("ColorTempPhysicalMinMireds") ?? 153
             let maxMireds = cluster.int("ColorTempPhysicalMaxMireds") ?? 500
@@ -99,14 +99,14 @@ enum ColorSettingTrait: TraitMapping {
             cluster["ColorTemperatureMireds"] = .int(min(max(mireds, minMireds), maxMireds))
             setColorMode(ColorMode.colorTemperature, in: &cluster)
         } else if let rgb = color["spectrumRGB"] {
-            try requireSpectrum(device)
+            try requireSpectrum(endpoint)
             guard let number = rgb.doubleValue else {
                 throw CommandError(.notSupported, "params.color.spectrumRGB must be a number")
             }
             let value = try checked(number, in: 0...Double(0xFF_FFFF), mode: mode, name: "color.spectrumRGB")
             try setColor(rgb: Int(value.rounded()), in: &cluster)
         } else if let hsv = color["spectrumHSV"] {
-            try requireSpectrum(device)
+            try requireSpectrum(endpoint)
             guard let hsvObject = hsv.objectValue, let hue = hsvObject["hue"]?.doubleValue,
                 let saturation = hsvObject["saturation"]?.doubleValue
             else {
@@ -137,7 +137,7 @@ enum ColorSettingTrait: TraitMapping {
         } else {
             throw CommandError(.notSupported, "params.color needs temperature, spectrumRGB or spectrumHSV")
         }
-        device.clusters[.ColorControl] = cluster
+        endpoint.clusters[.ColorControl] = cluster
     }
 
     /// Whether `ColorCapabilities` has a bit. A cluster without the attribute is treated as hue/saturation capable.
@@ -166,8 +166,8 @@ enum ColorSettingTrait: TraitMapping {
         }
     }
 
-    private static func requireSpectrum(_ device: Device) throws(CommandError) {
-        guard DeviceTypeMapping.supportsSpectrum(device) else {
+    private static func requireSpectrum(_ endpoint: Endpoint) throws(CommandError) {
+        guard DeviceTypeMapping.supportsSpectrum(endpoint) else {
             throw CommandError(.functionNotSupported, "this light shows white temperatures only, not colors")
         }
     }

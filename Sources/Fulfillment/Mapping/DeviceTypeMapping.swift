@@ -11,9 +11,22 @@ import SmartHomeProtocol
 /// | ExtendedColorLight | LIGHT | OnOff, Brightness, ColorSetting (`hsv` + temperature) |
 /// | OnOffPlugInUnit | OUTLET | OnOff |
 ///
-/// The primary (first) device type picks the Google type; the traits are the union over all device types,
-/// each once, in the order of ``Trait``'s cases.
+/// **Composed devices.** The primary endpoint's primary device type picks the Google type. Google's traits are
+/// a flat set, so each trait appears once and is backed by exactly one endpoint: endpoints are visited in
+/// order (the primary first), and a trait goes to the first endpoint that brings it. A cluster is interpreted
+/// by its endpoint's device type, which is how a Speaker's Level Control becomes `Volume` while a light's
+/// becomes `Brightness`: the two never compete. When two endpoints bring the same trait (a light and a plug,
+/// both `OnOff`), the earlier endpoint backs it and the later one's cluster is not exposed through that trait.
+/// Traits are listed in the order of ``Trait``'s cases.
 public enum DeviceTypeMapping {
+    /// One Google trait of a device and the endpoint (index into ``Device/endpoints``) that backs it.
+    public struct Binding: Sendable, Hashable {
+        /// The Google trait.
+        public var trait: Trait
+        /// The index of the backing endpoint in ``Device/endpoints``.
+        public var endpoint: Int
+    }
+
     /// The Google device type for a Matter device type.
     public static func googleType(for type: DeviceType) -> GoogleDeviceType {
         switch type {
@@ -31,16 +44,34 @@ public enum DeviceTypeMapping {
         }
     }
 
-    /// The Google traits of a device: the union over its device types, each once, in a fixed order.
-    public static func traits(of device: Device) -> [Trait] {
-        if device.deviceTypes.count == 1 { return traits(for: device.deviceTypes[0]) }
-        var present = Set<Trait>()
-        for type in device.deviceTypes { present.formUnion(traits(for: type)) }
-        return Trait.allCases.filter(present.contains)
+    /// The Google traits one endpoint brings: the union over its device types.
+    public static func traits(for endpoint: Endpoint) -> [Trait] {
+        if endpoint.deviceTypes.count == 1 { return traits(for: endpoint.deviceTypes[0]) }
+        var traits: [Trait] = []
+        for type in endpoint.deviceTypes {
+            for trait in Self.traits(for: type) where !traits.contains(trait) { traits.append(trait) }
+        }
+        return traits
     }
 
-    /// Whether the device can show colors (hue and saturation), not only white temperatures.
-    static func supportsSpectrum(_ device: Device) -> Bool {
-        device.deviceTypes.contains(.ExtendedColorLight)
+    /// Which endpoint backs each Google trait of the device, in the order of ``Trait``'s cases.
+    public static func bindings(of device: Device) -> [Binding] {
+        var endpointOf: [Trait: Int] = [:]
+        for (index, endpoint) in device.endpoints.enumerated() {
+            for trait in traits(for: endpoint) where endpointOf[trait] == nil {
+                endpointOf[trait] = index
+            }
+        }
+        return Trait.allCases.compactMap { trait in endpointOf[trait].map { Binding(trait: trait, endpoint: $0) } }
+    }
+
+    /// The Google traits of a device, each once, in the order of ``Trait``'s cases.
+    public static func traits(of device: Device) -> [Trait] {
+        bindings(of: device).map(\.trait)
+    }
+
+    /// Whether the endpoint can show colors (hue and saturation), not only white temperatures.
+    static func supportsSpectrum(_ endpoint: Endpoint) -> Bool {
+        endpoint.deviceTypes.contains(.ExtendedColorLight)
     }
 }

@@ -5,21 +5,21 @@ import SmartHomeProtocol
 enum OnOffTrait: TraitMapping {
     static let trait = Trait.onOff
 
-    static func attributes(of device: Device, into attributes: inout JSONObject) {}
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {}
 
-    static func states(of device: Device, into states: inout JSONObject) {
-        states.append("on", .bool(device.cluster(.OnOff).bool("OnOff") ?? false))
+    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        states.append("on", .bool(endpoint.cluster(.OnOff).bool("OnOff") ?? false))
     }
 
     static func execute(
         _ command: Command,
         _ params: CommandParameters,
-        on device: inout Device,
+        on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
         switch command {
         case .onOff:
-            device.clusters[.OnOff, default: ClusterState()]["OnOff"] = .bool(try params.bool("on"))
+            endpoint.clusters[.OnOff, default: ClusterState()]["OnOff"] = .bool(try params.bool("on"))
         default:
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not an OnOff command")
         }

@@ -4,9 +4,14 @@ import SmartHomeProtocol
 /// A registry device → its SYNC entry and its full QUERY state.
 enum SyncDeviceMapping {
     static func syncDevice(for device: Device, willReportState: Bool) -> SyncDevice {
-        let traits = DeviceTypeMapping.traits(of: device)
+        let bindings = DeviceTypeMapping.bindings(of: device)
         var attributes = JSONObject()
-        for trait in traits { TraitMappings.mapping(for: trait).attributes(of: device, into: &attributes) }
+        for binding in bindings {
+            TraitMappings.mapping(for: binding.trait).attributes(
+                of: device.endpoints[binding.endpoint],
+                into: &attributes
+            )
+        }
         let info = device.basicInformation
         let deviceInfo: SyncDevice.DeviceInfo?
         if info.vendorName == nil, info.productName == nil, info.hardwareVersionString == nil,
@@ -30,7 +35,7 @@ enum SyncDeviceMapping {
         return SyncDevice(
             id: device.id,
             type: DeviceTypeMapping.googleType(for: device.primaryType),
-            traits: traits,
+            traits: bindings.map(\.trait),
             name: SyncDevice.Name(
                 name: SyncDevice.truncatedName(device.name),
                 defaultNames: defaultNames,
@@ -47,10 +52,12 @@ enum SyncDeviceMapping {
         )
     }
 
-    /// The full state of every trait of the device (without `online` / `status`).
-    static func states(of device: Device, traits: [Trait]) -> JSONObject {
+    /// The full state of the traits bound by `bindings` (without `online` / `status`).
+    static func states(of device: Device, bindings: [DeviceTypeMapping.Binding]) -> JSONObject {
         var states = JSONObject()
-        for trait in traits { TraitMappings.mapping(for: trait).states(of: device, into: &states) }
+        for binding in bindings {
+            TraitMappings.mapping(for: binding.trait).states(of: device.endpoints[binding.endpoint], into: &states)
+        }
         return states
     }
 }

@@ -1,23 +1,24 @@
 import MatterModel
 import SmartHomeProtocol
 
-/// How one Google trait is backed by a device's Matter clusters: its SYNC attributes, its QUERY states and
-/// its EXECUTE commands. One conforming type per trait, in `Mapping/<Trait>Trait.swift`.
+/// How one Google trait is backed by the Matter clusters of one endpoint: its SYNC attributes, its QUERY states
+/// and its EXECUTE commands. One conforming type per trait, in `Mapping/<Trait>Trait.swift`. Which endpoint
+/// backs which trait of a device is ``DeviceTypeMapping/bindings(of:)``'s decision.
 protocol TraitMapping {
     /// The Google trait.
     static var trait: Trait { get }
 
     /// Adds the trait's SYNC attributes.
-    static func attributes(of device: Device, into attributes: inout JSONObject)
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject)
 
     /// Adds the trait's full state, as QUERY and EXECUTE report it.
-    static func states(of device: Device, into states: inout JSONObject)
+    static func states(of endpoint: Endpoint, into states: inout JSONObject)
 
-    /// Carries out one command of this trait on `device`.
+    /// Carries out one command of this trait on `endpoint`.
     static func execute(
         _ command: Command,
         _ params: CommandParameters,
-        on device: inout Device,
+        on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError)
 }
@@ -30,13 +31,5 @@ enum TraitMappings {
         case .brightness: return BrightnessTrait.self
         case .colorSetting: return ColorSettingTrait.self
         }
-    }
-}
-
-extension Device {
-    /// The state of a cluster the device type guarantees. Import fills required clusters, so a missing one
-    /// means a corrupt registry; an empty state then reads as defaults rather than crashing.
-    func cluster(_ id: ClusterID) -> ClusterState {
-        clusters[id] ?? ClusterState()
     }
 }

@@ -32,10 +32,38 @@ extension Device {
         object.set("name", .string(name))
         if !nicknames.isEmpty { object.set("nicknames", .array(nicknames.map(JSONValue.string))) }
         if let room { object.set("room", .string(room)) }
-        object.set("deviceTypes", .array(deviceTypes.map { .string($0.rawValue) }))
         let information = basicInformation.jsonObject
         if !information.members.isEmpty { object.set("basicInformation", .object(information)) }
         if !otherDeviceIds.isEmpty { object.set("otherDeviceIds", .array(otherDeviceIds.map(JSONValue.string))) }
+        if endpoints.count == 1 {
+            endpoints[0].write(into: &object, typesKey: "deviceTypes")
+        } else {
+            object.set(
+                "endpoints",
+                .array(
+                    endpoints.map { endpoint in
+                        var entry = JSONObject()
+                        endpoint.write(
+                            into: &entry,
+                            typesKey: endpoint.deviceTypes.count == 1 ? "deviceType" : "deviceTypes"
+                        )
+                        return .object(entry)
+                    }
+                )
+            )
+        }
+        return object
+    }
+}
+
+extension Endpoint {
+    /// Writes `deviceTypes` (or `deviceType`: one name, not an array), `online` and `clusters`.
+    func write(into object: inout JSONObject, typesKey: String) {
+        if typesKey == "deviceType" {
+            object.set("deviceType", .string(deviceTypes[0].rawValue))
+        } else {
+            object.set("deviceTypes", .array(deviceTypes.map { .string($0.rawValue) }))
+        }
         object.set("online", .bool(online))
         var clusterObject = JSONObject()
         for (cluster, state) in clusters {
@@ -51,7 +79,6 @@ extension Device {
             clusterObject.set(cluster.rawValue, .object(attributes))
         }
         object.set("clusters", .object(clusterObject))
-        return object
     }
 }
 

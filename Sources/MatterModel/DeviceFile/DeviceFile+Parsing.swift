@@ -5,8 +5,12 @@ extension DeviceFile {
     public static let userKeys = ["agentUserId", "devices"]
     /// The keys a device object may have.
     public static let deviceKeys = [
-        "id", "name", "nicknames", "room", "deviceTypes", "basicInformation", "otherDeviceIds", "online", "clusters",
+        "id", "name", "nicknames", "room", "deviceTypes", "deviceType", "basicInformation", "otherDeviceIds", "online",
+        "clusters", "endpoints",
     ]
+    /// The keys an object of a device's `endpoints` array may have (`deviceType` for one type, `deviceTypes` for
+    /// several; exactly one of the two).
+    public static let endpointKeys = ["deviceType", "deviceTypes", "online", "clusters"]
     /// The keys a `basicInformation` object may have.
     public static let basicInformationKeys = [
         "vendorName", "vendorID", "productName", "productID", "serialNumber", "uniqueID", "hardwareVersionString",
@@ -108,41 +112,85 @@ private struct DeviceFileParser {
         let name = try requiredString(object, "name", prefix: "")
         let nicknames = try stringArray(object, "nicknames") ?? []
         let room = try optionalString(object, "room", allowEmpty: false)
-        let deviceTypes = try self.deviceTypes(object)
         let basicInformation = try self.basicInformation(object["basicInformation"])
         let otherDeviceIds = try stringArray(object, "otherDeviceIds") ?? []
-        var online = true
-        if let value = object["online"], value != .null {
-            guard case .bool(let flag) = value else {
-                throw fail(.wrongType, "online", "expected a boolean, got \(value.brief)")
+        let endpoints: [Endpoint]
+        if let value = object["endpoints"], value != .null {
+            for key in ["deviceTypes", "deviceType", "clusters", "online"] where object[key] != nil {
+                throw fail(
+                    .unknownKey,
+                    key,
+                    "\"\(key)\" belongs inside each endpoint when the device lists \"endpoints\""
+                )
             }
-            online = flag
+            guard case .array(let entries) = value else {
+                throw fail(.wrongType, "endpoints", "expected an array of endpoints, got \(value.brief)")
+            }
+            if entries.isEmpty { throw fail(.emptyValue, "endpoints", "must list at least one endpoint") }
+            var parsed: [Endpoint] = []
+            for (position, entry) in entries.enumerated() {
+                let prefix = "endpoints[\(position)]."
+                let endpointObject = try self.object(entry, "endpoints[\(position)]")
+                try checkKeys(endpointObject, known: DeviceFile.endpointKeys, prefix: prefix)
+                parsed.append(try endpoint(endpointObject, prefix: prefix))
+            }
+            endpoints = parsed
+        } else {
+            endpoints = [try endpoint(object, prefix: "")]
         }
-        let clusters = try self.clusters(object["clusters"], deviceTypes: deviceTypes)
         return Device(
             id: id,
             name: name,
             nicknames: nicknames,
             room: room,
-            deviceTypes: deviceTypes,
             basicInformation: basicInformation,
             otherDeviceIds: otherDeviceIds,
-            online: online,
-            clusters: clusters
+            endpoints: endpoints
         )
     }
 
-    func deviceTypes(_ object: JSONObject) throws(DeviceFileError) -> [DeviceType] {
-        guard let value = object["deviceTypes"], value != .null else {
-            throw fail(.missingField, "deviceTypes", "missing")
+    /// One endpoint: the device object itself in the single-endpoint form (`prefix` empty), or one entry of
+    /// `endpoints`.
+    func endpoint(_ object: JSONObject, prefix: String) throws(DeviceFileError) -> Endpoint {
+        let deviceTypes = try self.deviceTypes(object, prefix: prefix)
+        var online = true
+        if let value = object["online"], value != .null {
+            guard case .bool(let flag) = value else {
+                throw fail(.wrongType, prefix + "online", "expected a boolean, got \(value.brief)")
+            }
+            online = flag
         }
-        guard case .array(let entries) = value else {
-            throw fail(.wrongType, "deviceTypes", "expected an array of device type names, got \(value.brief)")
+        let clusters = try self.clusters(object["clusters"], deviceTypes: deviceTypes, prefix: prefix)
+        return Endpoint(deviceTypes: deviceTypes, online: online, clusters: clusters)
+    }
+
+    func deviceTypes(_ object: JSONObject, prefix: String) throws(DeviceFileError) -> [DeviceType] {
+        let entries: [JSONValue]
+        let key: String
+        if let single = object["deviceType"], single != .null {
+            if let value = object["deviceTypes"], value != .null {
+                throw fail(.duplicate, prefix + "deviceType", "give either deviceType or deviceTypes, not both")
+            }
+            entries = [single]
+            key = "deviceType"
+        } else {
+            guard let value = object["deviceTypes"], value != .null else {
+                throw fail(.missingField, prefix + "deviceTypes", "missing")
+            }
+            guard case .array(let list) = value else {
+                throw fail(
+                    .wrongType,
+                    prefix + "deviceTypes",
+                    "expected an array of device type names, got \(value.brief)"
+                )
+            }
+            entries = list
+            key = "deviceTypes"
         }
-        if entries.isEmpty { throw fail(.emptyValue, "deviceTypes", "must list at least one device type") }
+        if entries.isEmpty { throw fail(.emptyValue, prefix + key, "must list at least one device type") }
         var types: [DeviceType] = []
         for (position, entry) in entries.enumerated() {
-            let field = "deviceTypes[\(position)]"
+            let field = key == "deviceType" ? prefix + key : prefix + "deviceTypes[\(position)]"
             guard case .string(let name) = entry else {
                 throw fail(.wrongType, field, "expected a device type name, got \(entry.brief)")
             }
@@ -192,14 +240,15 @@ private struct DeviceFileParser {
 
     func clusters(
         _ value: JSONValue?,
-        deviceTypes: [DeviceType]
+        deviceTypes: [DeviceType],
+        prefix: String
     ) throws(DeviceFileError) -> [ClusterID: ClusterState] {
         var given: [ClusterID: ClusterState] = [:]
         if let value, value != .null {
-            let object = try self.object(value, "clusters")
+            let object = try self.object(value, prefix + "clusters")
             let allowed = deviceTypes.flatMap(\.allowedClusters)
             for member in object.members {
-                let field = "clusters.\(member.key)"
+                let field = prefix + "clusters.\(member.key)"
                 guard let cluster = ClusterID(rawValue: member.key) else {
                     throw fail(
                         .unknownCluster,
@@ -233,7 +282,7 @@ private struct DeviceFileParser {
             if let violation = AttributeSchema.validate(complete, cluster: cluster, deviceTypes: deviceTypes) {
                 throw fail(
                     .inconsistentAttributes,
-                    "clusters.\(cluster.rawValue).\(violation.attribute)",
+                    prefix + "clusters.\(cluster.rawValue).\(violation.attribute)",
                     violation.reason
                 )
             }

@@ -32,9 +32,9 @@ struct ColorSettingTraitTests {
         #expect(try fulfillment.query("ceiling")?["color"]?["spectrumHsv"] != nil)
         _ = try fulfillment.execute(G.group(["ceiling"], G.colorAbsolute(["temperature": 5000])))
         let stored = try #require(try fulfillment.storedDevice("ceiling"))
-        #expect(stored.clusters[.ColorControl]?.int("ColorMode") == 2)
-        #expect(stored.clusters[.ColorControl]?.int("EnhancedColorMode") == 2)
-        #expect(stored.clusters[.ColorControl]?.int("ColorTemperatureMireds") == 200)
+        #expect(stored.endpoints[0].clusters[.ColorControl]?.int("ColorMode") == 2)
+        #expect(stored.endpoints[0].clusters[.ColorControl]?.int("EnhancedColorMode") == 2)
+        #expect(stored.endpoints[0].clusters[.ColorControl]?.int("ColorTemperatureMireds") == 200)
         #expect(
             try fulfillment.query("ceiling")
                 == [
@@ -57,7 +57,7 @@ struct ColorSettingTraitTests {
         #expect(results == [Self.success("strip", color: color)], "\(label)")
         #expect(try fulfillment.query("strip")?["color"] == color, "\(label)")
         let stored = try #require(try fulfillment.storedDevice("strip"))
-        #expect(stored.clusters[.ColorControl]?.int("ColorMode") == 0, "\(label)")
+        #expect(stored.endpoints[0].clusters[.ColorControl]?.int("ColorMode") == 0, "\(label)")
     }
 
     @Test func spectrumHSVSetsHueAndSaturation() throws {
@@ -97,7 +97,7 @@ struct ColorSettingTraitTests {
         #expect(results == [Self.success("ceiling", color: color)])
         let stored = try #require(try fulfillment.storedDevice("ceiling"))
         // The temperature step ran too: its mireds stay after the switch back to hue and saturation.
-        #expect(stored.clusters[.ColorControl]?.int("ColorTemperatureMireds") == 400)
+        #expect(stored.endpoints[0].clusters[.ColorControl]?.int("ColorTemperatureMireds") == 400)
     }
 
     // MARK: - Refusals (strict, the default)
@@ -177,13 +177,13 @@ struct ColorSettingTraitTests {
         let fulfillment = try TestFulfillment(devices: file)
         _ = try fulfillment.execute(G.group(["xy"], G.colorAbsolute(["spectrumRGB": 0xFF0000])))
         let stored = try #require(try fulfillment.storedDevice("xy"))
-        let color = try #require(stored.clusters[.ColorControl])
+        let color = try #require(stored.endpoints[0].clusters[.ColorControl])
         #expect(color.int("ColorMode") == 1)
         let exported = DeviceFile(
             users: [UserDevices(agentUserId: Fixtures.alice, devices: [stored])]
         ).encoded()
         #expect(
-            AttributeSchema.validate(color, cluster: .ColorControl, deviceTypes: stored.deviceTypes) == nil
+            AttributeSchema.validate(color, cluster: .ColorControl, deviceTypes: stored.endpoints[0].deviceTypes) == nil
         )
         #expect(throws: Never.self) { try DeviceFile.parse(exported) }
 
