@@ -30,6 +30,8 @@ enum TraitMappings {
         case .onOff: return OnOffTrait.self
         case .brightness: return BrightnessTrait.self
         case .colorSetting: return ColorSettingTrait.self
+        case .sensorState: return SensorStateTrait.self
+        case .startStop: return StartStopTrait.self
         }
     }
 }

@@ -4,6 +4,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case brightnessAbsolute = "action.devices.commands.BrightnessAbsolute"
     case brightnessRelative = "action.devices.commands.BrightnessRelative"
     case colorAbsolute = "action.devices.commands.ColorAbsolute"
+    case startStop = "action.devices.commands.StartStop"
+    case pauseUnpause = "action.devices.commands.PauseUnpause"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -11,6 +13,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .onOff: return .onOff
         case .brightnessAbsolute, .brightnessRelative: return .brightness
         case .colorAbsolute: return .colorSetting
+        case .startStop, .pauseUnpause: return .startStop
         }
     }
 }

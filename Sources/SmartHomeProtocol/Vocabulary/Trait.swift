@@ -3,4 +3,6 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case onOff = "action.devices.traits.OnOff"
     case brightness = "action.devices.traits.Brightness"
     case colorSetting = "action.devices.traits.ColorSetting"
+    case sensorState = "action.devices.traits.SensorState"
+    case startStop = "action.devices.traits.StartStop"
 }

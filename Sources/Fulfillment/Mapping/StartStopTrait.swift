@@ -1,0 +1,56 @@
+import MatterModel
+import SmartHomeProtocol
+
+/// One Matter cluster that can back Google's `StartStop` trait (a window covering's stop, a robot vacuum's run
+/// mode, an appliance's operational state). One conforming type per cluster, in
+/// `Mapping/StartStop/<Cluster>StartStop.swift`, listed in ``StartStopTrait/sources``.
+protocol StartStopSource {
+    /// Whether the endpoint has this source's cluster.
+    static func isPresent(on endpoint: Endpoint) -> Bool
+
+    /// Adds the SYNC attributes (`pausable`, `availableZones` when it has any).
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject)
+
+    /// Adds `isRunning` and, when pausable, `isPaused`.
+    static func states(of endpoint: Endpoint, into states: inout JSONObject)
+
+    /// Carries out `StartStop` or `PauseUnpause`.
+    static func execute(
+        _ command: Command,
+        _ params: CommandParameters,
+        on endpoint: inout Endpoint,
+        mode: ValidationMode
+    ) throws(CommandError)
+}
+
+/// Google `StartStop`, delegated to the first of ``sources`` present on the endpoint.
+enum StartStopTrait: TraitMapping {
+    static let trait = Trait.startStop
+
+    /// Every source, in order of precedence.
+    static var sources: [any StartStopSource.Type] { [] }
+
+    static func source(for endpoint: Endpoint) -> (any StartStopSource.Type)? {
+        sources.first { $0.isPresent(on: endpoint) }
+    }
+
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        source(for: endpoint)?.attributes(of: endpoint, into: &attributes)
+    }
+
+    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        source(for: endpoint)?.states(of: endpoint, into: &states)
+    }
+
+    static func execute(
+        _ command: Command,
+        _ params: CommandParameters,
+        on endpoint: inout Endpoint,
+        mode: ValidationMode
+    ) throws(CommandError) {
+        guard let source = source(for: endpoint) else {
+            throw CommandError(.functionNotSupported, "nothing on this endpoint can start or stop")
+        }
+        try source.execute(command, params, on: &endpoint, mode: mode)
+    }
+}
