@@ -35,6 +35,12 @@ public enum DeviceTypeMapping {
         }
     }
 
+    /// The Google device type for an endpoint: its primary type's, unless an attribute decides (a Window
+    /// Covering's `Type`).
+    public static func googleType(for endpoint: Endpoint) -> GoogleDeviceType {
+        googleType(for: endpoint.primaryType)
+    }
+
     /// The Google traits a Matter device type brings.
     public static func traits(for type: DeviceType) -> [Trait] {
         switch type {

@@ -34,7 +34,7 @@ enum SyncDeviceMapping {
         }
         return SyncDevice(
             id: device.id,
-            type: DeviceTypeMapping.googleType(for: device.primaryType),
+            type: DeviceTypeMapping.googleType(for: device.endpoints[0]),
             traits: bindings.map(\.trait),
             name: SyncDevice.Name(
                 name: SyncDevice.truncatedName(device.name),
