@@ -261,6 +261,34 @@ struct CLITests {
         #expect(try workspace.list("guest-user").keys.sorted() == ["guest-ceiling", "guest-heater-plug", "guest-lamp"])
     }
 
+    @Test func listShowsTheThreeConnectivityStatesAndStatePerEndpoint() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        func composed(_ id: String, first: Bool, second: Bool) -> String {
+            """
+            {"id": "\(id)", "name": "Composed \(id)", "endpoints": [
+              {"deviceType": "OnOffPlugInUnit", "online": \(first), "clusters": {"OnOff": {"OnOff": true}}},
+              {"deviceType": "DimmableLight", "online": \(second), "clusters": {"LevelControl": {"CurrentLevel": 77}}}]}
+            """
+        }
+        try workspace.importDevices(
+            deviceFile(
+                user: "carol",
+                composed("all", first: true, second: true),
+                composed("some", first: true, second: false),
+                composed("none", first: false, second: false)
+            )
+        )
+        let rows = try workspace.list("carol")
+        func words(_ id: String) -> [String] { (rows[id] ?? "").split(separator: " ").map(String.init) }
+        #expect(words("all").contains("online"), "\(rows)")
+        #expect(words("some").contains("partiallyOnline"), "\(rows)")
+        #expect(words("none").contains("offline"), "\(rows)")
+        #expect(words("all").contains("OnOffPlugInUnit+DimmableLight"), "\(rows)")
+        #expect(words("all").contains("1:OnOff=true") && words("all").contains("2:CurrentLevel=77"), "\(rows)")
+        #expect(words("some").contains("2:offline"), "\(rows)")
+    }
+
     @Test func listRefusesAnUnknownUser() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

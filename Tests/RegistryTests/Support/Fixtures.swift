@@ -62,6 +62,35 @@ enum Fixtures {
         ]
     )
 
+    /// Three endpoints, the second offline, each with its own types and clusters.
+    static let composed = Device(
+        id: "composed",
+        name: "Composed",
+        room: "Hall",
+        endpoints: [
+            Endpoint(
+                deviceTypes: [.DimmableLight],
+                clusters: [
+                    .OnOff: ClusterState(["OnOff": .bool(true)]),
+                    .LevelControl: ClusterState(["CurrentLevel": .int(10)]),
+                ]
+            ),
+            Endpoint(
+                deviceTypes: [.OnOffPlugInUnit],
+                online: false,
+                clusters: [.OnOff: ClusterState(["OnOff": .bool(false)])]
+            ),
+            Endpoint(
+                deviceTypes: [.ColorTemperatureLight, .DimmableLight],
+                clusters: [
+                    .OnOff: ClusterState(["OnOff": .bool(false)]),
+                    .LevelControl: ClusterState(["CurrentLevel": .int(200)]),
+                    .ColorControl: ClusterState(["ColorTemperatureMireds": .int(300)]),
+                ]
+            ),
+        ]
+    )
+
     static func file(_ users: [(String, [Device])]) -> DeviceFile {
         DeviceFile(users: users.map { UserDevices(agentUserId: $0.0, devices: $0.1) })
     }

@@ -1,0 +1,66 @@
+import Foundation
+import MatterModel
+import Registry
+import Testing
+
+/// Devices with several endpoints in every store: stored and read back whole, changed endpoint by endpoint.
+struct EndpointStoreTests {
+    @Test(arguments: StoreKind.allCases)
+    func aComposedDeviceIsReadBackExactly(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug, Fixtures.composed, Fixtures.lamp])]))
+            #expect(try store.devices(forUser: "u") == [Fixtures.plug, Fixtures.composed, Fixtures.lamp])
+            #expect(try store.devices(forUser: "u", ids: ["composed"]) == ["composed": Fixtures.composed])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func updatesPersistPerEndpoint(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.composed])]))
+            try store.updateDevices(forUser: "u", ids: ["composed"]) { devices in
+                devices["composed"]?.endpoints[2].clusters[.LevelControl]?["CurrentLevel"] = .int(42)
+                devices["composed"]?.endpoints[1].online = true
+                devices["composed"]?.endpoints[0].online = false
+                // Not persisted: endpoint structure and identity belong to imports.
+                devices["composed"]?.endpoints[0].deviceTypes = [.OnOffLight]
+                devices["composed"]?.endpoints.append(Endpoint(deviceTypes: [.OnOffLight]))
+            }
+            var expected = Fixtures.composed
+            expected.endpoints[2].clusters[.LevelControl]?["CurrentLevel"] = .int(42)
+            expected.endpoints[1].online = true
+            expected.endpoints[0].online = false
+            let stored = try #require(try store.devices(forUser: "u").first)
+            #expect(stored == expected)
+            #expect(stored.connectivity == .partiallyOnline)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func reimportingWithFewerEndpointsLeavesNoneBehind(kind: StoreKind) throws {
+        try withStore(kind) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.composed])]))
+            var smaller = Fixtures.composed
+            smaller.endpoints.removeLast(2)
+            _ = try store.importDevices(Fixtures.file([("u", [smaller])]))
+            #expect(try store.devices(forUser: "u") == [smaller])
+        }
+    }
+
+    @Test func aComposedDeviceSurvivesClosingAndReopeningTheDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let store = try SQLiteDeviceStore(path: path)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.composed])]))
+        try store.updateDevices(forUser: "u", ids: ["composed"]) { devices in
+            devices["composed"]?.endpoints[2].clusters[.OnOff]?["OnOff"] = .bool(true)
+        }
+        try store.close()
+        let reopened = try SQLiteDeviceStore(path: path)
+        let device = try #require(try reopened.devices(forUser: "u").first)
+        #expect(device.endpoints.count == 3)
+        #expect(device.endpoints[2].clusters[.OnOff]?["OnOff"] == .bool(true))
+        #expect(device.endpoints[1].online == false)
+        try reopened.close()
+    }
+}
