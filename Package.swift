@@ -122,7 +122,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SmartHomeProtocolTests",
-            dependencies: ["SmartHomeProtocol"],
+            dependencies: [
+                "SmartHomeProtocol",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,105 @@
+/// Google's closed vocabularies for SYNC, as strings, kept apart from Hearth's own `GoogleDeviceType` and `Trait`
+/// enums so that the validator judges Hearth's output independently of the code that produced it.
+public enum GoogleVocabulary {
+    /// Every device type on Google's device type list (https://developers.home.google.com/cloud-to-cloud/guides),
+    /// one guide page each (`/cloud-to-cloud/guides/<type>`). protocol.md §7 lists the common ones.
+    public static let deviceTypes: Set<String> = Set(
+        [
+            "AC_UNIT", "AIRCOOLER", "AIRFRESHENER", "AIRPURIFIER", "AUDIO_VIDEO_RECEIVER", "AWNING", "BATHTUB", "BED",
+            "BLENDER", "BLINDS", "BOILER", "CAMERA", "CARBON_MONOXIDE_DETECTOR", "CHARGER", "CLOSET", "COFFEE_MAKER",
+            "COOKTOP", "CURTAIN", "DEHUMIDIFIER", "DEHYDRATOR", "DISHWASHER", "DOOR", "DOORBELL", "DRAWER", "DRYER",
+            "FAN", "FAUCET", "FIREPLACE", "FREEZER", "FRYER", "GAME_CONSOLE", "GARAGE", "GATE", "GRILL", "HEATER",
+            "HOOD", "HUMIDIFIER", "KETTLE", "LIGHT", "LOCK", "MICROWAVE", "MOP", "MOWER", "MULTICOOKER", "NETWORK",
+            "OUTLET", "OVEN", "PERGOLA", "PETFEEDER", "PRESSURECOOKER", "RADIATOR", "REFRIGERATOR", "REMOTECONTROL",
+            "ROUTER", "SCENE", "SECURITYSYSTEM", "SENSOR", "SETTOP", "SHOWER", "SHUTTER", "SMOKE_DETECTOR", "SOUNDBAR",
+            "SOUSVIDE", "SPEAKER", "SPRINKLER", "STANDMIXER", "STREAMING_BOX", "STREAMING_SOUNDBAR", "STREAMING_STICK",
+            "SWITCH", "THERMOSTAT", "TV", "VACUUM", "VALVE", "WASHER", "WATERHEATER", "WATERPURIFIER",
+            "WATERSOFTENER", "WINDOW", "YOGURTMAKER",
+        ].map { deviceTypePrefix + $0 }
+    )
+
+    /// Every trait on Google's trait list (https://developers.home.google.com/cloud-to-cloud/traits). ColorSpectrum
+    /// and ColorTemperature are the pre-ColorSetting traits, still listed there.
+    public static let traits: Set<String> = Set(
+        [
+            "AppSelector", "ArmDisarm", "Brightness", "CameraStream", "Channel", "ColorSetting", "ColorSpectrum",
+            "ColorTemperature", "Cook", "Dispense", "Dock", "EnergyStorage", "FanSpeed", "Fill", "HumiditySetting",
+            "InputSelector", "LightEffects", "Locator", "LockUnlock", "MediaState", "Modes", "NetworkControl",
+            "ObjectDetection", "OccupancySensing", "OnOff", "OpenClose", "Reboot", "Rotation", "RunCycle", "Scene",
+            "SensorState", "SoftwareUpdate", "StartStop", "StatusReport", "TemperatureControl", "TemperatureSetting",
+            "Timer", "Toggles", "TransportControl", "Volume",
+        ].map { traitPrefix + $0 }
+    )
+
+    /// `action.devices.types.`
+    public static let deviceTypePrefix = "action.devices.types."
+    /// `action.devices.traits.`
+    public static let traitPrefix = "action.devices.traits."
+
+    /// TemperatureSetting `availableThermostatModes` values (trait page, "Supported values").
+    static let thermostatModes: Set<String> = [
+        "off", "heat", "cool", "on", "heatcool", "auto", "fan-only", "purifier", "eco", "dry",
+    ]
+    /// `thermostatTemperatureUnit` / `temperatureUnitForUX` values.
+    static let temperatureUnits: Set<String> = ["C", "F"]
+    /// ColorSetting `colorModel` values.
+    static let colorModels: Set<String> = ["rgb", "hsv"]
+    /// OpenClose `openDirection` values.
+    static let openDirections: Set<String> = ["UP", "DOWN", "LEFT", "RIGHT", "IN", "OUT"]
+    /// OccupancySensing `occupancySensorType` values.
+    static let occupancySensorTypes: Set<String> = ["PIR", "ULTRASONIC", "PHYSICAL_CONTACT"]
+    /// EnergyStorage `energyStorageDistanceUnitForUX` values.
+    static let distanceUnits: Set<String> = ["KILOMETERS", "MILES"]
+
+    /// What one SensorState sensor may declare: its descriptive states and its numeric unit, `nil` where the
+    /// "Supported Sensors" table says "Not supported".
+    struct SensorCapabilities: Sendable {
+        var descriptiveStates: Set<String>?
+        var numericUnit: String?
+    }
+
+    /// SensorState's "Supported Sensors" table (https://developers.home.google.com/cloud-to-cloud/traits/sensorstate).
+    /// `unknown` is listed because Google says it is implicitly supported, so naming it is harmless.
+    static let sensors: [String: SensorCapabilities] = [
+        "AirQuality": SensorCapabilities(
+            descriptiveStates: [
+                "healthy", "moderate", "unhealthy", "unhealthy for sensitive groups", "very unhealthy", "hazardous",
+                "good", "fair", "poor", "very poor", "severe", "unknown",
+            ],
+            numericUnit: "AQI"
+        ),
+        "CarbonMonoxideLevel": SensorCapabilities(
+            descriptiveStates: ["carbon monoxide detected", "high", "no carbon monoxide detected", "unknown"],
+            numericUnit: "PARTS_PER_MILLION"
+        ),
+        "SmokeLevel": SensorCapabilities(
+            descriptiveStates: ["smoke detected", "high", "no smoke detected", "unknown"],
+            numericUnit: "PARTS_PER_MILLION"
+        ),
+        "FilterCleanliness": SensorCapabilities(
+            descriptiveStates: ["clean", "dirty", "needs replacement", "unknown"],
+            numericUnit: nil
+        ),
+        "WaterLeak": SensorCapabilities(descriptiveStates: ["leak", "no leak", "unknown"], numericUnit: nil),
+        "RainDetection": SensorCapabilities(
+            descriptiveStates: ["rain detected", "no rain detected", "unknown"],
+            numericUnit: nil
+        ),
+        "FilterLifeTime": SensorCapabilities(
+            descriptiveStates: ["new", "good", "replace soon", "replace now", "unknown"],
+            numericUnit: "PERCENTAGE"
+        ),
+        "PreFilterLifeTime": SensorCapabilities(descriptiveStates: nil, numericUnit: "PERCENTAGE"),
+        "HEPAFilterLifeTime": SensorCapabilities(descriptiveStates: nil, numericUnit: "PERCENTAGE"),
+        "Max2FilterLifeTime": SensorCapabilities(descriptiveStates: nil, numericUnit: "PERCENTAGE"),
+        "CarbonDioxideLevel": SensorCapabilities(descriptiveStates: nil, numericUnit: "PARTS_PER_MILLION"),
+        "PM2.5": SensorCapabilities(descriptiveStates: nil, numericUnit: "MICROGRAMS_PER_CUBIC_METER"),
+        "PM10": SensorCapabilities(descriptiveStates: nil, numericUnit: "MICROGRAMS_PER_CUBIC_METER"),
+        "VolatileOrganicCompounds": SensorCapabilities(descriptiveStates: nil, numericUnit: "PARTS_PER_MILLION"),
+    ]
+
+    /// `action.devices.traits.OnOff` -> `OnOff`, for messages.
+    static func shortTraitName(_ trait: String) -> String {
+        trait.hasPrefix(traitPrefix) ? String(trait.dropFirst(traitPrefix.count)) : trait
+    }
+}

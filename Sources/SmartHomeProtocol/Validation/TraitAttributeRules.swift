@@ -1,0 +1,467 @@
+/// The SYNC attributes of one trait: its documented members, plus the rules that span members.
+struct TraitRule: Sendable {
+    /// `action.devices.traits.<Name>`.
+    var trait: String
+    /// Every attribute the trait page documents; a device attribute that belongs to none of its traits' fields is
+    /// unknown to Google.
+    var fields: [AttributeField]
+    /// Rules a per-member table cannot express ("at least one of", "min below max"). Paths start at `attributes`.
+    var crossCheck: (@Sendable (JSONObject, inout ViolationCollector) -> Void)?
+
+    init(
+        _ name: String,
+        _ fields: [AttributeField],
+        crossCheck: (@Sendable (JSONObject, inout ViolationCollector) -> Void)? = nil
+    ) {
+        self.trait = GoogleVocabulary.traitPrefix + name
+        self.fields = fields
+        self.crossCheck = crossCheck
+    }
+}
+
+/// Attribute rules for the traits Hearth sends or plans to send. Each rule names the Google trait page it comes from
+/// (https://developers.home.google.com/cloud-to-cloud/traits/<name, lower-case>); protocol.md §8 summarises them.
+/// Traits on Google's list but not here are accepted with any attributes (the validator cannot judge them), and a
+/// device carrying one of them is not checked for unknown attributes.
+enum TraitAttributeRules {
+    static let byTrait: [String: TraitRule] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.trait, $0) }
+    )
+
+    static let all: [TraitRule] = [
+        // traits/onoff
+        TraitRule("OnOff", [AttributeField("commandOnlyOnOff", .boolean), AttributeField("queryOnlyOnOff", .boolean)]),
+        // traits/brightness
+        TraitRule("Brightness", [AttributeField("commandOnlyBrightness", .boolean)]),
+        colorSetting,
+        fanSpeed,
+        // traits/openclose: openDirection "Supported values" UP, DOWN, LEFT, RIGHT, IN, OUT.
+        TraitRule(
+            "OpenClose",
+            [
+                AttributeField("discreteOnlyOpenClose", .boolean),
+                AttributeField("openDirection", .array(of: .oneOf(GoogleVocabulary.openDirections))),
+                AttributeField("commandOnlyOpenClose", .boolean),
+                AttributeField("queryOnlyOpenClose", .boolean),
+            ]
+        ),
+        // traits/startstop
+        TraitRule(
+            "StartStop",
+            [
+                AttributeField("pausable", .boolean),
+                AttributeField("availableZones", .array(of: .string(nonEmpty: true))),
+            ]
+        ),
+        // traits/lockunlock, traits/dock, traits/runcycle: "Device ATTRIBUTES: None."
+        TraitRule("LockUnlock", []),
+        TraitRule("Dock", []),
+        TraitRule("RunCycle", []),
+        temperatureSetting,
+        temperatureControl,
+        humiditySetting,
+        occupancySensing,
+        sensorState,
+        // traits/volume: volumeMaxLevel and volumeCanMuteAndUnmute are "Required."; volumeDefaultPercentage
+        // "Value must be between 0 and 100". A maximum level of 0 would leave only "mute" (brief: > 0).
+        TraitRule(
+            "Volume",
+            [
+                AttributeField("volumeMaxLevel", .integer(minimum: 1), required: true),
+                AttributeField("volumeCanMuteAndUnmute", .boolean, required: true),
+                AttributeField("volumeDefaultPercentage", .integer(minimum: 0, maximum: 100)),
+                AttributeField("levelStepSize", .integer()),
+                AttributeField("commandOnlyVolume", .boolean),
+            ]
+        ),
+        // traits/energystorage: queryOnlyEnergyStorage is "Required."
+        TraitRule(
+            "EnergyStorage",
+            [
+                AttributeField("queryOnlyEnergyStorage", .boolean, required: true),
+                AttributeField("energyStorageDistanceUnitForUX", .oneOf(GoogleVocabulary.distanceUnits)),
+                AttributeField("isRechargeable", .boolean),
+            ]
+        ),
+        modes,
+        toggles,
+    ]
+
+    // MARK: - Traits with nested shapes or cross-member rules
+
+    /// traits/colorsetting: "Contains any of" colorModel (rgb | hsv) and colorTemperatureRange (integer Kelvin
+    /// bounds, both "Required." inside the range); so at least one of them.
+    static let colorSetting = TraitRule(
+        "ColorSetting",
+        [
+            AttributeField("colorModel", .oneOf(GoogleVocabulary.colorModels)),
+            AttributeField(
+                "colorTemperatureRange",
+                .object([
+                    AttributeField("temperatureMinK", .integer(), required: true),
+                    AttributeField("temperatureMaxK", .integer(), required: true),
+                ])
+            ),
+            AttributeField("commandOnlyColorSetting", .boolean),
+        ],
+        crossCheck: { attributes, collector in
+            requireAny(of: ["colorModel", "colorTemperatureRange"], for: "ColorSetting", in: attributes, &collector)
+            checkOrdered(
+                attributes["colorTemperatureRange"],
+                minimum: "temperatureMinK",
+                maximum: "temperatureMaxK",
+                at: "attributes.colorTemperatureRange",
+                &collector
+            )
+        }
+    )
+
+    /// traits/fanspeed: "Contains any of" availableFanSpeeds (speeds and ordered "Required.") and
+    /// supportsFanSpeedPercent; speed_name, speed_values, speed_synonym and lang are "Required." in each item.
+    static let fanSpeed = TraitRule(
+        "FanSpeed",
+        [
+            AttributeField("reversible", .boolean),
+            AttributeField("commandOnlyFanSpeed", .boolean),
+            AttributeField(
+                "availableFanSpeeds",
+                .object([
+                    AttributeField(
+                        "speeds",
+                        .array(
+                            of: .object([
+                                AttributeField("speed_name", .string(nonEmpty: true), required: true),
+                                AttributeField(
+                                    "speed_values",
+                                    .array(of: synonyms("speed_synonym"), minimumCount: 1),
+                                    required: true
+                                ),
+                            ]),
+                            minimumCount: 1
+                        ),
+                        required: true
+                    ),
+                    AttributeField("ordered", .boolean, required: true),
+                ])
+            ),
+            AttributeField("supportsFanSpeedPercent", .boolean),
+        ],
+        crossCheck: { attributes, collector in
+            requireAny(
+                of: ["availableFanSpeeds", "supportsFanSpeedPercent"],
+                for: "FanSpeed",
+                in: attributes,
+                &collector
+            )
+            // Duplicate speed names make SetFanSpeed ambiguous; Google does not document a rejection.
+            let speeds = attributes["availableFanSpeeds"]?["speeds"]?.arrayValue ?? []
+            var seen: Set<String> = []
+            for (index, speed) in speeds.enumerated() {
+                guard let name = speed["speed_name"]?.stringValue else { continue }
+                if !seen.insert(name).inserted {
+                    collector.warn(
+                        "attributes.availableFanSpeeds.speeds[\(index)].speed_name",
+                        "duplicate speed name \"\(name)\""
+                    )
+                }
+            }
+        }
+    )
+
+    /// traits/temperaturesetting: availableThermostatModes and thermostatTemperatureUnit are "Required." (no
+    /// exception for query-only devices on Google's page); range bounds "Required." inside the range.
+    static let temperatureSetting = TraitRule(
+        "TemperatureSetting",
+        [
+            AttributeField("availableThermostatModes", .custom(checkThermostatModes), required: true),
+            AttributeField("thermostatTemperatureRange", celsiusRange),
+            AttributeField("thermostatTemperatureUnit", .oneOf(GoogleVocabulary.temperatureUnits), required: true),
+            AttributeField("bufferRangeCelsius", .number),
+            AttributeField("commandOnlyTemperatureSetting", .boolean),
+            AttributeField("queryOnlyTemperatureSetting", .boolean),
+        ],
+        crossCheck: { attributes, collector in
+            checkOrdered(
+                attributes["thermostatTemperatureRange"],
+                minimum: "minThresholdCelsius",
+                maximum: "maxThresholdCelsius",
+                at: "attributes.thermostatTemperatureRange",
+                &collector
+            )
+        }
+    )
+
+    /// traits/temperaturecontrol: temperatureRange and temperatureUnitForUX are "Required."
+    static let temperatureControl = TraitRule(
+        "TemperatureControl",
+        [
+            AttributeField("temperatureRange", celsiusRange, required: true),
+            AttributeField("temperatureStepCelsius", .number),
+            AttributeField("temperatureUnitForUX", .oneOf(GoogleVocabulary.temperatureUnits), required: true),
+            AttributeField("commandOnlyTemperatureControl", .boolean),
+            AttributeField("queryOnlyTemperatureControl", .boolean),
+        ],
+        crossCheck: { attributes, collector in
+            checkOrdered(
+                attributes["temperatureRange"],
+                minimum: "minThresholdCelsius",
+                maximum: "maxThresholdCelsius",
+                at: "attributes.temperatureRange",
+                &collector
+            )
+        }
+    )
+
+    /// traits/humiditysetting: minPercent (default 0) and maxPercent (default 100), each "between 0 and 100".
+    static let humiditySetting = TraitRule(
+        "HumiditySetting",
+        [
+            AttributeField(
+                "humiditySetpointRange",
+                .object([
+                    AttributeField("minPercent", .integer(minimum: 0, maximum: 100)),
+                    AttributeField("maxPercent", .integer(minimum: 0, maximum: 100)),
+                ])
+            ),
+            AttributeField("commandOnlyHumiditySetting", .boolean),
+            AttributeField("queryOnlyHumiditySetting", .boolean),
+        ],
+        crossCheck: { attributes, collector in
+            guard let range = attributes["humiditySetpointRange"]?.objectValue else { return }
+            let minimum = range["minPercent"].map(\.intValue) ?? 0
+            let maximum = range["maxPercent"].map(\.intValue) ?? 100
+            if let minimum, let maximum, minimum >= maximum {
+                collector.reject(
+                    "attributes.humiditySetpointRange",
+                    "minPercent (\(minimum)) must be below maxPercent (\(maximum))"
+                )
+            }
+        }
+    )
+
+    /// traits/occupancysensing: occupancySensorType "Required." (PIR, ULTRASONIC, PHYSICAL_CONTACT);
+    /// unoccupiedToOccupiedDelaySec "Required if occupiedToUnoccupiedDelaySec is set".
+    static let occupancySensing = TraitRule(
+        "OccupancySensing",
+        [
+            AttributeField(
+                "occupancySensorConfiguration",
+                .array(
+                    of: .object([
+                        AttributeField(
+                            "occupancySensorType",
+                            .oneOf(GoogleVocabulary.occupancySensorTypes),
+                            required: true
+                        ),
+                        AttributeField("occupiedToUnoccupiedDelaySec", .integer()),
+                        AttributeField("unoccupiedToOccupiedDelaySec", .integer()),
+                        AttributeField("unoccupiedToOccupiedEventThreshold", .integer()),
+                    ])
+                )
+            )
+        ],
+        crossCheck: { attributes, collector in
+            let sensors = attributes["occupancySensorConfiguration"]?.arrayValue ?? []
+            for (index, sensor) in sensors.enumerated() {
+                guard let object = sensor.objectValue, object["occupiedToUnoccupiedDelaySec"] != nil else { continue }
+                if object["unoccupiedToOccupiedDelaySec"] == nil {
+                    collector.reject(
+                        "attributes.occupancySensorConfiguration[\(index)].unoccupiedToOccupiedDelaySec",
+                        "is required when occupiedToUnoccupiedDelaySec is set"
+                    )
+                }
+            }
+        }
+    )
+
+    /// traits/sensorstate: sensorStatesSupported "Required.", at least 1 item; each item's name from the
+    /// "Supported Sensors" table, with at least one of descriptiveCapabilities (availableStates, at least 1 item)
+    /// and numericCapabilities (rawValueUnit), each only where the table supports it and with the table's values.
+    static let sensorState = TraitRule(
+        "SensorState",
+        [
+            AttributeField(
+                "sensorStatesSupported",
+                .array(
+                    of: .object([
+                        AttributeField("name", .oneOf(Set(GoogleVocabulary.sensors.keys)), required: true),
+                        AttributeField(
+                            "descriptiveCapabilities",
+                            .object([
+                                AttributeField(
+                                    "availableStates",
+                                    .array(of: .string(nonEmpty: true), minimumCount: 1),
+                                    required: true
+                                )
+                            ])
+                        ),
+                        AttributeField(
+                            "numericCapabilities",
+                            .object([AttributeField("rawValueUnit", .string(nonEmpty: true), required: true)])
+                        ),
+                    ]),
+                    minimumCount: 1
+                ),
+                required: true
+            )
+        ],
+        crossCheck: { attributes, collector in
+            let sensors = attributes["sensorStatesSupported"]?.arrayValue ?? []
+            for (index, sensor) in sensors.enumerated() {
+                checkSensorCapabilities(sensor, at: "attributes.sensorStatesSupported[\(index)]", &collector)
+            }
+        }
+    )
+
+    /// traits/modes: availableModes "Required."; name, name_values, settings, setting_name, setting_values, the
+    /// synonym lists and lang "Required." in their items.
+    static let modes = TraitRule(
+        "Modes",
+        [
+            AttributeField(
+                "availableModes",
+                .array(
+                    of: .object([
+                        AttributeField("name", .string(nonEmpty: true), required: true),
+                        AttributeField("name_values", .array(of: synonyms("name_synonym")), required: true),
+                        AttributeField(
+                            "settings",
+                            .array(
+                                of: .object([
+                                    AttributeField("setting_name", .string(nonEmpty: true), required: true),
+                                    AttributeField(
+                                        "setting_values",
+                                        .array(of: synonyms("setting_synonym")),
+                                        required: true
+                                    ),
+                                ])
+                            ),
+                            required: true
+                        ),
+                        AttributeField("ordered", .boolean),
+                    ])
+                ),
+                required: true
+            ),
+            AttributeField("commandOnlyModes", .boolean),
+            AttributeField("queryOnlyModes", .boolean),
+        ]
+    )
+
+    /// traits/toggles: availableToggles "Required."; name, name_values, name_synonym and lang "Required.".
+    static let toggles = TraitRule(
+        "Toggles",
+        [
+            AttributeField(
+                "availableToggles",
+                .array(
+                    of: .object([
+                        AttributeField("name", .string(nonEmpty: true), required: true),
+                        AttributeField("name_values", .array(of: synonyms("name_synonym")), required: true),
+                    ])
+                ),
+                required: true
+            ),
+            AttributeField("commandOnlyToggles", .boolean),
+            AttributeField("queryOnlyToggles", .boolean),
+        ]
+    )
+
+    // MARK: - Shared shapes and checks
+
+    /// `{minThresholdCelsius, maxThresholdCelsius}`, both "Required." numbers.
+    static let celsiusRange: AttributeSchema = .object([
+        AttributeField("minThresholdCelsius", .number, required: true),
+        AttributeField("maxThresholdCelsius", .number, required: true),
+    ])
+
+    /// One language's synonyms: `{<key>: [String], lang: String}`, both "Required.".
+    static func synonyms(_ key: String) -> AttributeSchema {
+        .object([
+            AttributeField(key, .array(of: .string(nonEmpty: true)), required: true),
+            AttributeField("lang", .string(nonEmpty: true), required: true),
+        ])
+    }
+
+    /// TemperatureSetting's modes: an array of supported values, or the deprecated comma-separated string that
+    /// Google still accepts (pattern `^((off|heat|cool|on|heatcool|auto|fan-only|purifier|eco|dry|),?)+$`).
+    @Sendable static func checkThermostatModes(_ value: JSON, at path: String, _ collector: inout ViolationCollector) {
+        if let list = value.stringValue {
+            collector.warn(path, "the comma-separated string form is deprecated; send an array")
+            let modes = list.split(separator: ",")
+            if modes.isEmpty { collector.reject(path, "names no thermostat mode") }
+            for mode in modes where !GoogleVocabulary.thermostatModes.contains(String(mode)) {
+                collector.reject(path, "\"\(mode)\" is not a supported thermostat mode")
+            }
+            return
+        }
+        AttributeSchema.array(of: .oneOf(GoogleVocabulary.thermostatModes), minimumCount: 1)
+            .check(value, at: path, into: &collector)
+    }
+
+    /// Reports when none of `keys` is present ("Contains any of the following items").
+    static func requireAny(
+        of keys: [String],
+        for trait: String,
+        in attributes: JSONObject,
+        _ collector: inout ViolationCollector
+    ) {
+        guard !keys.contains(where: { attributes[$0] != nil }) else { return }
+        collector.reject("attributes", "\(trait) needs at least one of \(keys.joined(separator: ", "))")
+    }
+
+    /// Reports a range whose minimum is not below its maximum; silent when either bound is not a number (the
+    /// member check reports that).
+    static func checkOrdered(
+        _ range: JSON?,
+        minimum: String,
+        maximum: String,
+        at path: String,
+        _ collector: inout ViolationCollector
+    ) {
+        guard let low = range?[minimum]?.doubleValue, let high = range?[maximum]?.doubleValue else { return }
+        if low >= high {
+            collector.reject(
+                path,
+                "\(minimum) (\(range?[minimum] ?? .null)) must be below \(maximum) (\(range?[maximum] ?? .null))"
+            )
+        }
+    }
+
+    /// One `sensorStatesSupported` item against the Supported Sensors table.
+    static func checkSensorCapabilities(_ sensor: JSON, at path: String, _ collector: inout ViolationCollector) {
+        guard let object = sensor.objectValue else { return }
+        let descriptive = object["descriptiveCapabilities"]
+        let numeric = object["numericCapabilities"]
+        if descriptive == nil && numeric == nil {
+            collector.reject(path, "needs descriptiveCapabilities or numericCapabilities (or both)")
+        }
+        guard let name = object["name"]?.stringValue, let capabilities = GoogleVocabulary.sensors[name] else { return }
+        if let descriptive {
+            if let allowed = capabilities.descriptiveStates {
+                let states = descriptive["availableStates"]?.arrayValue ?? []
+                for (index, state) in states.enumerated() {
+                    guard let state = state.stringValue, !state.isEmpty, !allowed.contains(state) else { continue }
+                    collector.reject(
+                        "\(path).descriptiveCapabilities.availableStates[\(index)]",
+                        "\"\(state)\" is not a \(name) state (\(allowed.sorted().joined(separator: ", ")))"
+                    )
+                }
+            } else {
+                collector.reject("\(path).descriptiveCapabilities", "\(name) has no descriptive states")
+            }
+        }
+        if let numeric {
+            if let unit = capabilities.numericUnit {
+                if let given = numeric["rawValueUnit"]?.stringValue, !given.isEmpty, given != unit {
+                    collector.reject(
+                        "\(path).numericCapabilities.rawValueUnit",
+                        "\(name) is measured in \(unit), not \"\(given)\""
+                    )
+                }
+            } else {
+                collector.reject("\(path).numericCapabilities", "\(name) has no numeric value")
+            }
+        }
+    }
+}

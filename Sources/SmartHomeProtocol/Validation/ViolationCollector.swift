@@ -1,0 +1,61 @@
+/// Gathers findings while one device (or payload) is walked. Paths are given from the object being validated.
+struct ViolationCollector {
+    /// The id every finding is filed under.
+    var deviceId: String?
+    /// Prepended to every path (`devices[3].` when a device is checked as part of a payload).
+    var pathPrefix: String = ""
+    /// Things Google rejects.
+    private(set) var violations: [SyncViolation] = []
+    /// Things Google accepts but changes or ignores.
+    private(set) var warnings: [SyncViolation] = []
+
+    init(deviceId: String?, pathPrefix: String = "") {
+        self.deviceId = deviceId
+        self.pathPrefix = pathPrefix
+    }
+
+    mutating func reject(_ path: String, _ message: String) {
+        violations.append(SyncViolation(deviceId: deviceId, path: full(path), message: message))
+    }
+
+    mutating func warn(_ path: String, _ message: String) {
+        warnings.append(SyncViolation(deviceId: deviceId, path: full(path), message: message))
+    }
+
+    /// Adds findings gathered elsewhere, paths already complete.
+    mutating func append(violations: [SyncViolation], warnings: [SyncViolation]) {
+        self.violations += violations
+        self.warnings += warnings
+    }
+
+    private func full(_ path: String) -> String {
+        guard !pathPrefix.isEmpty else { return path }
+        return path.isEmpty ? String(pathPrefix.dropLast()) : pathPrefix + path
+    }
+}
+
+/// JSON path helpers: `a` + `b` -> `a.b`, `a` + 2 -> `a[2]`.
+enum JSONPath {
+    static func member(_ base: String, _ key: String) -> String {
+        base.isEmpty ? key : base + "." + key
+    }
+
+    static func element(_ base: String, _ index: Int) -> String {
+        base + "[\(index)]"
+    }
+}
+
+extension JSON {
+    /// The JSON kind, for messages ("found a string").
+    var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int: return "an integer"
+        case .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
