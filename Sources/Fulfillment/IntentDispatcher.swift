@@ -50,7 +50,7 @@ public struct IntentDispatcher: Sendable {
             let body: [UInt8]
             switch request.intent {
             case .sync:
-                body = try SyncHandler(store: store, options: options, answers: answers)
+                body = try SyncHandler(store: store, options: options, answers: answers, logger: logger)
                     .handle(requestId: request.requestId, agentUserId: agentUserId)
             case .query:
                 body = try QueryHandler(store: store, answers: answers)

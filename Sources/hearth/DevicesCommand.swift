@@ -1,14 +1,15 @@
 import ArgumentParser
+import Fulfillment
 import HearthApp
 import MatterModel
 import Registry
 
-/// `hearth devices import|list`.
+/// `hearth devices import|list|validate`.
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
         abstract: "Manage the device registry.",
-        subcommands: [ImportCommand.self, ListCommand.self]
+        subcommands: [ImportCommand.self, ListCommand.self, ValidateCommand.self]
     )
 
     /// `hearth devices import FILE`.
@@ -54,6 +55,71 @@ struct DevicesCommand: ParsableCommand {
             let devices = try store.devices(forUser: user)
             print(DeviceTable.render(devices))
         }
+    }
+}
+
+extension DevicesCommand {
+    /// `hearth devices validate FILE` or `hearth devices validate --user ID`.
+    struct ValidateCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "validate",
+            abstract: "Say, per device, what Google would reject in the SYNC Hearth would send.",
+            discussion: """
+                Validates a device file, or one user's devices in the registry (--user). Prints every device with \
+                `ok` or `REJECTED` and the reasons, then warnings (what Google accepts but changes). Exits 1 when \
+                any device would be rejected: Hearth leaves such a device out of SYNC.
+                """
+        )
+
+        @Argument(help: "A device file to validate (omit with --user).")
+        var file: String?
+
+        @Option(name: .long, help: "Validate this user's devices in the registry instead of a file.")
+        var user: String?
+
+        @OptionGroup var common: CommonOptions
+
+        func validate() throws {
+            if (file == nil) == (user == nil) { throw ValidationError("give either a device FILE or --user, not both") }
+        }
+
+        func run() throws {
+            let configuration = try common.load()
+            var users: [(String, [Device])] = []
+            if let file {
+                users = try DeviceFileLoader.load(path: file).users.map { ($0.agentUserId, $0.devices) }
+            } else if let user {
+                let (store, _) = try common.openStore(forUser: user)
+                defer { try? store.close() }
+                users = [(user, try store.devices(forUser: user))]
+            }
+            let report = ValidationReport(users: users, willReportState: configuration.fulfillment.willReportState)
+            print(report.text)
+            if report.rejected > 0 { throw ExitCode(1) }
+        }
+    }
+}
+
+/// `hearth devices validate`'s findings as text.
+struct ValidationReport {
+    var text = ""
+    var checked = 0
+    var rejected = 0
+
+    init(users: [(String, [Device])], willReportState: Bool) {
+        var lines: [String] = []
+        for (user, devices) in users {
+            for device in devices {
+                let validation = DeviceValidation(device: device, willReportState: willReportState)
+                checked += 1
+                if !validation.isValid { rejected += 1 }
+                lines.append("\(user)/\(device.id): \(validation.isValid ? "ok" : "REJECTED")")
+                for violation in validation.violations { lines.append("  \(violation.path): \(violation.message)") }
+                for warning in validation.warnings { lines.append("  warning: \(warning.path): \(warning.message)") }
+            }
+        }
+        lines.append("\(checked) device(s) checked, \(rejected) would be rejected by Google")
+        text = lines.joined(separator: "\n")
     }
 }
 

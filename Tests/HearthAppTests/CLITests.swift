@@ -289,6 +289,56 @@ struct CLITests {
         #expect(words("some").contains("2:offline"), "\(rows)")
     }
 
+    // MARK: - devices validate
+
+    @Test func validateSaysWhatGoogleWouldRejectAndExitsNonZero() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = try workspace.directory.write(
+            "devices.json",
+            deviceFile(
+                user: "carol",
+                #"{"id": "fine", "name": "Fine", "deviceTypes": ["OnOffLight"], "room": "Hall"}"#,
+                #"{"id": "empty-unique", "name": "E", "deviceTypes": ["OnOffLight"], "room": "Hall", "#
+                    + #""basicInformation": {"vendorID": 1, "productID": 2, "uniqueID": ""}}"#
+            )
+        )
+        let result = try workspace.hearth("devices", "validate", file)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.lines.contains("carol/fine: ok"), "\(result)")
+        #expect(result.lines.contains("carol/empty-unique: REJECTED"), "\(result)")
+        #expect(result.lines.contains { $0.hasPrefix("  matterUniqueId:") }, "\(result)")
+        #expect(result.lines.last == "2 device(s) checked, 1 would be rejected by Google", "\(result)")
+    }
+
+    @Test func validateOfTheExampleHomeAndOfARegistryUserPasses() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let example = try workspace.hearth("devices", "validate", RepositoryRoot.config("devices.json").path)
+        #expect(example.status == 0, "\(example)")
+        #expect(example.lines.last?.hasSuffix(", 0 would be rejected by Google") == true, "\(example)")
+        try workspace.importDevices(
+            deviceFile(user: "dave", #"{"id": "l", "name": "L", "deviceTypes": ["OnOffLight"]}"#)
+        )
+        let registry = try workspace.hearth("devices", "validate", "--user", "dave")
+        #expect(registry.status == 0, "\(registry)")
+        #expect(registry.lines.first == "dave/l: ok", "\(registry)")
+    }
+
+    @Test func validateRefusesAFileThatDoesNotParseNamingTheField() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = try workspace.directory.write(
+            "bad.json",
+            deviceFile(user: "carol", #"{"id": "x", "name": "X", "deviceTypes": ["Toaster"]}"#)
+        )
+        let result = try workspace.hearth("devices", "validate", file)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("deviceTypes[0]") && result.stderr.contains("Toaster"), "\(result)")
+        let both = try workspace.hearth("devices", "validate", file, "--user", "carol")
+        #expect(both.status != 0 && both.stderr.contains("not both"), "\(both)")
+    }
+
     @Test func listRefusesAnUnknownUser() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

@@ -10,14 +10,14 @@ struct TestFulfillment {
     let store: InMemoryDeviceStore
     let dispatcher: IntentDispatcher
 
-    init(devices: String = Fixtures.home, options: FulfillmentOptions = FulfillmentOptions()) throws {
+    init(
+        devices: String = Fixtures.home,
+        options: FulfillmentOptions = FulfillmentOptions(),
+        logger: Logger = Logger(label: "fulfillment-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws {
         store = InMemoryDeviceStore()
         _ = try store.importDevices(try DeviceFile.parse(devices))
-        dispatcher = IntentDispatcher(
-            store: store,
-            options: options,
-            logger: Logger(label: "fulfillment-tests", factory: { _ in SwiftLogNoOpLogHandler() })
-        )
+        dispatcher = IntentDispatcher(store: store, options: options, logger: logger)
     }
 
     /// An answer: the HTTP status the dispatcher suggests and the decoded body.

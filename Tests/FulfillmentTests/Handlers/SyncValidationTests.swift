@@ -1,0 +1,76 @@
+import Fulfillment
+import Logging
+import MatterModel
+import SmartHomeProtocol
+import Synchronization
+import Testing
+
+/// SYNC never sends a device Google would reject: it leaves it out and logs why; the other devices stay.
+struct SyncValidationTests {
+    /// Warnings and above, as "message | metadata" lines.
+    final class LogLines: Sendable {
+        private let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+
+    struct Handler: LogHandler {
+        let lines: LogLines
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .warning
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            let fields = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            lines.append("\(event.message) | \(fields.joined(separator: " "))")
+        }
+    }
+
+    /// Imports fine (Matter allows an empty UniqueID and a light with one color temperature), but Google rejects
+    /// an empty `matterUniqueId` and a `colorTemperatureRange` whose minimum is not below its maximum.
+    static let emptyUniqueId = """
+        {"id": "no-unique-id", "name": "Lamp", "deviceTypes": ["OnOffLight"],
+         "basicInformation": {"vendorID": 65521, "productID": 1, "uniqueID": ""}}
+        """
+    static let singleTemperature = """
+        {"id": "one-white", "name": "Fixed white", "deviceTypes": ["ColorTemperatureLight"],
+         "clusters": {"ColorControl": {"ColorTempPhysicalMinMireds": 300, "ColorTempPhysicalMaxMireds": 300,
+                                       "ColorTemperatureMireds": 300}}}
+        """
+    static let good = #"{"id": "good", "name": "Good lamp", "deviceTypes": ["DimmableLight"]}"#
+
+    @Test func devicesGoogleWouldRejectAreLeftOutAndLoggedWhileTheRestAreSent() throws {
+        let lines = LogLines()
+        let fulfillment = try TestFulfillment(
+            devices: Fixtures.deviceFile(Self.emptyUniqueId, Self.good, Self.singleTemperature),
+            logger: Logger(label: "test") { _ in Handler(lines: lines) }
+        )
+        let devices = try #require(try fulfillment.sync().body["payload"]?["devices"]?.arrayValue)
+        #expect(devices.map { $0["id"] } == ["good"])
+        let logged = lines.all
+        #expect(logged.count == 2, "\(logged)")
+        #expect(logged.contains { $0.contains("device.id=no-unique-id") && $0.contains("matterUniqueId") })
+        #expect(logged.contains { $0.contains("device.id=one-white") && $0.contains("colorTemperatureRange") })
+        #expect(logged.allSatisfy { $0.hasPrefix("Left a device out of SYNC") })
+    }
+
+    @Test func theValidationNamesTheSameViolations() throws {
+        let file = try DeviceFile.parse(Fixtures.deviceFile(Self.emptyUniqueId, Self.good, Self.singleTemperature))
+        let results = file.users[0].devices.map { DeviceValidation(device: $0, willReportState: false) }
+        #expect(results.map(\.isValid) == [false, true, false])
+        #expect(results[0].violations.map(\.path) == ["matterUniqueId"])
+        #expect(results[2].violations.contains { $0.path.hasPrefix("attributes.colorTemperatureRange") })
+    }
+
+    @Test func aLongNameIsOnlyAWarningAndTheDeviceIsSent() throws {
+        let long = String(repeating: "n", count: 70)
+        let device = #"{"id": "long", "name": "\#(long)", "deviceTypes": ["OnOffLight"]}"#
+        let fulfillment = try TestFulfillment(devices: Fixtures.deviceFile(device))
+        let sent = try #require(try fulfillment.syncDevice("long"))
+        #expect(sent["name"]?["name"]?.stringValue?.count == 60)
+        let parsed = try DeviceFile.parse(Fixtures.deviceFile(device)).users[0].devices[0]
+        #expect(DeviceValidation(device: parsed, willReportState: false).isValid)
+    }
+}
