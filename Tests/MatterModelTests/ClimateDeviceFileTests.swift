@@ -32,10 +32,12 @@ struct ClimateDeviceFileTests {
 
     @Test func benchDevicesImportWithTheirValues() throws {
         let devices = try DeviceFile.parse(Self.file(Self.benchDevices.joined(separator: ","))).users[0].devices
-        #expect(devices.map(\.primaryType) == [
-            .Fan, .Thermostat, .TemperatureSensor, .TemperatureSensor, .TemperatureSensor, .HumiditySensor,
-            .HumiditySensor,
-        ])
+        #expect(
+            devices.map(\.primaryType) == [
+                .Fan, .Thermostat, .TemperatureSensor, .TemperatureSensor, .TemperatureSensor, .HumiditySensor,
+                .HumiditySensor,
+            ]
+        )
         let fan = devices[0].endpoints[0].cluster(.FanControl)
         #expect(fan.int("FanMode") == 2)
         #expect(fan.int("PercentSetting") == 66)
@@ -175,17 +177,26 @@ struct ClimateDeviceFileTests {
         ),
         Refusal(
             name: "heat limits inverted",
-            json: device("Thermostat", "Thermostat", #""AbsMinHeatSetpointLimit": 3000, "AbsMaxHeatSetpointLimit": 700"#),
+            json: device(
+                "Thermostat",
+                "Thermostat",
+                #""AbsMinHeatSetpointLimit": 3000, "AbsMaxHeatSetpointLimit": 700"#
+            ),
             code: .inconsistentAttributes,
             field: "clusters.Thermostat.AbsMaxHeatSetpointLimit",
             message: "700 is below AbsMinHeatSetpointLimit (3000)"
         ),
         Refusal(
             name: "setpoints inside the dead band",
-            json: device("Thermostat", "Thermostat", #""OccupiedHeatingSetpoint": 2400, "OccupiedCoolingSetpoint": 2600"#),
+            json: device(
+                "Thermostat",
+                "Thermostat",
+                #""OccupiedHeatingSetpoint": 2400, "OccupiedCoolingSetpoint": 2600"#
+            ),
             code: .inconsistentAttributes,
             field: "clusters.Thermostat.OccupiedHeatingSetpoint",
-            message: "2400 is less than MinSetpointDeadBand (25 tenths of a degree) below OccupiedCoolingSetpoint (2600)"
+            message:
+                "2400 is less than MinSetpointDeadBand (25 tenths of a degree) below OccupiedCoolingSetpoint (2600)"
         ),
         Refusal(
             name: "heat mode on cooling-only equipment",
@@ -217,14 +228,22 @@ struct ClimateDeviceFileTests {
         ),
         Refusal(
             name: "temperature above its sensor's maximum",
-            json: device("TemperatureSensor", "TemperatureMeasurement", #""MeasuredValue": 9000, "MaxMeasuredValue": 8500"#),
+            json: device(
+                "TemperatureSensor",
+                "TemperatureMeasurement",
+                #""MeasuredValue": 9000, "MaxMeasuredValue": 8500"#
+            ),
             code: .inconsistentAttributes,
             field: "clusters.TemperatureMeasurement.MeasuredValue",
             message: "9000 is above MaxMeasuredValue (8500)"
         ),
         Refusal(
             name: "temperature range inverted",
-            json: device("TemperatureSensor", "TemperatureMeasurement", #""MinMeasuredValue": 100, "MaxMeasuredValue": 100"#),
+            json: device(
+                "TemperatureSensor",
+                "TemperatureMeasurement",
+                #""MinMeasuredValue": 100, "MaxMeasuredValue": 100"#
+            ),
             code: .inconsistentAttributes,
             field: "clusters.TemperatureMeasurement.MaxMeasuredValue",
             message: "100 is not above MinMeasuredValue (100)"
@@ -238,7 +257,11 @@ struct ClimateDeviceFileTests {
         ),
         Refusal(
             name: "humidity below its sensor's minimum",
-            json: device("HumiditySensor", "RelativeHumidityMeasurement", #""MeasuredValue": 500, "MinMeasuredValue": 1000"#),
+            json: device(
+                "HumiditySensor",
+                "RelativeHumidityMeasurement",
+                #""MeasuredValue": 500, "MinMeasuredValue": 1000"#
+            ),
             code: .inconsistentAttributes,
             field: "clusters.RelativeHumidityMeasurement.MeasuredValue",
             message: "500 is below MinMeasuredValue (1000)"

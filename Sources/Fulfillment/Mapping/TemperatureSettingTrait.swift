@@ -110,10 +110,14 @@ enum TemperatureSettingTrait: TraitMapping {
         attributes.append("availableThermostatModes", .array(equipment.modes.map { .string($0) }))
         var bounds: [Int] = []
         if equipment.heats {
-            bounds += [thermostat.int("AbsMinHeatSetpointLimit") ?? 700, thermostat.int("AbsMaxHeatSetpointLimit") ?? 3000]
+            bounds += [
+                thermostat.int("AbsMinHeatSetpointLimit") ?? 700, thermostat.int("AbsMaxHeatSetpointLimit") ?? 3000,
+            ]
         }
         if equipment.cools {
-            bounds += [thermostat.int("AbsMinCoolSetpointLimit") ?? 1600, thermostat.int("AbsMaxCoolSetpointLimit") ?? 3200]
+            bounds += [
+                thermostat.int("AbsMinCoolSetpointLimit") ?? 1600, thermostat.int("AbsMaxCoolSetpointLimit") ?? 3200,
+            ]
         }
         attributes.append(
             "thermostatTemperatureRange",
@@ -172,8 +176,12 @@ enum TemperatureSettingTrait: TraitMapping {
                 .double(TemperatureConversion.celsius(fromHundredthsCelsius: local))
             )
         }
-        let heating = TemperatureConversion.celsius(fromHundredthsCelsius: thermostat.int("OccupiedHeatingSetpoint") ?? 2000)
-        let cooling = TemperatureConversion.celsius(fromHundredthsCelsius: thermostat.int("OccupiedCoolingSetpoint") ?? 2600)
+        let heating = TemperatureConversion.celsius(
+            fromHundredthsCelsius: thermostat.int("OccupiedHeatingSetpoint") ?? 2000
+        )
+        let cooling = TemperatureConversion.celsius(
+            fromHundredthsCelsius: thermostat.int("OccupiedCoolingSetpoint") ?? 2600
+        )
         if mode == "heatcool" {
             states.append("thermostatTemperatureSetpointLow", .double(heating))
             states.append("thermostatTemperatureSetpointHigh", .double(cooling))
@@ -221,8 +229,18 @@ enum TemperatureSettingTrait: TraitMapping {
             }
             let low = try params.number("thermostatTemperatureSetpointLow")
             let high = try params.number("thermostatTemperatureSetpointHigh")
-            let heating = try hundredths(low, limits: heatLimits(thermostat), mode: mode, name: "thermostatTemperatureSetpointLow")
-            let cooling = try hundredths(high, limits: coolLimits(thermostat), mode: mode, name: "thermostatTemperatureSetpointHigh")
+            let heating = try hundredths(
+                low,
+                limits: heatLimits(thermostat),
+                mode: mode,
+                name: "thermostatTemperatureSetpointLow"
+            )
+            let cooling = try hundredths(
+                high,
+                limits: coolLimits(thermostat),
+                mode: mode,
+                name: "thermostatTemperatureSetpointHigh"
+            )
             try setRange(heating: heating, cooling: cooling, in: &thermostat, mode: mode)
         default:
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not a TemperatureSetting command")
@@ -250,7 +268,10 @@ enum TemperatureSettingTrait: TraitMapping {
                 fromHundredthsCelsius: limits.lowerBound
             )...TemperatureConversion.celsius(fromHundredthsCelsius: limits.upperBound)
         let value = try checked(celsius, in: range, mode: mode, name: name)
-        return min(max(TemperatureConversion.hundredthsCelsius(fromCelsius: value), limits.lowerBound), limits.upperBound)
+        return min(
+            max(TemperatureConversion.hundredthsCelsius(fromCelsius: value), limits.lowerBound),
+            limits.upperBound
+        )
     }
 
     static func setSetpoint(
@@ -336,7 +357,11 @@ enum TemperatureSettingTrait: TraitMapping {
                 if mode == .strict {
                     throw CommandError(.rangeTooClose, "the setpoint limits leave no room for the dead band")
                 }
-                if moving == .cooling { high = min(low + deadBand, cool.upperBound) } else { low = max(high - deadBand, heat.lowerBound) }
+                if moving == .cooling {
+                    high = min(low + deadBand, cool.upperBound)
+                } else {
+                    low = max(high - deadBand, heat.lowerBound)
+                }
             }
         }
         thermostat["OccupiedHeatingSetpoint"] = .int(low)

@@ -69,7 +69,8 @@ extension AttributeSchema {
         if (mode == FanMode.off) != (percent == 0) {
             return AttributeViolation(
                 attribute: "PercentSetting",
-                reason: "\(percent) disagrees with FanMode \(mode) (FanMode Off goes with PercentSetting 0 and only with it)"
+                reason:
+                    "\(percent) disagrees with FanMode \(mode) (FanMode Off goes with PercentSetting 0 and only with it)"
             )
         }
         if (mode == FanMode.auto) != (percent == 0xFF) {
