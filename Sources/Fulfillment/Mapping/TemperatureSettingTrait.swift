@@ -35,6 +35,10 @@ import SmartHomeProtocol
 ///   equipment that heats and cools, in any mode, sets both setpoints (each within its limits as above); closer
 ///   than the dead band is `rangeTooClose` (strict) or widened upward, then downward (lenient). The mode is not
 ///   changed (Google sends `ThermostatSetMode` first when it wants one).
+/// - `TemperatureRelative` `{thermostatTemperatureRelativeDegree}` (°C) or `{thermostatTemperatureRelativeWeight}`
+///   (one step = 1 °C, Hearth's choice: Google leaves the size of "a little warmer" to the integration) moves the
+///   current setpoint (or, in `heatcool`, the whole range) by that much, then proceeds exactly as
+///   `ThermostatTemperatureSetpoint` with the result, errors included.
 /// - A Temperature Sensor is query-only: `queryOnlyTemperatureSetting: true`, `availableThermostatModes: ["off"]`
 ///   (the attribute is required and the sensor neither heats nor cools), `thermostatMode` `off`, the reading as
 ///   `thermostatTemperatureAmbient`, and `thermostatTemperatureRange` from `Min/MaxMeasuredValue` when known.
@@ -223,6 +227,30 @@ enum TemperatureSettingTrait: TraitMapping {
         case .thermostatTemperatureSetpoint:
             let celsius = try params.number("thermostatTemperatureSetpoint")
             try setSetpoint(celsius, in: &thermostat, equipment: equipment, mode: mode)
+        case .temperatureRelative:
+            let change: Double
+            if let degrees = try params.optionalNumber("thermostatTemperatureRelativeDegree") {
+                change = degrees
+            } else if let weight = try params.optionalNumber("thermostatTemperatureRelativeWeight") {
+                change = weight
+            } else {
+                throw CommandError(
+                    .notSupported,
+                    "TemperatureRelative needs params.thermostatTemperatureRelativeDegree or "
+                        + "params.thermostatTemperatureRelativeWeight"
+                )
+            }
+            let systemMode = thermostat.int("SystemMode") ?? SystemMode.off
+            let heating = thermostat.int("OccupiedHeatingSetpoint") ?? 2000
+            let cooling = thermostat.int("OccupiedCoolingSetpoint") ?? 2600
+            let current: Int
+            if systemMode == SystemMode.auto {
+                current = (heating + cooling) / 2
+            } else {
+                current = SystemMode.isCooling(systemMode) || !equipment.heats ? cooling : heating
+            }
+            let target = TemperatureConversion.celsius(fromHundredthsCelsius: current) + change
+            try setSetpoint(target, in: &thermostat, equipment: equipment, mode: mode)
         case .thermostatTemperatureSetRange:
             guard equipment.heats && equipment.cools else {
                 throw CommandError(.functionNotSupported, "this equipment does not both heat and cool")

@@ -11,6 +11,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case thermostatTemperatureSetpoint = "action.devices.commands.ThermostatTemperatureSetpoint"
     case thermostatTemperatureSetRange = "action.devices.commands.ThermostatTemperatureSetRange"
     case thermostatSetMode = "action.devices.commands.ThermostatSetMode"
+    case temperatureRelative = "action.devices.commands.TemperatureRelative"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -20,7 +21,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .colorAbsolute: return .colorSetting
         case .startStop, .pauseUnpause: return .startStop
         case .setFanSpeed, .setFanSpeedRelative: return .fanSpeed
-        case .thermostatTemperatureSetpoint, .thermostatTemperatureSetRange, .thermostatSetMode:
+        case .thermostatTemperatureSetpoint, .thermostatTemperatureSetRange, .thermostatSetMode, .temperatureRelative:
             return .temperatureSetting
         }
     }

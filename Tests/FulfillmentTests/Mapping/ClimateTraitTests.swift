@@ -447,6 +447,39 @@ struct ClimateTraitTests {
         #expect(state?["thermostatTemperatureSetpointHigh"] == 25)
     }
 
+    @Test(arguments: [
+        (["thermostatTemperatureRelativeDegree": 1.5] as JSON, 21.5 as Double),
+        (["thermostatTemperatureRelativeDegree": -2] as JSON, 18 as Double),
+        (["thermostatTemperatureRelativeWeight": 2] as JSON, 22 as Double),
+    ])
+    func relativeTemperatureInHeatMode(params: JSON, setpoint: Double) throws {
+        let fulfillment = try Self.fulfillment()
+        _ = try fulfillment.execute(
+            G.group(["hallway-thermostat"], G.step("TemperatureRelative", params)),
+            as: Self.user
+        )
+        #expect(
+            try fulfillment.query("hallway-thermostat", as: Self.user)?["thermostatTemperatureSetpoint"]
+                == .double(setpoint)
+        )
+    }
+
+    @Test func relativeTemperatureErrors() throws {
+        let strict = try Self.fulfillment(.strict)
+        let far = G.step("TemperatureRelative", ["thermostatTemperatureRelativeDegree": 15])
+        #expect(
+            try strict.execute(G.group(["hallway-thermostat"], far), as: Self.user)
+                == Self.error("hallway-thermostat", "valueOutOfRange")
+        )
+        #expect(
+            try strict.execute(G.group(["hallway-thermostat"], G.step("TemperatureRelative", [:])), as: Self.user)
+                == Self.error("hallway-thermostat", "notSupported")
+        )
+        let lenient = try Self.fulfillment(.lenient)
+        _ = try lenient.execute(G.group(["hallway-thermostat"], far), as: Self.user)
+        #expect(try lenient.query("hallway-thermostat", as: Self.user)?["thermostatTemperatureSetpoint"] == 30)
+    }
+
     @Test func modeErrors() throws {
         let fulfillment = try Self.fulfillment()
         // The radiator cannot cool, nor keep a range.
