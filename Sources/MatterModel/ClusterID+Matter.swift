@@ -8,6 +8,11 @@ extension ClusterID {
         case .OnOff: return 0x0006
         case .LevelControl: return 0x0008
         case .ColorControl: return 0x0300
+        case .FanControl: return 0x0202
+        case .Thermostat: return 0x0201
+        case .TemperatureMeasurement: return 0x0402
+        case .RelativeHumidityMeasurement: return 0x0405
+        case .AirQuality: return 0x005B
         }
     }
 }

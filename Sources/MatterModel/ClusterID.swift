@@ -8,6 +8,16 @@ public enum ClusterID: String, Sendable, Hashable, CaseIterable, Comparable {
     case LevelControl
     /// Color Control (0x0300).
     case ColorControl
+    /// Fan Control (0x0202).
+    case FanControl
+    /// Thermostat (0x0201).
+    case Thermostat
+    /// Temperature Measurement (0x0402).
+    case TemperatureMeasurement
+    /// Relative Humidity Measurement (0x0405).
+    case RelativeHumidityMeasurement
+    /// Air Quality (0x005B).
+    case AirQuality
 
     /// Orders clusters by name, so that listings are stable.
     public static func < (lhs: ClusterID, rhs: ClusterID) -> Bool {

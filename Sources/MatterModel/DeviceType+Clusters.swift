@@ -10,6 +10,12 @@ extension DeviceType {
         case .ColorTemperatureLight: return 0x010C
         case .ExtendedColorLight: return 0x010D
         case .OnOffPlugInUnit: return 0x010A
+        case .Fan: return 0x002B
+        case .AirPurifier: return 0x002D
+        case .Thermostat: return 0x0301
+        case .RoomAirConditioner: return 0x0072
+        case .TemperatureSensor: return 0x0302
+        case .HumiditySensor: return 0x0307
         }
     }
 
@@ -20,6 +26,10 @@ extension DeviceType {
         switch self {
         case .OnOffLight, .OnOffPlugInUnit: return [.LevelControl]
         case .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight: return []
+        // On/Off is optional on a Fan and an Air Purifier (Matter 1.3); without it Google's OnOff is backed by
+        // FanMode.
+        case .Fan, .AirPurifier: return [.OnOff]
+        case .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor: return []
         }
     }
 
@@ -37,6 +47,7 @@ extension DeviceType {
         case .ExtendedColorLight:
             return AttributeSchema.ColorCapabilities.xy | AttributeSchema.ColorCapabilities.colorTemperature
         case .OnOffLight, .DimmableLight, .OnOffPlugInUnit: return 0
+        case .Fan, .AirPurifier, .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor: return 0
         }
     }
 
@@ -46,6 +57,8 @@ extension DeviceType {
         switch self {
         case .ExtendedColorLight: return requiredColorCapabilities | AttributeSchema.ColorCapabilities.hueSaturation
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .OnOffPlugInUnit: return requiredColorCapabilities
+        case .Fan, .AirPurifier, .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor:
+            return requiredColorCapabilities
         }
     }
 }

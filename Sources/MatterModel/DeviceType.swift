@@ -10,6 +10,18 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
     case ExtendedColorLight
     /// On/Off Plug-in Unit (0x010A).
     case OnOffPlugInUnit
+    /// Fan (0x002B).
+    case Fan
+    /// Air Purifier (0x002D).
+    case AirPurifier
+    /// Thermostat (0x0301).
+    case Thermostat
+    /// Room Air Conditioner (0x0072).
+    case RoomAirConditioner
+    /// Temperature Sensor (0x0302).
+    case TemperatureSensor
+    /// Humidity Sensor (0x0307).
+    case HumiditySensor
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).
     public var requiredClusters: [ClusterID] {
@@ -17,6 +29,15 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
         case .OnOffLight, .OnOffPlugInUnit: return [.OnOff]
         case .DimmableLight: return [.OnOff, .LevelControl]
         case .ColorTemperatureLight, .ExtendedColorLight: return [.OnOff, .LevelControl, .ColorControl]
+        // Hearth requires Air Quality on an Air Purifier (Matter puts it on an optional Air Quality Sensor
+        // endpoint) so that SensorState always has something to report, and Fan Control on a Room Air
+        // Conditioner (optional in Matter) so that AC_UNIT always has FanSpeed.
+        case .Fan: return [.FanControl]
+        case .AirPurifier: return [.FanControl, .AirQuality]
+        case .Thermostat: return [.Thermostat]
+        case .RoomAirConditioner: return [.OnOff, .Thermostat, .FanControl]
+        case .TemperatureSensor: return [.TemperatureMeasurement]
+        case .HumiditySensor: return [.RelativeHumidityMeasurement]
         }
     }
 }

@@ -130,6 +130,11 @@ enum DeviceTable {
         .OnOff: ["OnOff"],
         .LevelControl: ["CurrentLevel"],
         .ColorControl: ["ColorMode", "ColorTemperatureMireds", "CurrentHue", "CurrentSaturation"],
+        .FanControl: ["FanMode", "PercentCurrent"],
+        .Thermostat: ["SystemMode", "LocalTemperature", "OccupiedHeatingSetpoint"],
+        .TemperatureMeasurement: ["MeasuredValue"],
+        .RelativeHumidityMeasurement: ["MeasuredValue"],
+        .AirQuality: ["AirQuality"],
     ]
 
     static func render(_ devices: [Device]) -> String {

@@ -122,7 +122,10 @@ struct AttributeSchemaTests {
             }
             if let nullValue = spec.nullValue {
                 #expect(spec.range?.contains(nullValue) == false, "\(spec.name) null inside its range")
-                #expect(spec.type.valueRange?.upperBound == nullValue, "\(spec.name) null is not the type maximum")
+                // Matter's null is the type maximum, except for signed int16, where it is the minimum (0x8000).
+                let matterNull =
+                    spec.type == .int16 ? spec.type.valueRange?.lowerBound : spec.type.valueRange?.upperBound
+                #expect(matterNull == nullValue, "\(spec.name) null is not Matter's null for \(spec.type)")
             }
             #expect(AttributeSchema.defaults(for: cluster)[spec.name] == spec.defaultValue)
         }

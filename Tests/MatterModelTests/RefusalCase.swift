@@ -261,7 +261,7 @@ struct RefusalCase: Sendable, CustomTestStringConvertible {
         ),
         device(
             "unknown device type",
-            lamp("", types: #"["OnOffLight", "Fan"]"#),
+            lamp("", types: #"["OnOffLight", "Toaster"]"#),
             .unknownDeviceType,
             field: "deviceTypes[1]",
             "known types: OnOffLight, DimmableLight, ColorTemperatureLight, ExtendedColorLight, OnOffPlugInUnit"
@@ -329,9 +329,9 @@ struct RefusalCase: Sendable, CustomTestStringConvertible {
         device("clusters not an object", lamp(#""clusters": []"#), .wrongType, field: "clusters", "expected an object"),
         device(
             "unknown cluster",
-            lamp(#""clusters": {"Thermostat": {}}"#),
+            lamp(#""clusters": {"Barometer": {}}"#),
             .unknownCluster,
-            field: "clusters.Thermostat",
+            field: "clusters.Barometer",
             "known clusters: OnOff, LevelControl, ColorControl"
         ),
         device(

@@ -10,6 +10,12 @@ import SmartHomeProtocol
 /// | ColorTemperatureLight | LIGHT | OnOff, Brightness, ColorSetting (temperature only) |
 /// | ExtendedColorLight | LIGHT | OnOff, Brightness, ColorSetting (`hsv` + temperature) |
 /// | OnOffPlugInUnit | OUTLET | OnOff |
+/// | Fan | FAN | OnOff (On/Off cluster, else FanMode), FanSpeed |
+/// | AirPurifier | AIRPURIFIER | OnOff (On/Off cluster, else FanMode), FanSpeed, SensorState (AirQuality) |
+/// | Thermostat | THERMOSTAT | TemperatureSetting |
+/// | RoomAirConditioner | AC_UNIT | OnOff, FanSpeed, TemperatureSetting |
+/// | TemperatureSensor | SENSOR | TemperatureSetting (query-only) |
+/// | HumiditySensor | SENSOR | HumiditySetting (query-only) |
 ///
 /// **Composed devices.** The primary endpoint's primary device type picks the Google type. Google's traits are
 /// a flat set, so each trait appears once and is backed by exactly one endpoint: endpoints are visited in
@@ -32,6 +38,11 @@ public enum DeviceTypeMapping {
         switch type {
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight: return .light
         case .OnOffPlugInUnit: return .outlet
+        case .Fan: return .fan
+        case .AirPurifier: return .airPurifier
+        case .Thermostat: return .thermostat
+        case .RoomAirConditioner: return .acUnit
+        case .TemperatureSensor, .HumiditySensor: return .sensor
         }
     }
 
@@ -47,6 +58,11 @@ public enum DeviceTypeMapping {
         case .OnOffLight, .OnOffPlugInUnit: return [.onOff]
         case .DimmableLight: return [.onOff, .brightness]
         case .ColorTemperatureLight, .ExtendedColorLight: return [.onOff, .brightness, .colorSetting]
+        case .Fan: return [.onOff, .fanSpeed]
+        case .AirPurifier: return [.onOff, .sensorState, .fanSpeed]
+        case .Thermostat, .TemperatureSensor: return [.temperatureSetting]
+        case .RoomAirConditioner: return [.onOff, .fanSpeed, .temperatureSetting]
+        case .HumiditySensor: return [.humiditySetting]
         }
     }
 

@@ -32,6 +32,9 @@ enum TraitMappings {
         case .colorSetting: return ColorSettingTrait.self
         case .sensorState: return SensorStateTrait.self
         case .startStop: return StartStopTrait.self
+        case .fanSpeed: return FanSpeedTrait.self
+        case .temperatureSetting: return TemperatureSettingTrait.self
+        case .humiditySetting: return HumiditySettingTrait.self
         }
     }
 }

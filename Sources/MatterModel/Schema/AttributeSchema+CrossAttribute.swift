@@ -11,6 +11,8 @@ extension AttributeSchema {
     ///   (``DeviceType/requiredColorCapabilities``); `ColorMode` is a mode `ColorCapabilities` allows;
     ///   `EnhancedColorMode` equals `ColorMode`, or is 3 (enhanced hue, which needs that capability) with
     ///   `ColorMode` 0.
+    /// - Fan Control, Thermostat, Temperature and Relative Humidity Measurement: see
+    ///   `AttributeSchema+ClimateRules.swift`.
     public static func validate(
         _ state: ClusterState,
         cluster: ClusterID,
@@ -29,6 +31,14 @@ extension AttributeSchema {
             return levelControlViolation(complete)
         case .ColorControl:
             return colorControlViolation(complete, deviceTypes: deviceTypes)
+        case .FanControl:
+            return fanControlViolation(complete)
+        case .Thermostat:
+            return thermostatViolation(complete)
+        case .TemperatureMeasurement, .RelativeHumidityMeasurement:
+            return measurementViolation(complete, cluster: cluster)
+        case .AirQuality:
+            return nil
         }
     }
 
@@ -130,7 +140,7 @@ extension AttributeSchema {
     }
 
     /// `lower ≤ upper`, blaming `upper`.
-    private static func ordered(_ state: ClusterState, lower: String, upper: String) -> AttributeViolation? {
+    static func ordered(_ state: ClusterState, lower: String, upper: String) -> AttributeViolation? {
         let low = state.int(lower)!
         let high = state.int(upper)!
         guard low > high else { return nil }
@@ -138,7 +148,7 @@ extension AttributeSchema {
     }
 
     /// `name`, unless null, within `lower…upper`.
-    private static func within(
+    static func within(
         _ state: ClusterState,
         _ cluster: ClusterID,
         _ name: String,

@@ -1,5 +1,6 @@
 /// The attributes Hearth models for each cluster: Matter type, allowed values, unit and default, in one table
-/// (`AttributeSchema+OnOff.swift`, `AttributeSchema+LevelControl.swift`, `AttributeSchema+ColorControl.swift`).
+/// (`AttributeSchema+OnOff.swift`, `AttributeSchema+LevelControl.swift`, `AttributeSchema+ColorControl.swift`,
+/// one `AttributeSchema+<Cluster>.swift` per further cluster).
 ///
 /// Global attributes (`ClusterRevision`, `FeatureMap`, …) are not modelled.
 public enum AttributeSchema {
@@ -56,6 +57,11 @@ public enum AttributeSchema {
         .OnOff: onOff,
         .LevelControl: levelControl,
         .ColorControl: colorControl,
+        .FanControl: fanControl,
+        .Thermostat: thermostat,
+        .TemperatureMeasurement: temperatureMeasurement,
+        .RelativeHumidityMeasurement: relativeHumidityMeasurement,
+        .AirQuality: airQuality,
     ]
 
     private static let index: [ClusterID: [String: AttributeSpec]] = table.mapValues { specs in
@@ -116,7 +122,8 @@ public enum AttributeSchema {
     /// the default depends on other attributes: an omitted `CurrentLevel` is its default (254) clamped into
     /// `MinLevel…MaxLevel`, an omitted `ColorTemperatureMireds` its default clamped into the physical range, an
     /// omitted `ColorMode` follows `EnhancedColorMode` (or `ColorCapabilities`), an omitted `EnhancedColorMode`
-    /// follows `ColorMode`. Values given are kept as they are, valid or not.
+    /// follows `ColorMode`; Fan Control's and Thermostat's dependent defaults are
+    /// ``filledFanControl(_:_:)`` and ``filledThermostat(_:_:)``. Values given are kept as they are, valid or not.
     public static func filled(
         _ given: ClusterState,
         cluster: ClusterID,
@@ -154,6 +161,12 @@ public enum AttributeSchema {
             {
                 state["ColorTemperatureMireds"] = .int(min(max(mireds, low), high))
             }
+        case .FanControl:
+            filledFanControl(given, &state)
+        case .Thermostat:
+            filledThermostat(given, &state)
+        case .TemperatureMeasurement, .RelativeHumidityMeasurement, .AirQuality:
+            break
         }
         return state
     }

@@ -1,7 +1,8 @@
 /// What Hearth knows about one Matter attribute: its type, the values it may take, its unit and its default.
 ///
 /// Nullable attributes (Matter's `X` quality) store null as the value Matter reserves for it on the wire, the
-/// type's maximum (`0xFF` for `uint8`/`enum8`, `0xFFFF` for `uint16`): ``nullValue``. A device file may write
+/// type's maximum (`0xFF` for `uint8`/`enum8`, `0xFFFF` for `uint16`), and for the signed `int16` its minimum
+/// (`0x8000`, −32768): ``nullValue``. A device file may write
 /// either `null` or that number; Hearth writes `null`.
 public struct AttributeSpec: Sendable, Hashable {
     /// The Matter attribute name (`CurrentLevel`).
@@ -62,7 +63,7 @@ public struct AttributeSpec: Sendable, Hashable {
         case .string:
             guard case .string = value else { return "expected a string, got \(value)" }
             return nil
-        case .uint8, .uint16, .uint32, .int16, .enum8, .bitmap8, .bitmap16:
+        case .uint8, .uint16, .uint32, .int16, .enum8, .bitmap8, .bitmap16, .int8:
             guard case .int(let number) = value else {
                 return "expected an integer (\(type.rawValue)), got \(value)"
             }

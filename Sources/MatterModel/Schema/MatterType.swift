@@ -18,12 +18,15 @@ public enum MatterType: String, Sendable, Hashable, CaseIterable {
     case bitmap16
     /// Matter `string` (character string).
     case string
+    /// Matter `int8`: −128…127.
+    case int8
 
     /// Whether values of this type are integers (``AttributeValue/int(_:)``).
     public var isInteger: Bool {
         switch self {
         case .bool, .string: return false
         case .uint8, .uint16, .uint32, .int16, .enum8, .bitmap8, .bitmap16: return true
+        case .int8: return true
         }
     }
 
@@ -35,6 +38,7 @@ public enum MatterType: String, Sendable, Hashable, CaseIterable {
         case .uint16, .bitmap16: return 0...0xFFFF
         case .uint32: return 0...0xFFFF_FFFF
         case .int16: return -0x8000...0x7FFF
+        case .int8: return -0x80...0x7F
         }
     }
 }

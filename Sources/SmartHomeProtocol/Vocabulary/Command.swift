@@ -6,6 +6,12 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case colorAbsolute = "action.devices.commands.ColorAbsolute"
     case startStop = "action.devices.commands.StartStop"
     case pauseUnpause = "action.devices.commands.PauseUnpause"
+    case setFanSpeed = "action.devices.commands.SetFanSpeed"
+    case setFanSpeedRelative = "action.devices.commands.SetFanSpeedRelative"
+    case thermostatTemperatureSetpoint = "action.devices.commands.ThermostatTemperatureSetpoint"
+    case thermostatTemperatureSetRange = "action.devices.commands.ThermostatTemperatureSetRange"
+    case thermostatSetMode = "action.devices.commands.ThermostatSetMode"
+    case temperatureRelative = "action.devices.commands.TemperatureRelative"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -14,6 +20,9 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .brightnessAbsolute, .brightnessRelative: return .brightness
         case .colorAbsolute: return .colorSetting
         case .startStop, .pauseUnpause: return .startStop
+        case .setFanSpeed, .setFanSpeedRelative: return .fanSpeed
+        case .thermostatTemperatureSetpoint, .thermostatTemperatureSetRange, .thermostatSetMode, .temperatureRelative:
+            return .temperatureSetting
         }
     }
 }

@@ -21,4 +21,14 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case tooManyFailedAttempts
     case transientError
     case unknownError
+    /// TemperatureSetting: the thermostat is off, so there is no setpoint to change.
+    case inOffMode
+    /// TemperatureSetting: the thermostat only runs its fan.
+    case inFanOnlyMode
+    /// TemperatureSetting: the thermostat only dehumidifies.
+    case inDryMode
+    /// TemperatureSetting: the thermostat is in an energy-saving mode.
+    case inEcoMode
+    /// TemperatureSetting: the low and high setpoints are closer than the device allows.
+    case rangeTooClose
 }

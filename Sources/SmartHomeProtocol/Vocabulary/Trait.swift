@@ -5,4 +5,7 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case colorSetting = "action.devices.traits.ColorSetting"
     case sensorState = "action.devices.traits.SensorState"
     case startStop = "action.devices.traits.StartStop"
+    case fanSpeed = "action.devices.traits.FanSpeed"
+    case temperatureSetting = "action.devices.traits.TemperatureSetting"
+    case humiditySetting = "action.devices.traits.HumiditySetting"
 }

@@ -1,0 +1,398 @@
+import MatterModel
+import SmartHomeProtocol
+
+/// Google `TemperatureSetting` ⇄ Matter `Thermostat` (Thermostat, Room Air Conditioner), or, query-only, Matter
+/// `TemperatureMeasurement` (Temperature Sensor). All temperatures are °C (``TemperatureConversion``: hundredths
+/// / 100 out, `round(°C × 100)` in); `thermostatTemperatureUnit` is `"C"` (Hearth has no unit setting).
+///
+/// **Modes.** `availableThermostatModes` comes from `ControlSequenceOfOperation`: `off`, plus `heat` when the
+/// equipment heats (2…5), `cool` when it cools (0, 1, 4, 5), `heatcool` when it does both; a Room Air Conditioner
+/// adds `fan-only` and `dry`. Matter `SystemMode` → Google `thermostatMode`: Off `off`, Auto `heatcool` (Matter's
+/// Auto keeps the temperature between the two setpoints, which is Google's `heatcool`; Google's `auto` means a
+/// schedule), Cool and Precooling `cool`, Heat and EmergencyHeat `heat`, FanOnly `fan-only`, Dry `dry`, Sleep
+/// `eco`. `on` (restore the previous mode) is not offered: Matter keeps no previous mode.
+///
+/// **SYNC.** `thermostatTemperatureRange` spans the absolute limits of what the equipment does (heat, cool or
+/// both); `bufferRangeCelsius` is `MinSetpointDeadBand` when `heatcool` is offered.
+///
+/// **QUERY.** `thermostatMode`, `thermostatTemperatureAmbient` (`LocalTemperature`, left out while null); in
+/// `heatcool` `thermostatTemperatureSetpointLow/High` (heating/cooling setpoints), otherwise
+/// `thermostatTemperatureSetpoint`: the cooling setpoint in a cooling mode or on cooling-only equipment, else the
+/// heating setpoint.
+///
+/// **EXECUTE.**
+/// - `ThermostatSetMode` `{thermostatMode}`: one of `availableThermostatModes`, else `functionNotSupported`. On a
+///   Room Air Conditioner a mode other than `off` also turns On/Off on, so that "set the AC to cool" runs it;
+///   `off` leaves On/Off alone.
+/// - `ThermostatTemperatureSetpoint` `{thermostatTemperatureSetpoint}`: in a heating mode sets the heating
+///   setpoint within its absolute limits, in a cooling mode the cooling setpoint; in `heatcool` moves the range
+///   to centre on the value, keeping its width. Out-of-limit values are `valueOutOfRange` (strict) or clamped
+///   (lenient). Where the equipment heats and cools, the other setpoint is pushed to keep `MinSetpointDeadBand`
+///   (Matter 1.3 §4.3.7.2); if its limit stops it, strict mode answers `rangeTooClose` and lenient mode pulls the
+///   requested one back. In `off`, `fan-only`, `dry` and `eco` there is no setpoint to change: `inOffMode`,
+///   `inFanOnlyMode`, `inDryMode`, `inEcoMode`.
+/// - `ThermostatTemperatureSetRange` `{thermostatTemperatureSetpointLow, thermostatTemperatureSetpointHigh}`: on
+///   equipment that heats and cools, in any mode, sets both setpoints (each within its limits as above); closer
+///   than the dead band is `rangeTooClose` (strict) or widened upward, then downward (lenient). The mode is not
+///   changed (Google sends `ThermostatSetMode` first when it wants one).
+/// - `TemperatureRelative` `{thermostatTemperatureRelativeDegree}` (°C) or `{thermostatTemperatureRelativeWeight}`
+///   (one step = 1 °C, Hearth's choice: Google leaves the size of "a little warmer" to the integration) moves the
+///   current setpoint (or, in `heatcool`, the whole range) by that much, then proceeds exactly as
+///   `ThermostatTemperatureSetpoint` with the result, errors included.
+/// - A Temperature Sensor is query-only: `queryOnlyTemperatureSetting: true`, `availableThermostatModes: ["off"]`
+///   (the attribute is required and the sensor neither heats nor cools), `thermostatMode` `off`, the reading as
+///   `thermostatTemperatureAmbient`, and `thermostatTemperatureRange` from `Min/MaxMeasuredValue` when known.
+///   Every command is `functionNotSupported`.
+///
+/// **Why TemperatureSetting for a Temperature Sensor.** Google's TemperatureControl page says TemperatureSetting
+/// "represents ambient (room/outdoor) temperature" and TemperatureControl is for the temperature of a device
+/// itself (https://developers.home.google.com/cloud-to-cloud/traits/temperaturecontrol), and the Sensor guide
+/// lists TemperatureControl "for non-climate temperatures (water, surface…)"
+/// (https://developers.home.google.com/cloud-to-cloud/guides/sensor). openHAB found that a sensor with only
+/// TemperatureControl shows no tile in the Google Home app and moved to TemperatureSetting
+/// (openhab/openhab-google-assistant#432). A room or outdoor sensor is therefore TemperatureSetting with
+/// `queryOnlyTemperatureSetting`.
+enum TemperatureSettingTrait: TraitMapping {
+    static let trait = Trait.temperatureSetting
+
+    typealias SystemMode = AttributeSchema.SystemMode
+    typealias ControlSequence = AttributeSchema.ControlSequence
+
+    /// Google's mode for a Matter `SystemMode`.
+    static func googleMode(_ systemMode: Int) -> String {
+        switch systemMode {
+        case SystemMode.off: return "off"
+        case SystemMode.auto: return "heatcool"
+        case SystemMode.cool, SystemMode.precooling: return "cool"
+        case SystemMode.heat, SystemMode.emergencyHeat: return "heat"
+        case SystemMode.fanOnly: return "fan-only"
+        case SystemMode.dry: return "dry"
+        case SystemMode.sleep: return "eco"
+        default: return "off"
+        }
+    }
+
+    /// The Matter `SystemMode` each Google mode sets.
+    static let systemModes: [String: Int] = [
+        "off": SystemMode.off, "heat": SystemMode.heat, "cool": SystemMode.cool, "heatcool": SystemMode.auto,
+        "fan-only": SystemMode.fanOnly, "dry": SystemMode.dry,
+    ]
+
+    /// What a thermostat endpoint's equipment does.
+    struct Equipment {
+        var heats: Bool
+        var cools: Bool
+        var isAirConditioner: Bool
+
+        init(_ endpoint: Endpoint) {
+            let sequence =
+                endpoint.cluster(.Thermostat).int("ControlSequenceOfOperation") ?? ControlSequence.coolingAndHeating
+            heats = ControlSequence.canHeat(sequence)
+            cools = ControlSequence.canCool(sequence)
+            isAirConditioner = endpoint.deviceTypes.contains(.RoomAirConditioner)
+        }
+
+        var modes: [String] {
+            var modes = ["off"]
+            if heats { modes.append("heat") }
+            if cools { modes.append("cool") }
+            if heats && cools { modes.append("heatcool") }
+            if isAirConditioner { modes += ["fan-only", "dry"] }
+            return modes
+        }
+    }
+
+    // MARK: - SYNC
+
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        guard endpoint.has(.Thermostat) else {
+            sensorAttributes(of: endpoint, into: &attributes)
+            return
+        }
+        let thermostat = endpoint.cluster(.Thermostat)
+        let equipment = Equipment(endpoint)
+        attributes.append("availableThermostatModes", .array(equipment.modes.map { .string($0) }))
+        var bounds: [Int] = []
+        if equipment.heats {
+            bounds += [
+                thermostat.int("AbsMinHeatSetpointLimit") ?? 700, thermostat.int("AbsMaxHeatSetpointLimit") ?? 3000,
+            ]
+        }
+        if equipment.cools {
+            bounds += [
+                thermostat.int("AbsMinCoolSetpointLimit") ?? 1600, thermostat.int("AbsMaxCoolSetpointLimit") ?? 3200,
+            ]
+        }
+        attributes.append(
+            "thermostatTemperatureRange",
+            [
+                "minThresholdCelsius": .double(TemperatureConversion.celsius(fromHundredthsCelsius: bounds.min()!)),
+                "maxThresholdCelsius": .double(TemperatureConversion.celsius(fromHundredthsCelsius: bounds.max()!)),
+            ]
+        )
+        attributes.append("thermostatTemperatureUnit", "C")
+        if equipment.heats && equipment.cools {
+            let deadBand = thermostat.int("MinSetpointDeadBand") ?? 25
+            attributes.append("bufferRangeCelsius", .double(TemperatureConversion.celsius(fromTenthsCelsius: deadBand)))
+        }
+    }
+
+    static func sensorAttributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        let measurement = endpoint.cluster(.TemperatureMeasurement)
+        attributes.append("availableThermostatModes", ["off"])
+        let low = measurement.int("MinMeasuredValue") ?? -0x8000
+        let high = measurement.int("MaxMeasuredValue") ?? -0x8000
+        if low != -0x8000, high != -0x8000 {
+            attributes.append(
+                "thermostatTemperatureRange",
+                [
+                    "minThresholdCelsius": .double(TemperatureConversion.celsius(fromHundredthsCelsius: low)),
+                    "maxThresholdCelsius": .double(TemperatureConversion.celsius(fromHundredthsCelsius: high)),
+                ]
+            )
+        }
+        attributes.append("thermostatTemperatureUnit", "C")
+        attributes.append("queryOnlyTemperatureSetting", true)
+    }
+
+    // MARK: - QUERY
+
+    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        guard endpoint.has(.Thermostat) else {
+            states.append("thermostatMode", "off")
+            let value = endpoint.cluster(.TemperatureMeasurement).int("MeasuredValue") ?? -0x8000
+            if value != -0x8000 {
+                states.append(
+                    "thermostatTemperatureAmbient",
+                    .double(TemperatureConversion.celsius(fromHundredthsCelsius: value))
+                )
+            }
+            return
+        }
+        let thermostat = endpoint.cluster(.Thermostat)
+        let systemMode = thermostat.int("SystemMode") ?? SystemMode.off
+        let mode = googleMode(systemMode)
+        states.append("thermostatMode", .string(mode))
+        let local = thermostat.int("LocalTemperature") ?? -0x8000
+        if local != -0x8000 {
+            states.append(
+                "thermostatTemperatureAmbient",
+                .double(TemperatureConversion.celsius(fromHundredthsCelsius: local))
+            )
+        }
+        let heating = TemperatureConversion.celsius(
+            fromHundredthsCelsius: thermostat.int("OccupiedHeatingSetpoint") ?? 2000
+        )
+        let cooling = TemperatureConversion.celsius(
+            fromHundredthsCelsius: thermostat.int("OccupiedCoolingSetpoint") ?? 2600
+        )
+        if mode == "heatcool" {
+            states.append("thermostatTemperatureSetpointLow", .double(heating))
+            states.append("thermostatTemperatureSetpointHigh", .double(cooling))
+        } else {
+            let equipment = Equipment(endpoint)
+            let usesCooling = SystemMode.isCooling(systemMode) || !equipment.heats
+            states.append("thermostatTemperatureSetpoint", .double(usesCooling ? cooling : heating))
+        }
+    }
+
+    // MARK: - EXECUTE
+
+    static func execute(
+        _ command: Command,
+        _ params: CommandParameters,
+        on endpoint: inout Endpoint,
+        mode: ValidationMode
+    ) throws(CommandError) {
+        guard endpoint.has(.Thermostat) else {
+            throw CommandError(.functionNotSupported, "this temperature sensor is query-only (\(command.rawValue))")
+        }
+        var thermostat = endpoint.cluster(.Thermostat)
+        let equipment = Equipment(endpoint)
+        switch command {
+        case .thermostatSetMode:
+            guard let name = params.params["thermostatMode"]?.stringValue else {
+                throw CommandError(.notSupported, "ThermostatSetMode needs params.thermostatMode (a string)")
+            }
+            guard equipment.modes.contains(name), let systemMode = systemModes[name] else {
+                throw CommandError(
+                    .functionNotSupported,
+                    "thermostatMode \"\(name)\" is not one of " + equipment.modes.joined(separator: ", ")
+                )
+            }
+            thermostat["SystemMode"] = .int(systemMode)
+            if equipment.isAirConditioner, systemMode != SystemMode.off {
+                endpoint.clusters[.OnOff, default: ClusterState()]["OnOff"] = .bool(true)
+            }
+        case .thermostatTemperatureSetpoint:
+            let celsius = try params.number("thermostatTemperatureSetpoint")
+            try setSetpoint(celsius, in: &thermostat, equipment: equipment, mode: mode)
+        case .temperatureRelative:
+            let change: Double
+            if let degrees = try params.optionalNumber("thermostatTemperatureRelativeDegree") {
+                change = degrees
+            } else if let weight = try params.optionalNumber("thermostatTemperatureRelativeWeight") {
+                change = weight
+            } else {
+                throw CommandError(
+                    .notSupported,
+                    "TemperatureRelative needs params.thermostatTemperatureRelativeDegree or "
+                        + "params.thermostatTemperatureRelativeWeight"
+                )
+            }
+            let systemMode = thermostat.int("SystemMode") ?? SystemMode.off
+            let heating = thermostat.int("OccupiedHeatingSetpoint") ?? 2000
+            let cooling = thermostat.int("OccupiedCoolingSetpoint") ?? 2600
+            let current: Int
+            if systemMode == SystemMode.auto {
+                current = (heating + cooling) / 2
+            } else {
+                current = SystemMode.isCooling(systemMode) || !equipment.heats ? cooling : heating
+            }
+            let target = TemperatureConversion.celsius(fromHundredthsCelsius: current) + change
+            try setSetpoint(target, in: &thermostat, equipment: equipment, mode: mode)
+        case .thermostatTemperatureSetRange:
+            guard equipment.heats && equipment.cools else {
+                throw CommandError(.functionNotSupported, "this equipment does not both heat and cool")
+            }
+            let low = try params.number("thermostatTemperatureSetpointLow")
+            let high = try params.number("thermostatTemperatureSetpointHigh")
+            let heating = try hundredths(
+                low,
+                limits: heatLimits(thermostat),
+                mode: mode,
+                name: "thermostatTemperatureSetpointLow"
+            )
+            let cooling = try hundredths(
+                high,
+                limits: coolLimits(thermostat),
+                mode: mode,
+                name: "thermostatTemperatureSetpointHigh"
+            )
+            try setRange(heating: heating, cooling: cooling, in: &thermostat, mode: mode)
+        default:
+            throw CommandError(.functionNotSupported, "\(command.rawValue) is not a TemperatureSetting command")
+        }
+        endpoint.clusters[.Thermostat] = thermostat
+    }
+
+    static func heatLimits(_ thermostat: ClusterState) -> ClosedRange<Int> {
+        (thermostat.int("AbsMinHeatSetpointLimit") ?? 700)...(thermostat.int("AbsMaxHeatSetpointLimit") ?? 3000)
+    }
+
+    static func coolLimits(_ thermostat: ClusterState) -> ClosedRange<Int> {
+        (thermostat.int("AbsMinCoolSetpointLimit") ?? 1600)...(thermostat.int("AbsMaxCoolSetpointLimit") ?? 3200)
+    }
+
+    /// A Google °C as Matter hundredths, checked against (strict) or clamped into (lenient) `limits`.
+    static func hundredths(
+        _ celsius: Double,
+        limits: ClosedRange<Int>,
+        mode: ValidationMode,
+        name: String
+    ) throws(CommandError) -> Int {
+        let range =
+            TemperatureConversion.celsius(
+                fromHundredthsCelsius: limits.lowerBound
+            )...TemperatureConversion.celsius(fromHundredthsCelsius: limits.upperBound)
+        let value = try checked(celsius, in: range, mode: mode, name: name)
+        return min(
+            max(TemperatureConversion.hundredthsCelsius(fromCelsius: value), limits.lowerBound),
+            limits.upperBound
+        )
+    }
+
+    static func setSetpoint(
+        _ celsius: Double,
+        in thermostat: inout ClusterState,
+        equipment: Equipment,
+        mode: ValidationMode
+    ) throws(CommandError) {
+        let systemMode = thermostat.int("SystemMode") ?? SystemMode.off
+        let name = "thermostatTemperatureSetpoint"
+        let heating = thermostat.int("OccupiedHeatingSetpoint") ?? 2000
+        let cooling = thermostat.int("OccupiedCoolingSetpoint") ?? 2600
+        switch systemMode {
+        case SystemMode.heat, SystemMode.emergencyHeat:
+            let value = try hundredths(celsius, limits: heatLimits(thermostat), mode: mode, name: name)
+            if equipment.cools {
+                try setRange(heating: value, cooling: cooling, in: &thermostat, mode: mode, moving: .heating)
+            } else {
+                thermostat["OccupiedHeatingSetpoint"] = .int(value)
+            }
+        case SystemMode.cool, SystemMode.precooling:
+            let value = try hundredths(celsius, limits: coolLimits(thermostat), mode: mode, name: name)
+            if equipment.heats {
+                try setRange(heating: heating, cooling: value, in: &thermostat, mode: mode, moving: .cooling)
+            } else {
+                thermostat["OccupiedCoolingSetpoint"] = .int(value)
+            }
+        case SystemMode.auto:
+            let limits = heatLimits(thermostat).lowerBound...coolLimits(thermostat).upperBound
+            let centre = try hundredths(celsius, limits: limits, mode: mode, name: name)
+            let width = cooling - heating
+            let low = min(max(centre - width / 2, heatLimits(thermostat).lowerBound), heatLimits(thermostat).upperBound)
+            let high = min(max(low + width, coolLimits(thermostat).lowerBound), coolLimits(thermostat).upperBound)
+            try setRange(heating: low, cooling: high, in: &thermostat, mode: .lenient)
+        case SystemMode.fanOnly:
+            throw CommandError(.inFanOnlyMode, "the thermostat only runs its fan; set a mode first")
+        case SystemMode.dry:
+            throw CommandError(.inDryMode, "the thermostat only dehumidifies; set a mode first")
+        case SystemMode.sleep:
+            throw CommandError(.inEcoMode, "the thermostat is in its sleep (eco) mode; set a mode first")
+        default:
+            throw CommandError(.inOffMode, "the thermostat is off; set a mode first")
+        }
+    }
+
+    /// Which setpoint a command asked for, the other one giving way to keep the dead band.
+    enum Moving {
+        case heating, cooling, both
+    }
+
+    /// Sets both setpoints (each already within its limits), keeping `cooling − heating ≥ MinSetpointDeadBand`.
+    /// The setpoint not `moving` gives way first, within its limits; when that is not enough strict mode answers
+    /// `rangeTooClose` and lenient mode moves the other one too (for `both`: cooling up, then heating down).
+    static func setRange(
+        heating: Int,
+        cooling: Int,
+        in thermostat: inout ClusterState,
+        mode: ValidationMode,
+        moving: Moving = .both
+    ) throws(CommandError) {
+        let deadBand = (thermostat.int("MinSetpointDeadBand") ?? 25) * 10
+        let heat = heatLimits(thermostat)
+        let cool = coolLimits(thermostat)
+        var low = heating
+        var high = cooling
+        if high - low < deadBand {
+            switch moving {
+            case .heating:
+                high = min(low + deadBand, cool.upperBound)
+            case .cooling:
+                low = max(high - deadBand, heat.lowerBound)
+            case .both:
+                if mode == .strict {
+                    throw CommandError(
+                        .rangeTooClose,
+                        "setpoints \(JSON.double(Double(low) / 100))…\(JSON.double(Double(high) / 100)) °C are closer "
+                            + "than the \(JSON.double(Double(deadBand) / 100)) °C dead band"
+                    )
+                }
+                high = min(low + deadBand, cool.upperBound)
+            }
+            if high - low < deadBand {
+                if mode == .strict {
+                    throw CommandError(.rangeTooClose, "the setpoint limits leave no room for the dead band")
+                }
+                if moving == .cooling {
+                    high = min(low + deadBand, cool.upperBound)
+                } else {
+                    low = max(high - deadBand, heat.lowerBound)
+                }
+            }
+        }
+        thermostat["OccupiedHeatingSetpoint"] = .int(low)
+        thermostat["OccupiedCoolingSetpoint"] = .int(high)
+    }
+}

@@ -1,0 +1,73 @@
+extension AttributeSchema {
+    /// Fan Control cluster (0x0202), Matter 1.3 Application Cluster Specification §4.4, with the MultiSpeed
+    /// feature's attributes. Matter gives `FanModeSequence` and `SpeedMax` no default (the manufacturer decides);
+    /// Hearth's are Off/Low/Medium/High and 100 (one speed step per percent).
+    static let fanControl: [AttributeSpec] = [
+        AttributeSpec(
+            name: "FanMode",
+            cluster: .FanControl,
+            id: 0x0000,
+            type: .enum8,
+            range: 0...6,
+            unit: "FanModeEnum: 0 Off, 1 Low, 2 Medium, 3 High, 4 On, 5 Auto, 6 Smart",
+            defaultValue: .int(FanMode.off)
+        ),
+        AttributeSpec(
+            name: "FanModeSequence",
+            cluster: .FanControl,
+            id: 0x0001,
+            type: .enum8,
+            range: 0...5,
+            unit: "FanModeSequenceEnum: 0 Off/Low/Med/High, 1 Off/Low/High, 2 Off/Low/Med/High/Auto, "
+                + "3 Off/Low/High/Auto, 4 Off/High/Auto, 5 Off/High",
+            defaultValue: .int(FanModeSequence.offLowMedHigh)
+        ),
+        AttributeSpec(
+            name: "PercentSetting",
+            cluster: .FanControl,
+            id: 0x0002,
+            type: .uint8,
+            range: 0...100,
+            nullValue: 0xFF,
+            unit: "percent (0–100); null while FanMode is Auto",
+            defaultValue: .int(0)
+        ),
+        AttributeSpec(
+            name: "PercentCurrent",
+            cluster: .FanControl,
+            id: 0x0003,
+            type: .uint8,
+            range: 0...100,
+            unit: "percent (0–100)",
+            defaultValue: .int(0)
+        ),
+        AttributeSpec(
+            name: "SpeedMax",
+            cluster: .FanControl,
+            id: 0x0004,
+            type: .uint8,
+            range: 1...100,
+            unit: "speed steps (1–100)",
+            defaultValue: .int(100)
+        ),
+        AttributeSpec(
+            name: "SpeedSetting",
+            cluster: .FanControl,
+            id: 0x0005,
+            type: .uint8,
+            range: 0...100,
+            nullValue: 0xFF,
+            unit: "speed (0–SpeedMax); null while FanMode is Auto",
+            defaultValue: .int(0)
+        ),
+        AttributeSpec(
+            name: "SpeedCurrent",
+            cluster: .FanControl,
+            id: 0x0006,
+            type: .uint8,
+            range: 0...100,
+            unit: "speed (0–SpeedMax)",
+            defaultValue: .int(0)
+        ),
+    ]
+}

@@ -1,0 +1,65 @@
+extension AttributeSchema {
+    /// Thermostat cluster (0x0201), Matter 1.3 Application Cluster Specification §4.3, with the Heating, Cooling
+    /// and AutoMode features' attributes. Temperatures are int16 hundredths of a degree Celsius, at least
+    /// −273.15 °C; `MinSetpointDeadBand` is int8 tenths of a degree. The setpoint limits Hearth checks are the
+    /// absolute (`Abs…`) ones; the user-adjustable `Min…/Max…SetpointLimit`s are not modelled.
+    static let thermostat: [AttributeSpec] = [
+        AttributeSpec(
+            name: "LocalTemperature",
+            cluster: .Thermostat,
+            id: 0x0000,
+            type: .int16,
+            range: -27315...32767,
+            nullValue: -0x8000,
+            unit: "1/100 °C; null = unknown",
+            defaultValue: .int(-0x8000)
+        ),
+        temperature("AbsMinHeatSetpointLimit", id: 0x0003, default: 700),
+        temperature("AbsMaxHeatSetpointLimit", id: 0x0004, default: 3000),
+        temperature("AbsMinCoolSetpointLimit", id: 0x0005, default: 1600),
+        temperature("AbsMaxCoolSetpointLimit", id: 0x0006, default: 3200),
+        temperature("OccupiedCoolingSetpoint", id: 0x0011, default: 2600),
+        temperature("OccupiedHeatingSetpoint", id: 0x0012, default: 2000),
+        AttributeSpec(
+            name: "MinSetpointDeadBand",
+            cluster: .Thermostat,
+            id: 0x0019,
+            type: .int8,
+            range: 0...25,
+            unit: "1/10 °C between the heating and cooling setpoints",
+            defaultValue: .int(25)
+        ),
+        AttributeSpec(
+            name: "ControlSequenceOfOperation",
+            cluster: .Thermostat,
+            id: 0x001B,
+            type: .enum8,
+            range: 0...5,
+            unit: "ControlSequenceOfOperationEnum: 0 CoolingOnly, 1 CoolingWithReheat, 2 HeatingOnly, "
+                + "3 HeatingWithReheat, 4 CoolingAndHeating, 5 CoolingAndHeatingWithReheat",
+            defaultValue: .int(ControlSequence.coolingAndHeating)
+        ),
+        AttributeSpec(
+            name: "SystemMode",
+            cluster: .Thermostat,
+            id: 0x001C,
+            type: .enum8,
+            range: 0...9,
+            unit: "SystemModeEnum: 0 Off, 1 Auto, 3 Cool, 4 Heat, 5 EmergencyHeat, 6 Precooling, 7 FanOnly, "
+                + "8 Dry, 9 Sleep (2 is reserved)",
+            defaultValue: .int(SystemMode.auto)
+        ),
+    ]
+
+    private static func temperature(_ name: String, id: Int, default value: Int) -> AttributeSpec {
+        AttributeSpec(
+            name: name,
+            cluster: .Thermostat,
+            id: id,
+            type: .int16,
+            range: -27315...32767,
+            unit: "1/100 °C",
+            defaultValue: .int(value)
+        )
+    }
+}
