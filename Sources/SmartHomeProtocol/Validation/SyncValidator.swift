@@ -216,8 +216,8 @@ public enum SyncValidator {
 
     /// Matter dedup page: `matterOriginalVendorId` / `matterOriginalProductId` are the Basic Information VendorID /
     /// ProductID (16-bit) "in hexadecimal string format" (`"0xfff1"`; protocol.md §9: lower case, `0x`, no padding
-    /// needed); the two describe one product, so they come together (brief rule). `matterUniqueId` is the UniqueID
-    /// "in string format" (non-empty). Dedup also needs `roomHint` and all three ids: warnings when missing.
+    /// needed). `matterUniqueId` is the UniqueID "in string format" (non-empty). Google documents no rule tying the
+    /// ids together, so one without the other is only a warning (dedup needs all three and a `roomHint`).
     static func checkMatter(_ device: JSONObject, _ collector: inout ViolationCollector) {
         let vendor = device["matterOriginalVendorId"]
         let product = device["matterOriginalProductId"]
@@ -230,10 +230,6 @@ public enum SyncValidator {
             if !isMatterHexId(string) {
                 collector.reject(key, "\"\(string)\" is not a lower-case 0x hex 16-bit id like \"0xfff1\"")
             }
-        }
-        if (vendor == nil) != (product == nil) {
-            let missing = vendor == nil ? "matterOriginalVendorId" : "matterOriginalProductId"
-            collector.reject(missing, "is required when the other Matter vendor/product id is present")
         }
         let uniqueId = device["matterUniqueId"]
         checkString(uniqueId, at: "matterUniqueId", nonEmpty: true, &collector)

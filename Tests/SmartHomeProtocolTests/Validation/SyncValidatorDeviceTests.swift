@@ -60,20 +60,6 @@ struct SyncValidatorDeviceTests {
         BrokenDevice("vendor id is a string", base: light, set: "matterOriginalVendorId", to: 65521),
         BrokenDevice("product id is hex", base: light, set: "matterOriginalProductId", to: "0x80g0"),
         BrokenDevice("product id is not bare 0x", base: light, set: "matterOriginalProductId", to: "0x"),
-        BrokenDevice(
-            "vendor id comes with product id",
-            base: light,
-            set: "matterOriginalProductId",
-            to: nil,
-            expect: "matterOriginalProductId"
-        ),
-        BrokenDevice(
-            "product id comes with vendor id",
-            base: light,
-            set: "matterOriginalVendorId",
-            to: nil,
-            expect: "matterOriginalVendorId"
-        ),
         BrokenDevice("matterUniqueId is not empty", base: light, set: "matterUniqueId", to: ""),
         BrokenDevice("matterUniqueId is a string", base: light, set: "matterUniqueId", to: 1234),
         BrokenDevice("no unknown device members", base: light, set: "colour", to: "red"),
@@ -160,6 +146,15 @@ struct SyncValidatorDeviceTests {
         let cloudOnly = Self.light.setting("matterUniqueId", to: nil).setting("matterOriginalVendorId", to: nil)
             .setting("matterOriginalProductId", to: nil).setting("roomHint", to: nil)
         #expect(SyncValidator.warnings(in: cloudOnly) == [], "no Matter ids, no dedup, no roomHint needed")
+    }
+
+    @Test func aVendorIdWithoutAProductIdIsOnlyAWarning() {
+        // Google documents no rule tying the two together; dedup needs both, so Hearth warns.
+        for missing in ["matterOriginalVendorId", "matterOriginalProductId"] {
+            let device = Self.light.setting(missing, to: nil)
+            #expect(SyncValidator.violations(in: device) == [], "\(missing)")
+            #expect(SyncValidator.warnings(in: device).map(\.path) == [""], "\(missing)")
+        }
     }
 
     @Test func aMatterUniqueIdLongerThanMattersLimitIsAWarning() {
