@@ -8,6 +8,11 @@ extension ClusterID {
         case .OnOff: return 0x0006
         case .LevelControl: return 0x0008
         case .ColorControl: return 0x0300
+        case .WindowCovering: return 0x0102
+        case .DoorLock: return 0x0101
+        case .BooleanState: return 0x0045
+        case .OccupancySensing: return 0x0406
+        case .SmokeCOAlarm: return 0x005C
         }
     }
 }

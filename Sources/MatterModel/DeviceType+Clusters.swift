@@ -10,6 +10,12 @@ extension DeviceType {
         case .ColorTemperatureLight: return 0x010C
         case .ExtendedColorLight: return 0x010D
         case .OnOffPlugInUnit: return 0x010A
+        case .WindowCovering: return 0x0202
+        case .DoorLock: return 0x000A
+        case .ContactSensor: return 0x0015
+        case .OccupancySensor: return 0x0107
+        case .WaterLeakDetector: return 0x0043
+        case .SmokeCOAlarm: return 0x0076
         }
     }
 
@@ -20,6 +26,8 @@ extension DeviceType {
         switch self {
         case .OnOffLight, .OnOffPlugInUnit: return [.LevelControl]
         case .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight: return []
+        case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
+            return []
         }
     }
 
@@ -37,6 +45,8 @@ extension DeviceType {
         case .ExtendedColorLight:
             return AttributeSchema.ColorCapabilities.xy | AttributeSchema.ColorCapabilities.colorTemperature
         case .OnOffLight, .DimmableLight, .OnOffPlugInUnit: return 0
+        case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
+            return 0
         }
     }
 
@@ -46,6 +56,8 @@ extension DeviceType {
         switch self {
         case .ExtendedColorLight: return requiredColorCapabilities | AttributeSchema.ColorCapabilities.hueSaturation
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .OnOffPlugInUnit: return requiredColorCapabilities
+        case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
+            return requiredColorCapabilities
         }
     }
 }

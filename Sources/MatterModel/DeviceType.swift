@@ -10,6 +10,18 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
     case ExtendedColorLight
     /// On/Off Plug-in Unit (0x010A).
     case OnOffPlugInUnit
+    /// Window Covering (0x0202): a shade, blind, drapery, awning or shutter with a motorised lift.
+    case WindowCovering
+    /// Door Lock (0x000A).
+    case DoorLock
+    /// Contact Sensor (0x0015): Boolean State `StateValue` true when the contact is made (closed).
+    case ContactSensor
+    /// Occupancy Sensor (0x0107).
+    case OccupancySensor
+    /// Water Leak Detector (0x0043): Boolean State `StateValue` true when a leak is detected.
+    case WaterLeakDetector
+    /// Smoke CO Alarm (0x0076): a smoke alarm, a carbon monoxide alarm, or both.
+    case SmokeCOAlarm
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).
     public var requiredClusters: [ClusterID] {
@@ -17,6 +29,11 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
         case .OnOffLight, .OnOffPlugInUnit: return [.OnOff]
         case .DimmableLight: return [.OnOff, .LevelControl]
         case .ColorTemperatureLight, .ExtendedColorLight: return [.OnOff, .LevelControl, .ColorControl]
+        case .WindowCovering: return [.WindowCovering]
+        case .DoorLock: return [.DoorLock]
+        case .ContactSensor, .WaterLeakDetector: return [.BooleanState]
+        case .OccupancySensor: return [.OccupancySensing]
+        case .SmokeCOAlarm: return [.SmokeCOAlarm]
         }
     }
 }

@@ -64,6 +64,11 @@ enum DeviceTable {
         .OnOff: ["OnOff"],
         .LevelControl: ["CurrentLevel"],
         .ColorControl: ["ColorMode", "ColorTemperatureMireds", "CurrentHue", "CurrentSaturation"],
+        .WindowCovering: ["CurrentPositionLiftPercent100ths", "OperationalStatus"],
+        .DoorLock: ["LockState", "ActuatorEnabled"],
+        .BooleanState: ["StateValue"],
+        .OccupancySensing: ["Occupancy"],
+        .SmokeCOAlarm: ["ExpressedState", "SmokeState", "COState"],
     ]
 
     static func render(_ devices: [Device]) -> String {

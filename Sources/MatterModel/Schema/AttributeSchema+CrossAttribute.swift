@@ -29,6 +29,16 @@ extension AttributeSchema {
             return levelControlViolation(complete)
         case .ColorControl:
             return colorControlViolation(complete, deviceTypes: deviceTypes)
+        case .WindowCovering:
+            return windowCoveringViolation(complete)
+        case .DoorLock:
+            return doorLockViolation(complete)
+        case .BooleanState:
+            return nil
+        case .OccupancySensing:
+            return occupancySensingViolation(complete)
+        case .SmokeCOAlarm:
+            return smokeCOAlarmViolation(complete)
         }
     }
 

@@ -56,6 +56,11 @@ public enum AttributeSchema {
         .OnOff: onOff,
         .LevelControl: levelControl,
         .ColorControl: colorControl,
+        .WindowCovering: windowCovering,
+        .DoorLock: doorLock,
+        .BooleanState: booleanState,
+        .OccupancySensing: occupancySensing,
+        .SmokeCOAlarm: smokeCOAlarm,
     ]
 
     private static let index: [ClusterID: [String: AttributeSpec]] = table.mapValues { specs in
@@ -154,6 +159,12 @@ public enum AttributeSchema {
             {
                 state["ColorTemperatureMireds"] = .int(min(max(mireds, low), high))
             }
+        case .WindowCovering:
+            fillWindowCovering(&state, given: given)
+        case .OccupancySensing:
+            fillOccupancySensing(&state, given: given)
+        case .DoorLock, .BooleanState, .SmokeCOAlarm:
+            break
         }
         return state
     }
