@@ -21,7 +21,12 @@ enum SensorStateTrait: TraitMapping {
     static let trait = Trait.sensorState
 
     /// Every sensor source, in the order their entries appear.
-    static var sources: [any SensorStateSource.Type] { [] }
+    static var sources: [any SensorStateSource.Type] {
+        [
+            WaterLeakSensor.self,
+            SmokeCOAlarmSensor.self,
+        ]
+    }
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
         attributes.append("sensorStatesSupported", .array(sources.flatMap { $0.capabilities(of: endpoint) }))

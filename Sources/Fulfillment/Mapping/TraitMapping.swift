@@ -32,6 +32,9 @@ enum TraitMappings {
         case .colorSetting: return ColorSettingTrait.self
         case .sensorState: return SensorStateTrait.self
         case .startStop: return StartStopTrait.self
+        case .openClose: return OpenCloseTrait.self
+        case .lockUnlock: return LockUnlockTrait.self
+        case .occupancySensing: return OccupancySensingTrait.self
         }
     }
 }

@@ -6,6 +6,9 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case colorAbsolute = "action.devices.commands.ColorAbsolute"
     case startStop = "action.devices.commands.StartStop"
     case pauseUnpause = "action.devices.commands.PauseUnpause"
+    case openClose = "action.devices.commands.OpenClose"
+    case openCloseRelative = "action.devices.commands.OpenCloseRelative"
+    case lockUnlock = "action.devices.commands.LockUnlock"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -14,6 +17,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .brightnessAbsolute, .brightnessRelative: return .brightness
         case .colorAbsolute: return .colorSetting
         case .startStop, .pauseUnpause: return .startStop
+        case .openClose, .openCloseRelative: return .openClose
+        case .lockUnlock: return .lockUnlock
         }
     }
 }

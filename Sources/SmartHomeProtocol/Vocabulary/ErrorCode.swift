@@ -21,4 +21,6 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case tooManyFailedAttempts
     case transientError
     case unknownError
+    case remoteSetDisabled
+    case deviceJammingDetected
 }

@@ -5,4 +5,7 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case colorSetting = "action.devices.traits.ColorSetting"
     case sensorState = "action.devices.traits.SensorState"
     case startStop = "action.devices.traits.StartStop"
+    case openClose = "action.devices.traits.OpenClose"
+    case lockUnlock = "action.devices.traits.LockUnlock"
+    case occupancySensing = "action.devices.traits.OccupancySensing"
 }
