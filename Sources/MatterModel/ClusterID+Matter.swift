@@ -13,6 +13,11 @@ extension ClusterID {
         case .TemperatureMeasurement: return 0x0402
         case .RelativeHumidityMeasurement: return 0x0405
         case .AirQuality: return 0x005B
+        case .WindowCovering: return 0x0102
+        case .DoorLock: return 0x0101
+        case .BooleanState: return 0x0045
+        case .OccupancySensing: return 0x0406
+        case .SmokeCOAlarm: return 0x005C
         }
     }
 }

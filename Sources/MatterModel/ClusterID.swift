@@ -18,6 +18,16 @@ public enum ClusterID: String, Sendable, Hashable, CaseIterable, Comparable {
     case RelativeHumidityMeasurement
     /// Air Quality (0x005B).
     case AirQuality
+    /// Window Covering (0x0102).
+    case WindowCovering
+    /// Door Lock (0x0101).
+    case DoorLock
+    /// Boolean State (0x0045).
+    case BooleanState
+    /// Occupancy Sensing (0x0406).
+    case OccupancySensing
+    /// Smoke CO Alarm (0x005C).
+    case SmokeCOAlarm
 
     /// Orders clusters by name, so that listings are stable.
     public static func < (lhs: ClusterID, rhs: ClusterID) -> Bool {

@@ -16,6 +16,12 @@ extension DeviceType {
         case .RoomAirConditioner: return 0x0072
         case .TemperatureSensor: return 0x0302
         case .HumiditySensor: return 0x0307
+        case .WindowCovering: return 0x0202
+        case .DoorLock: return 0x000A
+        case .ContactSensor: return 0x0015
+        case .OccupancySensor: return 0x0107
+        case .WaterLeakDetector: return 0x0043
+        case .SmokeCOAlarm: return 0x0076
         }
     }
 
@@ -30,6 +36,8 @@ extension DeviceType {
         // FanMode.
         case .Fan, .AirPurifier: return [.OnOff]
         case .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor: return []
+        case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
+            return []
         }
     }
 
@@ -48,6 +56,8 @@ extension DeviceType {
             return AttributeSchema.ColorCapabilities.xy | AttributeSchema.ColorCapabilities.colorTemperature
         case .OnOffLight, .DimmableLight, .OnOffPlugInUnit: return 0
         case .Fan, .AirPurifier, .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor: return 0
+        case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
+            return 0
         }
     }
 
@@ -57,7 +67,8 @@ extension DeviceType {
         switch self {
         case .ExtendedColorLight: return requiredColorCapabilities | AttributeSchema.ColorCapabilities.hueSaturation
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .OnOffPlugInUnit: return requiredColorCapabilities
-        case .Fan, .AirPurifier, .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor:
+        case .Fan, .AirPurifier, .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor,
+            .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
             return requiredColorCapabilities
         }
     }

@@ -22,6 +22,18 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
     case TemperatureSensor
     /// Humidity Sensor (0x0307).
     case HumiditySensor
+    /// Window Covering (0x0202): a shade, blind, drapery, awning or shutter with a motorised lift.
+    case WindowCovering
+    /// Door Lock (0x000A).
+    case DoorLock
+    /// Contact Sensor (0x0015): Boolean State `StateValue` true when the contact is made (closed).
+    case ContactSensor
+    /// Occupancy Sensor (0x0107).
+    case OccupancySensor
+    /// Water Leak Detector (0x0043): Boolean State `StateValue` true when a leak is detected.
+    case WaterLeakDetector
+    /// Smoke CO Alarm (0x0076): a smoke alarm, a carbon monoxide alarm, or both.
+    case SmokeCOAlarm
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).
     public var requiredClusters: [ClusterID] {
@@ -38,6 +50,11 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
         case .RoomAirConditioner: return [.OnOff, .Thermostat, .FanControl]
         case .TemperatureSensor: return [.TemperatureMeasurement]
         case .HumiditySensor: return [.RelativeHumidityMeasurement]
+        case .WindowCovering: return [.WindowCovering]
+        case .DoorLock: return [.DoorLock]
+        case .ContactSensor, .WaterLeakDetector: return [.BooleanState]
+        case .OccupancySensor: return [.OccupancySensing]
+        case .SmokeCOAlarm: return [.SmokeCOAlarm]
         }
     }
 }

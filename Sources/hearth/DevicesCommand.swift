@@ -135,6 +135,11 @@ enum DeviceTable {
         .TemperatureMeasurement: ["MeasuredValue"],
         .RelativeHumidityMeasurement: ["MeasuredValue"],
         .AirQuality: ["AirQuality"],
+        .WindowCovering: ["CurrentPositionLiftPercent100ths", "OperationalStatus"],
+        .DoorLock: ["LockState", "ActuatorEnabled"],
+        .BooleanState: ["StateValue"],
+        .OccupancySensing: ["Occupancy"],
+        .SmokeCOAlarm: ["ExpressedState", "SmokeState", "COState"],
     ]
 
     static func render(_ devices: [Device]) -> String {

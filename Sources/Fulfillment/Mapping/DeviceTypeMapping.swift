@@ -16,6 +16,12 @@ import SmartHomeProtocol
 /// | RoomAirConditioner | AC_UNIT | OnOff, FanSpeed, TemperatureSetting |
 /// | TemperatureSensor | SENSOR | TemperatureSetting (query-only) |
 /// | HumiditySensor | SENSOR | HumiditySetting (query-only) |
+/// | WindowCovering | BLINDS, CURTAIN, AWNING or SHUTTER by `Type` (``windowCoveringGoogleType(_:)``) | StartStop (stop only), OpenClose |
+/// | DoorLock | LOCK | LockUnlock |
+/// | ContactSensor | SENSOR | OpenClose (query-only, discrete: closed 0 / open 100) |
+/// | OccupancySensor | SENSOR | OccupancySensing |
+/// | WaterLeakDetector | SENSOR | SensorState (`WaterLeak`) |
+/// | SmokeCOAlarm | SMOKE_DETECTOR, or CARBON_MONOXIDE_DETECTOR for CO only (``smokeCOAlarmGoogleType(_:)``) | SensorState (`SmokeLevel`, `CarbonMonoxideLevel` by feature) |
 ///
 /// **Composed devices.** The primary endpoint's primary device type picks the Google type. Google's traits are
 /// a flat set, so each trait appears once and is backed by exactly one endpoint: endpoints are visited in
@@ -43,13 +49,21 @@ public enum DeviceTypeMapping {
         case .Thermostat: return .thermostat
         case .RoomAirConditioner: return .acUnit
         case .TemperatureSensor, .HumiditySensor: return .sensor
+        case .WindowCovering: return .blinds
+        case .DoorLock: return .lock
+        case .ContactSensor, .OccupancySensor, .WaterLeakDetector: return .sensor
+        case .SmokeCOAlarm: return .smokeDetector
         }
     }
 
     /// The Google device type for an endpoint: its primary type's, unless an attribute decides (a Window
     /// Covering's `Type`).
     public static func googleType(for endpoint: Endpoint) -> GoogleDeviceType {
-        googleType(for: endpoint.primaryType)
+        switch endpoint.primaryType {
+        case .WindowCovering: return windowCoveringGoogleType(endpoint)
+        case .SmokeCOAlarm: return smokeCOAlarmGoogleType(endpoint)
+        default: return googleType(for: endpoint.primaryType)
+        }
     }
 
     /// The Google traits a Matter device type brings.
@@ -63,6 +77,11 @@ public enum DeviceTypeMapping {
         case .Thermostat, .TemperatureSensor: return [.temperatureSetting]
         case .RoomAirConditioner: return [.onOff, .fanSpeed, .temperatureSetting]
         case .HumiditySensor: return [.humiditySetting]
+        case .WindowCovering: return [.startStop, .openClose]
+        case .DoorLock: return [.lockUnlock]
+        case .ContactSensor: return [.openClose]
+        case .OccupancySensor: return [.occupancySensing]
+        case .WaterLeakDetector, .SmokeCOAlarm: return [.sensorState]
         }
     }
 

@@ -23,7 +23,9 @@ enum SensorStateTrait: TraitMapping {
     /// Every sensor source, in the order their entries appear.
     static var sources: [any SensorStateSource.Type] {
         [
-            AirQualitySensor.self
+            AirQualitySensor.self,
+            WaterLeakSensor.self,
+            SmokeCOAlarmSensor.self,
         ]
     }
 

@@ -35,6 +35,9 @@ enum TraitMappings {
         case .fanSpeed: return FanSpeedTrait.self
         case .temperatureSetting: return TemperatureSettingTrait.self
         case .humiditySetting: return HumiditySettingTrait.self
+        case .openClose: return OpenCloseTrait.self
+        case .lockUnlock: return LockUnlockTrait.self
+        case .occupancySensing: return OccupancySensingTrait.self
         }
     }
 }

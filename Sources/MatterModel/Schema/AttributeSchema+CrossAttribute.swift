@@ -39,6 +39,16 @@ extension AttributeSchema {
             return measurementViolation(complete, cluster: cluster)
         case .AirQuality:
             return nil
+        case .WindowCovering:
+            return windowCoveringViolation(complete)
+        case .DoorLock:
+            return doorLockViolation(complete)
+        case .BooleanState:
+            return nil
+        case .OccupancySensing:
+            return occupancySensingViolation(complete)
+        case .SmokeCOAlarm:
+            return smokeCOAlarmViolation(complete)
         }
     }
 

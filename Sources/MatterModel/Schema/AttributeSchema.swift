@@ -62,6 +62,11 @@ public enum AttributeSchema {
         .TemperatureMeasurement: temperatureMeasurement,
         .RelativeHumidityMeasurement: relativeHumidityMeasurement,
         .AirQuality: airQuality,
+        .WindowCovering: windowCovering,
+        .DoorLock: doorLock,
+        .BooleanState: booleanState,
+        .OccupancySensing: occupancySensing,
+        .SmokeCOAlarm: smokeCOAlarm,
     ]
 
     private static let index: [ClusterID: [String: AttributeSpec]] = table.mapValues { specs in
@@ -165,7 +170,11 @@ public enum AttributeSchema {
             filledFanControl(given, &state)
         case .Thermostat:
             filledThermostat(given, &state)
-        case .TemperatureMeasurement, .RelativeHumidityMeasurement, .AirQuality:
+        case .WindowCovering:
+            fillWindowCovering(&state, given: given)
+        case .OccupancySensing:
+            fillOccupancySensing(&state, given: given)
+        case .TemperatureMeasurement, .RelativeHumidityMeasurement, .AirQuality, .DoorLock, .BooleanState, .SmokeCOAlarm:
             break
         }
         return state

@@ -12,6 +12,9 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case thermostatTemperatureSetRange = "action.devices.commands.ThermostatTemperatureSetRange"
     case thermostatSetMode = "action.devices.commands.ThermostatSetMode"
     case temperatureRelative = "action.devices.commands.TemperatureRelative"
+    case openClose = "action.devices.commands.OpenClose"
+    case openCloseRelative = "action.devices.commands.OpenCloseRelative"
+    case lockUnlock = "action.devices.commands.LockUnlock"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -23,6 +26,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .setFanSpeed, .setFanSpeedRelative: return .fanSpeed
         case .thermostatTemperatureSetpoint, .thermostatTemperatureSetRange, .thermostatSetMode, .temperatureRelative:
             return .temperatureSetting
+        case .openClose, .openCloseRelative: return .openClose
+        case .lockUnlock: return .lockUnlock
         }
     }
 }

@@ -31,4 +31,6 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case inEcoMode
     /// TemperatureSetting: the low and high setpoints are closer than the device allows.
     case rangeTooClose
+    case remoteSetDisabled
+    case deviceJammingDetected
 }

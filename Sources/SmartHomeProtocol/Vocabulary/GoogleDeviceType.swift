@@ -8,4 +8,11 @@ public enum GoogleDeviceType: String, Sendable, Hashable, CaseIterable {
     case thermostat = "action.devices.types.THERMOSTAT"
     case acUnit = "action.devices.types.AC_UNIT"
     case sensor = "action.devices.types.SENSOR"
+    case blinds = "action.devices.types.BLINDS"
+    case curtain = "action.devices.types.CURTAIN"
+    case awning = "action.devices.types.AWNING"
+    case shutter = "action.devices.types.SHUTTER"
+    case lock = "action.devices.types.LOCK"
+    case smokeDetector = "action.devices.types.SMOKE_DETECTOR"
+    case carbonMonoxideDetector = "action.devices.types.CARBON_MONOXIDE_DETECTOR"
 }

@@ -8,4 +8,7 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case fanSpeed = "action.devices.traits.FanSpeed"
     case temperatureSetting = "action.devices.traits.TemperatureSetting"
     case humiditySetting = "action.devices.traits.HumiditySetting"
+    case openClose = "action.devices.traits.OpenClose"
+    case lockUnlock = "action.devices.traits.LockUnlock"
+    case occupancySensing = "action.devices.traits.OccupancySensing"
 }

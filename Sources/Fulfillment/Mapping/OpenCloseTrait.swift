@@ -1,0 +1,118 @@
+import MatterModel
+import SmartHomeProtocol
+
+/// Google `OpenClose`, backed by one of two clusters:
+///
+/// | endpoint | SYNC attributes | QUERY states | EXECUTE |
+/// |---|---|---|---|
+/// | Window Covering cluster | none (percentages, one direction) | `openPercent` from `CurrentPositionLiftPercent100ths` (omitted while null); `targetOpenPercent` while the lift moves | `OpenClose {openPercent}`, `OpenCloseRelative {openRelativePercent}` |
+/// | Contact Sensor (Boolean State) | `queryOnlyOpenClose: true`, `discreteOnlyOpenClose: true` | `openPercent` 0 when `StateValue` is true (contact = closed), else 100 | refused: `functionNotSupported` |
+///
+/// Positions convert through ``WindowCoveringConversion`` (Matter 0 = fully open, 10000 = fully closed; Google
+/// 100 = fully open). Hearth has no motor to wait for: a command moves the covering at once, so the current and
+/// target positions both become the new position and `OperationalStatus` becomes stopped.
+///
+/// `openPercent` must lie in 0…100 and `openRelativePercent` in −100…100 (strict mode refuses others with
+/// `valueOutOfRange`, lenient mode clamps them); a relative move's result is clamped to 0…100 in both modes.
+/// `openDirection` is ignored: Hearth announces no directions. A covering that is not operational
+/// (`ConfigStatus` bit 0 clear) or is in calibration or maintenance mode (`Mode` bit 1 or 2) answers
+/// `deviceNotReady`, as Matter's covering would answer BUSY.
+enum OpenCloseTrait: TraitMapping {
+    static let trait = Trait.openClose
+
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        if isContactSensor(endpoint) {
+            attributes.append("discreteOnlyOpenClose", .bool(true))
+            attributes.append("queryOnlyOpenClose", .bool(true))
+        }
+    }
+
+    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        if isContactSensor(endpoint) {
+            let contact = endpoint.cluster(.BooleanState).bool("StateValue") ?? false
+            states.append("openPercent", .int(contact ? 0 : 100))
+            return
+        }
+        let covering = endpoint.cluster(.WindowCovering)
+        if let current = position(covering, "CurrentPositionLiftPercent100ths") {
+            states.append("openPercent", .int(WindowCoveringConversion.openPercent(fromLiftPercent100ths: current)))
+        }
+        let moving =
+            AttributeSchema.MovementStatus.lift(of: covering.int("OperationalStatus") ?? 0)
+            != AttributeSchema.MovementStatus.stopped
+        if moving, let target = position(covering, "TargetPositionLiftPercent100ths") {
+            states.append(
+                "targetOpenPercent",
+                .int(WindowCoveringConversion.openPercent(fromLiftPercent100ths: target))
+            )
+        }
+    }
+
+    static func execute(
+        _ command: Command,
+        _ params: CommandParameters,
+        on endpoint: inout Endpoint,
+        mode: ValidationMode
+    ) throws(CommandError) {
+        if isContactSensor(endpoint) {
+            throw CommandError(.functionNotSupported, "a contact sensor's OpenClose is query-only")
+        }
+        let openPercent: Double
+        switch command {
+        case .openClose:
+            openPercent = try checked(params.number("openPercent"), in: 0...100, mode: mode, name: "openPercent")
+        case .openCloseRelative:
+            let change = try checked(
+                params.number("openRelativePercent"),
+                in: -100...100,
+                mode: mode,
+                name: "openRelativePercent"
+            )
+            guard let current = position(endpoint.cluster(.WindowCovering), "CurrentPositionLiftPercent100ths") else {
+                throw CommandError(
+                    .notSupported,
+                    "the covering's position is unknown, so it cannot move relative to it"
+                )
+            }
+            let currentOpen = Double(WindowCoveringConversion.fullyClosed100ths - current) / 100
+            openPercent = min(max(currentOpen + change, 0), 100)
+        default:
+            throw CommandError(.functionNotSupported, "\(command.rawValue) is not an OpenClose command")
+        }
+        try checkReady(endpoint)
+        let hundredths = WindowCoveringConversion.liftPercent100ths(fromOpenPercent: openPercent)
+        var covering = endpoint.cluster(.WindowCovering)
+        covering["CurrentPositionLiftPercent100ths"] = .int(hundredths)
+        covering["TargetPositionLiftPercent100ths"] = .int(hundredths)
+        covering["OperationalStatus"] = .int(
+            AttributeSchema.MovementStatus.operationalStatus(lift: AttributeSchema.MovementStatus.stopped)
+        )
+        endpoint.clusters[.WindowCovering] = covering
+    }
+
+    /// Whether the endpoint's OpenClose is a contact sensor's (query-only) rather than a window covering's.
+    static func isContactSensor(_ endpoint: Endpoint) -> Bool {
+        !endpoint.has(.WindowCovering) && endpoint.deviceTypes.contains(.ContactSensor)
+    }
+
+    /// A lift position in hundredths, or `nil` when it is null.
+    static func position(_ covering: ClusterState, _ name: String) -> Int? {
+        guard let value = covering[name], let spec = AttributeSchema.spec(.WindowCovering, name),
+            !spec.isNull(value)
+        else { return nil }
+        return value.intValue
+    }
+
+    /// Throws `deviceNotReady` when the covering cannot move now: not operational (`ConfigStatus` bit 0 clear),
+    /// or in calibration or maintenance mode (`Mode` bit 1 or 2).
+    static func checkReady(_ endpoint: Endpoint) throws(CommandError) {
+        let covering = endpoint.cluster(.WindowCovering)
+        let flags = AttributeSchema.WindowCoveringFlags.self
+        if (covering.int("ConfigStatus") ?? flags.operational) & flags.operational == 0 {
+            throw CommandError(.deviceNotReady, "the window covering is not operational (ConfigStatus bit 0 clear)")
+        }
+        if (covering.int("Mode") ?? 0) & (flags.calibrationMode | flags.maintenanceMode) != 0 {
+            throw CommandError(.deviceNotReady, "the window covering is in calibration or maintenance mode")
+        }
+    }
+}
