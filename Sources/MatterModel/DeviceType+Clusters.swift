@@ -10,6 +10,11 @@ extension DeviceType {
         case .ColorTemperatureLight: return 0x010C
         case .ExtendedColorLight: return 0x010D
         case .OnOffPlugInUnit: return 0x010A
+        case .DimmablePlugInUnit: return 0x010B
+        case .Speaker: return 0x0022
+        case .RoboticVacuumCleaner: return 0x0074
+        case .LaundryWasher: return 0x0073
+        case .Dishwasher: return 0x0075
         }
     }
 
@@ -20,12 +25,14 @@ extension DeviceType {
         switch self {
         case .OnOffLight, .OnOffPlugInUnit: return [.LevelControl]
         case .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight: return []
+        case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher: return []
         }
     }
 
-    /// The clusters a device of this type may have: ``requiredClusters`` then ``optionalClusters``.
+    /// The clusters a device of this type may have: ``requiredClusters``, ``optionalClusters``, then Power Source,
+    /// which Matter allows on any endpoint (a battery-powered lock, a robot vacuum's battery).
     public var allowedClusters: [ClusterID] {
-        requiredClusters + optionalClusters
+        requiredClusters + optionalClusters + [.PowerSource]
     }
 
     /// The Color Control features (``AttributeSchema/ColorCapabilities`` bits) Matter makes mandatory for this
@@ -37,6 +44,7 @@ extension DeviceType {
         case .ExtendedColorLight:
             return AttributeSchema.ColorCapabilities.xy | AttributeSchema.ColorCapabilities.colorTemperature
         case .OnOffLight, .DimmableLight, .OnOffPlugInUnit: return 0
+        case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher: return 0
         }
     }
 
@@ -46,6 +54,8 @@ extension DeviceType {
         switch self {
         case .ExtendedColorLight: return requiredColorCapabilities | AttributeSchema.ColorCapabilities.hueSaturation
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .OnOffPlugInUnit: return requiredColorCapabilities
+        case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher:
+            return requiredColorCapabilities
         }
     }
 }

@@ -10,6 +10,16 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
     case ExtendedColorLight
     /// On/Off Plug-in Unit (0x010A).
     case OnOffPlugInUnit
+    /// Dimmable Plug-in Unit (0x010B).
+    case DimmablePlugInUnit
+    /// Speaker (0x0022): On/Off is mute (off = muted), Level Control is the volume.
+    case Speaker
+    /// Robotic Vacuum Cleaner (0x0074).
+    case RoboticVacuumCleaner
+    /// Laundry Washer (0x0073).
+    case LaundryWasher
+    /// Dishwasher (0x0075).
+    case Dishwasher
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).
     public var requiredClusters: [ClusterID] {
@@ -17,6 +27,11 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
         case .OnOffLight, .OnOffPlugInUnit: return [.OnOff]
         case .DimmableLight: return [.OnOff, .LevelControl]
         case .ColorTemperatureLight, .ExtendedColorLight: return [.OnOff, .LevelControl, .ColorControl]
+        case .DimmablePlugInUnit, .Speaker: return [.OnOff, .LevelControl]
+        case .RoboticVacuumCleaner: return [.RvcRunMode, .RvcOperationalState]
+        // Matter lists On/Off as optional on both; Hearth requires it, since Google's WASHER and DISHWASHER
+        // guides expect OnOff, and a dead-front appliance that is off cannot start.
+        case .LaundryWasher, .Dishwasher: return [.OnOff, .OperationalState]
         }
     }
 }

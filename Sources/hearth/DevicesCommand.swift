@@ -64,6 +64,10 @@ enum DeviceTable {
         .OnOff: ["OnOff"],
         .LevelControl: ["CurrentLevel"],
         .ColorControl: ["ColorMode", "ColorTemperatureMireds", "CurrentHue", "CurrentSaturation"],
+        .PowerSource: ["BatPercentRemaining", "BatChargeLevel"],
+        .RvcRunMode: ["CurrentMode"],
+        .OperationalState: ["OperationalState", "CountdownTime"],
+        .RvcOperationalState: ["OperationalState"],
     ]
 
     static func render(_ devices: [Device]) -> String {

@@ -10,6 +10,12 @@ import SmartHomeProtocol
 /// | ColorTemperatureLight | LIGHT | OnOff, Brightness, ColorSetting (temperature only) |
 /// | ExtendedColorLight | LIGHT | OnOff, Brightness, ColorSetting (`hsv` + temperature) |
 /// | OnOffPlugInUnit | OUTLET | OnOff |
+/// | DimmablePlugInUnit | OUTLET | OnOff, Brightness |
+/// | Speaker | SPEAKER | Volume (Level Control = volume, On/Off off = muted; no OnOff or Brightness trait) |
+/// | RoboticVacuumCleaner | VACUUM | StartStop (pausable; RVC Operational State + RVC Run Mode), Dock |
+/// | LaundryWasher | WASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
+/// | Dishwasher | DISHWASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
+/// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
 ///
 /// **Composed devices.** The primary endpoint's primary device type picks the Google type. Google's traits are
 /// a flat set, so each trait appears once and is backed by exactly one endpoint: endpoints are visited in
@@ -32,6 +38,11 @@ public enum DeviceTypeMapping {
         switch type {
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight: return .light
         case .OnOffPlugInUnit: return .outlet
+        case .DimmablePlugInUnit: return .outlet
+        case .Speaker: return .speaker
+        case .RoboticVacuumCleaner: return .vacuum
+        case .LaundryWasher: return .washer
+        case .Dishwasher: return .dishwasher
         }
     }
 
@@ -47,16 +58,23 @@ public enum DeviceTypeMapping {
         case .OnOffLight, .OnOffPlugInUnit: return [.onOff]
         case .DimmableLight: return [.onOff, .brightness]
         case .ColorTemperatureLight, .ExtendedColorLight: return [.onOff, .brightness, .colorSetting]
+        case .DimmablePlugInUnit: return [.onOff, .brightness]
+        case .Speaker: return [.volume]
+        case .RoboticVacuumCleaner: return [.startStop, .dock]
+        case .LaundryWasher, .Dishwasher: return [.onOff, .startStop, .runCycle]
         }
     }
 
-    /// The Google traits one endpoint brings: the union over its device types.
+    /// The Google traits one endpoint brings: the union over its device types, then the traits its clusters bring
+    /// whatever the type (``clusterTraits(for:)``).
     public static func traits(for endpoint: Endpoint) -> [Trait] {
-        if endpoint.deviceTypes.count == 1 { return traits(for: endpoint.deviceTypes[0]) }
+        let clusterTraits = Self.clusterTraits(for: endpoint)
+        if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
         for type in endpoint.deviceTypes {
             for trait in Self.traits(for: type) where !traits.contains(trait) { traits.append(trait) }
         }
+        for trait in clusterTraits where !traits.contains(trait) { traits.append(trait) }
         return traits
     }
 

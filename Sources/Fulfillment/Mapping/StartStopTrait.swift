@@ -28,7 +28,12 @@ enum StartStopTrait: TraitMapping {
     static let trait = Trait.startStop
 
     /// Every source, in order of precedence.
-    static var sources: [any StartStopSource.Type] { [] }
+    static var sources: [any StartStopSource.Type] {
+        [
+            RvcStartStop.self,
+            OperationalStateStartStop.self,
+        ]
+    }
 
     static func source(for endpoint: Endpoint) -> (any StartStopSource.Type)? {
         sources.first { $0.isPresent(on: endpoint) }

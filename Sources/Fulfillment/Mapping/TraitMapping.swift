@@ -32,6 +32,10 @@ enum TraitMappings {
         case .colorSetting: return ColorSettingTrait.self
         case .sensorState: return SensorStateTrait.self
         case .startStop: return StartStopTrait.self
+        case .volume: return VolumeTrait.self
+        case .dock: return DockTrait.self
+        case .runCycle: return RunCycleTrait.self
+        case .energyStorage: return EnergyStorageTrait.self
         }
     }
 }

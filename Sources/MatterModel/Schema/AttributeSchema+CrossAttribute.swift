@@ -11,6 +11,8 @@ extension AttributeSchema {
     ///   (``DeviceType/requiredColorCapabilities``); `ColorMode` is a mode `ColorCapabilities` allows;
     ///   `EnhancedColorMode` equals `ColorMode`, or is 3 (enhanced hue, which needs that capability) with
     ///   `ColorMode` 0.
+    /// - Power Source, Operational State, RVC Operational State: see
+    ///   `AttributeSchema+ApplianceCrossAttribute.swift`.
     public static func validate(
         _ state: ClusterState,
         cluster: ClusterID,
@@ -29,6 +31,14 @@ extension AttributeSchema {
             return levelControlViolation(complete)
         case .ColorControl:
             return colorControlViolation(complete, deviceTypes: deviceTypes)
+        case .PowerSource:
+            return powerSourceViolation(complete)
+        case .RvcRunMode:
+            return nil
+        case .OperationalState:
+            return operationalStateViolation(complete, deviceTypes: deviceTypes)
+        case .RvcOperationalState:
+            return rvcOperationalStateViolation(complete)
         }
     }
 

@@ -56,6 +56,10 @@ public enum AttributeSchema {
         .OnOff: onOff,
         .LevelControl: levelControl,
         .ColorControl: colorControl,
+        .PowerSource: powerSource,
+        .RvcRunMode: rvcRunMode,
+        .OperationalState: operationalState,
+        .RvcOperationalState: rvcOperationalState,
     ]
 
     private static let index: [ClusterID: [String: AttributeSpec]] = table.mapValues { specs in
@@ -154,6 +158,12 @@ public enum AttributeSchema {
             {
                 state["ColorTemperatureMireds"] = .int(min(max(mireds, low), high))
             }
+        case .OperationalState:
+            if given["CurrentPhase"] == nil, DeviceType.phaseList(of: deviceTypes) != nil {
+                state["CurrentPhase"] = .int(0)
+            }
+        case .PowerSource, .RvcRunMode, .RvcOperationalState:
+            break
         }
         return state
     }

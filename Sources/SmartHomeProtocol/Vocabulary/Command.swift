@@ -6,6 +6,10 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case colorAbsolute = "action.devices.commands.ColorAbsolute"
     case startStop = "action.devices.commands.StartStop"
     case pauseUnpause = "action.devices.commands.PauseUnpause"
+    case setVolume = "action.devices.commands.setVolume"
+    case volumeRelative = "action.devices.commands.volumeRelative"
+    case mute = "action.devices.commands.mute"
+    case dock = "action.devices.commands.Dock"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -14,6 +18,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .brightnessAbsolute, .brightnessRelative: return .brightness
         case .colorAbsolute: return .colorSetting
         case .startStop, .pauseUnpause: return .startStop
+        case .setVolume, .volumeRelative, .mute: return .volume
+        case .dock: return .dock
         }
     }
 }

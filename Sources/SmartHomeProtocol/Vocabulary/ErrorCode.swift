@@ -21,4 +21,12 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case tooManyFailedAttempts
     case transientError
     case unknownError
+    case alreadyStarted
+    case alreadyStopped
+    case alreadyPaused
+    case alreadyDocked
+    case unpausableState
+    case actionNotAvailable
+    case volumeAlreadyMax
+    case volumeAlreadyMin
 }

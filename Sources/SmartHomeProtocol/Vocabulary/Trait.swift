@@ -5,4 +5,8 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case colorSetting = "action.devices.traits.ColorSetting"
     case sensorState = "action.devices.traits.SensorState"
     case startStop = "action.devices.traits.StartStop"
+    case volume = "action.devices.traits.Volume"
+    case dock = "action.devices.traits.Dock"
+    case runCycle = "action.devices.traits.RunCycle"
+    case energyStorage = "action.devices.traits.EnergyStorage"
 }
