@@ -66,7 +66,7 @@ enum DeviceTable {
         .ColorControl: ["ColorMode", "ColorTemperatureMireds", "CurrentHue", "CurrentSaturation"],
         .PowerSource: ["BatPercentRemaining", "BatChargeLevel"],
         .RvcRunMode: ["CurrentMode"],
-        .OperationalState: ["OperationalState", "CountdownTime"],
+        .OperationalState: ["OperationalState", "CurrentPhase"],
         .RvcOperationalState: ["OperationalState"],
     ]
 

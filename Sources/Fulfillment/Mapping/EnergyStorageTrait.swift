@@ -10,8 +10,9 @@ import SmartHomeProtocol
 ///   cells, built-in and factory-replaceable packs as rechargeable.
 /// - States: `descriptiveCapacityRemaining` (``BatteryConversion/descriptiveCapacity(percent:batChargeLevel:batChargeState:)``);
 ///   `capacityRemaining` `[{"rawValue": <percent>, "unit": "PERCENTAGE"}]` when `BatPercentRemaining` is not
-///   null (half percent, rounded down); `isCharging` when `BatChargeState` is IsCharging; `isPluggedIn` when it
-///   is IsCharging or IsAtFullCharge (a full battery that still reports its charger is on it).
+///   null (half percent, rounded down); for a rechargeable battery only (Google: `isRechargeable` says the device
+///   reports them), `isCharging` when `BatChargeState` is IsCharging and `isPluggedIn` when it is IsCharging or
+///   IsAtFullCharge (a full battery that still reports its charger is on it).
 /// - Low battery (`descriptiveCapacityRemaining` LOW or CRITICALLY_LOW) adds Google's `lowBattery` exception to
 ///   the device's answers (``exceptionCode(of:)``).
 enum EnergyStorageTrait: TraitMapping {
@@ -20,12 +21,12 @@ enum EnergyStorageTrait: TraitMapping {
     typealias ChargeState = AttributeSchema.BatChargeState
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
-        let replaceability = endpoint.cluster(.PowerSource).int("BatReplaceability")
         attributes.append("queryOnlyEnergyStorage", .bool(true))
-        attributes.append(
-            "isRechargeable",
-            .bool(replaceability != AttributeSchema.BatReplaceability.userReplaceable)
-        )
+        attributes.append("isRechargeable", .bool(isRechargeable(endpoint.cluster(.PowerSource))))
+    }
+
+    static func isRechargeable(_ power: ClusterState) -> Bool {
+        power.int("BatReplaceability") != AttributeSchema.BatReplaceability.userReplaceable
     }
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
@@ -39,6 +40,7 @@ enum EnergyStorageTrait: TraitMapping {
                 .array([.object(JSONObject([("rawValue", .int(percent)), ("unit", .string("PERCENTAGE"))]))])
             )
         }
+        guard isRechargeable(power) else { return }
         states.append("isCharging", .bool(chargeState == ChargeState.isCharging))
         states.append(
             "isPluggedIn",

@@ -26,6 +26,18 @@ struct EnergyStorageTraitTests {
         #expect(device["attributes"] == ["queryOnlyEnergyStorage": true, "isRechargeable": false])
     }
 
+    /// A primary cell reports no charging states: Google's `isRechargeable` false says there are none.
+    @Test func nonRechargeableReportsNoChargingStates() throws {
+        let fulfillment = try Self.fulfillment(#""BatPercentRemaining": 100, "BatReplaceability": 2"#)
+        #expect(
+            try fulfillment.query("lamp")
+                == [
+                    "online": true, "status": "SUCCESS", "on": false, "descriptiveCapacityRemaining": "MEDIUM",
+                    "capacityRemaining": [["rawValue": 50, "unit": "PERCENTAGE"]],
+                ]
+        )
+    }
+
     /// A device without Power Source has no EnergyStorage and no exception.
     @Test func noPowerSourceNoEnergyStorage() throws {
         let fulfillment = try TestFulfillment()
