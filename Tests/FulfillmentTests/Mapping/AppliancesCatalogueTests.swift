@@ -99,6 +99,24 @@ struct AppliancesCatalogueTests {
         ),
     ]
 
+    /// The dimmable plug's brightness follows the validation mode like a light's.
+    @Test func dimmablePlugBrightnessStrictAndLenient() throws {
+        let step = GoogleRequest.brightnessAbsolute(150)
+        let strict = try Self.fulfillment()
+        #expect(
+            try strict.execute(GoogleRequest.group(["hall-dimmer-plug"], step), as: Self.user)
+                == [["ids": ["hall-dimmer-plug"], "status": "ERROR", "errorCode": "valueOutOfRange"]]
+        )
+        let lenient = try TestFulfillment(
+            devices: AppliancesCatalogue.deviceFile,
+            options: FulfillmentOptions(validationMode: .lenient)
+        )
+        #expect(
+            try lenient.execute(GoogleRequest.group(["hall-dimmer-plug"], step), as: Self.user)
+                == [["ids": ["hall-dimmer-plug"], "status": "SUCCESS", "states": ["brightness": 100, "online": true]]]
+        )
+    }
+
     @Test(arguments: expectedQuery.indices)
     func queryStates(_ index: Int) throws {
         let expected = Self.expectedQuery[index]

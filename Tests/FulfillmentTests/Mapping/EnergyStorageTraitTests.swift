@@ -26,6 +26,39 @@ struct EnergyStorageTraitTests {
         #expect(device["attributes"] == ["queryOnlyEnergyStorage": true, "isRechargeable": false])
     }
 
+    /// On a composed device the Power Source's endpoint backs EnergyStorage; its low battery speaks for the device.
+    @Test func powerSourceOnASecondEndpoint() throws {
+        let fulfillment = try TestFulfillment(
+            devices: Fixtures.deviceFile(
+                #"""
+                {"id": "combo", "name": "Speaker lamp", "endpoints": [
+                  {"deviceType": "Speaker", "clusters": {"OnOff": {"OnOff": true}, "LevelControl": {"CurrentLevel": 127}}},
+                  {"deviceTypes": ["DimmableLight"], "clusters": {"PowerSource": {"BatPercentRemaining": 10}}}]}
+                """#
+            )
+        )
+        let device = try #require(try fulfillment.syncDevice("combo"))
+        #expect(
+            device["traits"] == [
+                Fixtures.onOff, Fixtures.brightness, "action.devices.traits.Volume",
+                "action.devices.traits.EnergyStorage",
+            ]
+        )
+        let states = try #require(try fulfillment.query("combo"))
+        #expect(states["descriptiveCapacityRemaining"] == "CRITICALLY_LOW")
+        #expect(states["exceptionCode"] == "lowBattery")
+        #expect(states["currentVolume"] == 50)
+        let results = try fulfillment.execute(G.group(["combo"], G.step("setVolume", ["volumeLevel": 20])))
+        #expect(
+            results == [
+                [
+                    "ids": ["combo"], "status": "SUCCESS",
+                    "states": ["currentVolume": 20, "isMuted": false, "exceptionCode": "lowBattery", "online": true],
+                ]
+            ]
+        )
+    }
+
     /// A primary cell reports no charging states: Google's `isRechargeable` false says there are none.
     @Test func nonRechargeableReportsNoChargingStates() throws {
         let fulfillment = try Self.fulfillment(#""BatPercentRemaining": 100, "BatReplaceability": 2"#)

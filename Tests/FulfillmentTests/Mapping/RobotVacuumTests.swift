@@ -250,6 +250,24 @@ struct RobotVacuumTests {
         )
     }
 
+    /// Lenient mode clamps values; it does not turn a no-op or an impossible command into a success.
+    @Test func lenientModeKeepsTheStateErrors() throws {
+        let fulfillment = try TestFulfillment(
+            devices: Fixtures.deviceFile(
+                #"{"id": "robot", "name": "Robot", "deviceTypes": ["RoboticVacuumCleaner"]}"#
+            ),
+            options: FulfillmentOptions(validationMode: .lenient)
+        )
+        #expect(
+            try fulfillment.execute(G.group(["robot"], Self.dock))
+                == [["ids": ["robot"], "status": "ERROR", "errorCode": "alreadyDocked"]]
+        )
+        #expect(
+            try fulfillment.execute(G.group(["robot"], Self.pause(true)))
+                == [["ids": ["robot"], "status": "ERROR", "errorCode": "unpausableState"]]
+        )
+    }
+
     @Test func robotHasNoOnOff() throws {
         let fulfillment = try Self.fulfillment(state: Self.docked)
         let results = try fulfillment.execute(G.group(["robot"], G.onOff(true)))
