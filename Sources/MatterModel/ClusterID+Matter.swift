@@ -18,6 +18,10 @@ extension ClusterID {
         case .BooleanState: return 0x0045
         case .OccupancySensing: return 0x0406
         case .SmokeCOAlarm: return 0x005C
+        case .PowerSource: return 0x002F
+        case .RvcRunMode: return 0x0054
+        case .OperationalState: return 0x0060
+        case .RvcOperationalState: return 0x0061
         }
     }
 }

@@ -28,6 +28,14 @@ public enum ClusterID: String, Sendable, Hashable, CaseIterable, Comparable {
     case OccupancySensing
     /// Smoke CO Alarm (0x005C).
     case SmokeCOAlarm
+    /// Power Source (0x002F), with the Battery and Rechargeable features.
+    case PowerSource
+    /// RVC Run Mode (0x0054).
+    case RvcRunMode
+    /// Operational State (0x0060).
+    case OperationalState
+    /// RVC Operational State (0x0061).
+    case RvcOperationalState
 
     /// Orders clusters by name, so that listings are stable.
     public static func < (lhs: ClusterID, rhs: ClusterID) -> Bool {

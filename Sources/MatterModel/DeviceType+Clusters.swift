@@ -22,6 +22,11 @@ extension DeviceType {
         case .OccupancySensor: return 0x0107
         case .WaterLeakDetector: return 0x0043
         case .SmokeCOAlarm: return 0x0076
+        case .DimmablePlugInUnit: return 0x010B
+        case .Speaker: return 0x0022
+        case .RoboticVacuumCleaner: return 0x0074
+        case .LaundryWasher: return 0x0073
+        case .Dishwasher: return 0x0075
         }
     }
 
@@ -38,12 +43,14 @@ extension DeviceType {
         case .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor: return []
         case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
             return []
+        case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher: return []
         }
     }
 
-    /// The clusters a device of this type may have: ``requiredClusters`` then ``optionalClusters``.
+    /// The clusters a device of this type may have: ``requiredClusters``, ``optionalClusters``, then Power Source,
+    /// which Matter allows on any endpoint (a battery-powered lock, a robot vacuum's battery).
     public var allowedClusters: [ClusterID] {
-        requiredClusters + optionalClusters
+        requiredClusters + optionalClusters + [.PowerSource]
     }
 
     /// The Color Control features (``AttributeSchema/ColorCapabilities`` bits) Matter makes mandatory for this
@@ -58,6 +65,7 @@ extension DeviceType {
         case .Fan, .AirPurifier, .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor: return 0
         case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
             return 0
+        case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher: return 0
         }
     }
 
@@ -68,7 +76,8 @@ extension DeviceType {
         case .ExtendedColorLight: return requiredColorCapabilities | AttributeSchema.ColorCapabilities.hueSaturation
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .OnOffPlugInUnit: return requiredColorCapabilities
         case .Fan, .AirPurifier, .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor,
-            .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
+            .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm,
+            .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher:
             return requiredColorCapabilities
         }
     }

@@ -34,6 +34,16 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
     case WaterLeakDetector
     /// Smoke CO Alarm (0x0076): a smoke alarm, a carbon monoxide alarm, or both.
     case SmokeCOAlarm
+    /// Dimmable Plug-in Unit (0x010B).
+    case DimmablePlugInUnit
+    /// Speaker (0x0022): On/Off is mute (off = muted), Level Control is the volume.
+    case Speaker
+    /// Robotic Vacuum Cleaner (0x0074).
+    case RoboticVacuumCleaner
+    /// Laundry Washer (0x0073).
+    case LaundryWasher
+    /// Dishwasher (0x0075).
+    case Dishwasher
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).
     public var requiredClusters: [ClusterID] {
@@ -55,6 +65,11 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
         case .ContactSensor, .WaterLeakDetector: return [.BooleanState]
         case .OccupancySensor: return [.OccupancySensing]
         case .SmokeCOAlarm: return [.SmokeCOAlarm]
+        case .DimmablePlugInUnit, .Speaker: return [.OnOff, .LevelControl]
+        case .RoboticVacuumCleaner: return [.RvcRunMode, .RvcOperationalState]
+        // Matter lists On/Off as optional on both; Hearth requires it, since Google's WASHER and DISHWASHER
+        // guides expect OnOff, and a dead-front appliance that is off cannot start.
+        case .LaundryWasher, .Dishwasher: return [.OnOff, .OperationalState]
         }
     }
 }

@@ -140,6 +140,10 @@ enum DeviceTable {
         .BooleanState: ["StateValue"],
         .OccupancySensing: ["Occupancy"],
         .SmokeCOAlarm: ["ExpressedState", "SmokeState", "COState"],
+        .PowerSource: ["BatPercentRemaining", "BatChargeLevel"],
+        .RvcRunMode: ["CurrentMode"],
+        .OperationalState: ["OperationalState", "CurrentPhase"],
+        .RvcOperationalState: ["OperationalState"],
     ]
 
     static func render(_ devices: [Device]) -> String {

@@ -201,9 +201,9 @@ struct AttributeSchemaTests {
     }
 
     @Test func deviceTypesAllowTheirClusters() {
-        #expect(DeviceType.OnOffLight.allowedClusters == [.OnOff, .LevelControl])
+        #expect(DeviceType.OnOffLight.allowedClusters == [.OnOff, .LevelControl, .PowerSource])
         #expect(!DeviceType.DimmableLight.allowedClusters.contains(.ColorControl))
-        #expect(DeviceType.ExtendedColorLight.allowedClusters == [.OnOff, .LevelControl, .ColorControl])
+        #expect(DeviceType.ExtendedColorLight.allowedClusters == [.OnOff, .LevelControl, .ColorControl, .PowerSource])
         #expect(DeviceType.knownTypes.first == "OnOffLight")
         #expect(DeviceType.ExtendedColorLight.matterID == 0x010D)
         #expect(ClusterID.ColorControl.matterID == 0x0300)

@@ -54,7 +54,7 @@ struct ClimateDeviceFileTests {
 
     @Test func requiredClustersOfEachClimateType() {
         #expect(DeviceType.Fan.requiredClusters == [.FanControl])
-        #expect(DeviceType.Fan.allowedClusters == [.FanControl, .OnOff])
+        #expect(DeviceType.Fan.allowedClusters == [.FanControl, .OnOff, .PowerSource])
         #expect(DeviceType.AirPurifier.requiredClusters == [.FanControl, .AirQuality])
         #expect(DeviceType.RoomAirConditioner.requiredClusters == [.OnOff, .Thermostat, .FanControl])
         #expect(DeviceType.Thermostat.matterID == 0x0301)
@@ -278,7 +278,7 @@ struct ClimateDeviceFileTests {
             json: device("Fan", "Thermostat", #""SystemMode": 1"#),
             code: .clusterNotAllowed,
             field: "clusters.Thermostat",
-            message: "Thermostat is not allowed on Fan (allowed: OnOff, FanControl)"
+            message: "Thermostat is not allowed on Fan (allowed: OnOff, FanControl, PowerSource)"
         ),
         Refusal(
             name: "fractional temperature",

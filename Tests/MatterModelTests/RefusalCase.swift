@@ -339,7 +339,7 @@ struct RefusalCase: Sendable, CustomTestStringConvertible {
             lamp(#""clusters": {"ColorControl": {}}"#, types: #"["OnOffLight"]"#),
             .clusterNotAllowed,
             field: "clusters.ColorControl",
-            "ColorControl is not allowed on OnOffLight (allowed: OnOff, LevelControl)"
+            "ColorControl is not allowed on OnOffLight (allowed: OnOff, LevelControl, PowerSource)"
         ),
         device(
             "cluster not an object",

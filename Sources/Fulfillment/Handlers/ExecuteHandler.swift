@@ -11,7 +11,8 @@ import SmartHomeProtocol
 /// Each requested id appears in exactly one result; ids with the same outcome share one entry. A command is
 /// carried out on the endpoint that backs its trait (``DeviceTypeMapping/bindings(of:)``); when that endpoint is
 /// offline the device answers `deviceOffline` and nothing of it changes, while commands for its reachable
-/// endpoints work.
+/// endpoints work. A command that worked on a device with a low battery is still `SUCCESS`, with
+/// `exceptionCode: "lowBattery"` in its `states` (Google's errors-and-exceptions reference, "Exceptions").
 struct ExecuteHandler {
     let store: any DeviceStore
     let options: FulfillmentOptions
@@ -81,6 +82,9 @@ struct ExecuteHandler {
         }
         devices[id] = working
         var states = SyncDeviceMapping.states(of: working, bindings: bindings.filter { touched.contains($0.trait) })
+        if let exception = EnergyStorageTrait.exceptionCode(of: working) {
+            states.append("exceptionCode", .string(exception.rawValue))
+        }
         states.append("online", .bool(true))
         return ExecuteResult(ids: [id], status: .success, states: states)
     }

@@ -7,7 +7,9 @@ import SmartHomeProtocol
 /// Ids the user does not have (unknown, or another user's) get `status: ERROR, errorCode: deviceNotFound`
 /// and no state; a device with no reachable endpoint gets `online: false, status: ERROR, errorCode: deviceOffline`
 /// (Google's errors reference, device-level QUERY errors). A partially online device is `online: true` with the
-/// full state, its unreachable endpoints' traits at their last known values. Each device's entry is written once per registry revision
+/// full state, its unreachable endpoints' traits at their last known values. A device with a low battery answers
+/// `status: SUCCESS` with `exceptionCode: "lowBattery"` among its states (Google's errors-and-exceptions reference:
+/// an alert on a request that worked). Each device's entry is written once per registry revision
 /// (``AnswerCache``).
 struct QueryHandler {
     let store: any DeviceStore
@@ -41,7 +43,10 @@ struct QueryHandler {
         guard device.online else {
             return QueryDeviceResult(online: false, status: .error, errorCode: .deviceOffline)
         }
-        let states = SyncDeviceMapping.states(of: device, bindings: DeviceTypeMapping.bindings(of: device))
+        var states = SyncDeviceMapping.states(of: device, bindings: DeviceTypeMapping.bindings(of: device))
+        if let exception = EnergyStorageTrait.exceptionCode(of: device) {
+            states.append("exceptionCode", .string(exception.rawValue))
+        }
         return QueryDeviceResult(online: true, status: .success, states: states)
     }
 }

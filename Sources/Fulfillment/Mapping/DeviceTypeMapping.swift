@@ -22,6 +22,12 @@ import SmartHomeProtocol
 /// | OccupancySensor | SENSOR | OccupancySensing |
 /// | WaterLeakDetector | SENSOR | SensorState (`WaterLeak`) |
 /// | SmokeCOAlarm | SMOKE_DETECTOR, or CARBON_MONOXIDE_DETECTOR for CO only (``smokeCOAlarmGoogleType(_:)``) | SensorState (`SmokeLevel`, `CarbonMonoxideLevel` by feature) |
+/// | DimmablePlugInUnit | OUTLET | OnOff, Brightness |
+/// | Speaker | SPEAKER | Volume (Level Control = volume, On/Off off = muted; no OnOff or Brightness trait) |
+/// | RoboticVacuumCleaner | VACUUM | StartStop (pausable; RVC Operational State + RVC Run Mode), Dock |
+/// | LaundryWasher | WASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
+/// | Dishwasher | DISHWASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
+/// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
 ///
 /// **Composed devices.** The primary endpoint's primary device type picks the Google type. Google's traits are
 /// a flat set, so each trait appears once and is backed by exactly one endpoint: endpoints are visited in
@@ -53,6 +59,11 @@ public enum DeviceTypeMapping {
         case .DoorLock: return .lock
         case .ContactSensor, .OccupancySensor, .WaterLeakDetector: return .sensor
         case .SmokeCOAlarm: return .smokeDetector
+        case .DimmablePlugInUnit: return .outlet
+        case .Speaker: return .speaker
+        case .RoboticVacuumCleaner: return .vacuum
+        case .LaundryWasher: return .washer
+        case .Dishwasher: return .dishwasher
         }
     }
 
@@ -82,16 +93,23 @@ public enum DeviceTypeMapping {
         case .ContactSensor: return [.openClose]
         case .OccupancySensor: return [.occupancySensing]
         case .WaterLeakDetector, .SmokeCOAlarm: return [.sensorState]
+        case .DimmablePlugInUnit: return [.onOff, .brightness]
+        case .Speaker: return [.volume]
+        case .RoboticVacuumCleaner: return [.startStop, .dock]
+        case .LaundryWasher, .Dishwasher: return [.onOff, .startStop, .runCycle]
         }
     }
 
-    /// The Google traits one endpoint brings: the union over its device types.
+    /// The Google traits one endpoint brings: the union over its device types, then the traits its clusters bring
+    /// whatever the type (``clusterTraits(for:)``).
     public static func traits(for endpoint: Endpoint) -> [Trait] {
-        if endpoint.deviceTypes.count == 1 { return traits(for: endpoint.deviceTypes[0]) }
+        let clusterTraits = Self.clusterTraits(for: endpoint)
+        if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
         for type in endpoint.deviceTypes {
             for trait in Self.traits(for: type) where !traits.contains(trait) { traits.append(trait) }
         }
+        for trait in clusterTraits where !traits.contains(trait) { traits.append(trait) }
         return traits
     }
 

@@ -30,7 +30,9 @@ enum StartStopTrait: TraitMapping {
     /// Every source, in order of precedence.
     static var sources: [any StartStopSource.Type] {
         [
-            WindowCoveringStartStop.self
+            WindowCoveringStartStop.self,
+            RvcStartStop.self,
+            OperationalStateStartStop.self,
         ]
     }
 

@@ -38,6 +38,10 @@ enum TraitMappings {
         case .openClose: return OpenCloseTrait.self
         case .lockUnlock: return LockUnlockTrait.self
         case .occupancySensing: return OccupancySensingTrait.self
+        case .volume: return VolumeTrait.self
+        case .dock: return DockTrait.self
+        case .runCycle: return RunCycleTrait.self
+        case .energyStorage: return EnergyStorageTrait.self
         }
     }
 }

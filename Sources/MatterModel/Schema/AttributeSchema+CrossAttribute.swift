@@ -13,6 +13,8 @@ extension AttributeSchema {
     ///   `ColorMode` 0.
     /// - Fan Control, Thermostat, Temperature and Relative Humidity Measurement: see
     ///   `AttributeSchema+ClimateRules.swift`.
+    /// - Power Source, Operational State, RVC Operational State: see
+    ///   `AttributeSchema+ApplianceCrossAttribute.swift`.
     public static func validate(
         _ state: ClusterState,
         cluster: ClusterID,
@@ -49,6 +51,14 @@ extension AttributeSchema {
             return occupancySensingViolation(complete)
         case .SmokeCOAlarm:
             return smokeCOAlarmViolation(complete)
+        case .PowerSource:
+            return powerSourceViolation(complete)
+        case .RvcRunMode:
+            return nil
+        case .OperationalState:
+            return operationalStateViolation(complete, deviceTypes: deviceTypes)
+        case .RvcOperationalState:
+            return rvcOperationalStateViolation(complete)
         }
     }
 

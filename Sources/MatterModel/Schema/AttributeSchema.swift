@@ -67,6 +67,10 @@ public enum AttributeSchema {
         .BooleanState: booleanState,
         .OccupancySensing: occupancySensing,
         .SmokeCOAlarm: smokeCOAlarm,
+        .PowerSource: powerSource,
+        .RvcRunMode: rvcRunMode,
+        .OperationalState: operationalState,
+        .RvcOperationalState: rvcOperationalState,
     ]
 
     private static let index: [ClusterID: [String: AttributeSpec]] = table.mapValues { specs in
@@ -174,7 +178,12 @@ public enum AttributeSchema {
             fillWindowCovering(&state, given: given)
         case .OccupancySensing:
             fillOccupancySensing(&state, given: given)
-        case .TemperatureMeasurement, .RelativeHumidityMeasurement, .AirQuality, .DoorLock, .BooleanState, .SmokeCOAlarm:
+        case .OperationalState:
+            if given["CurrentPhase"] == nil, DeviceType.phaseList(of: deviceTypes) != nil {
+                state["CurrentPhase"] = .int(0)
+            }
+        case .TemperatureMeasurement, .RelativeHumidityMeasurement, .AirQuality, .DoorLock, .BooleanState,
+            .SmokeCOAlarm, .PowerSource, .RvcRunMode, .RvcOperationalState:
             break
         }
         return state

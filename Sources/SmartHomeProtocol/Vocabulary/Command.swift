@@ -15,6 +15,10 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case openClose = "action.devices.commands.OpenClose"
     case openCloseRelative = "action.devices.commands.OpenCloseRelative"
     case lockUnlock = "action.devices.commands.LockUnlock"
+    case setVolume = "action.devices.commands.setVolume"
+    case volumeRelative = "action.devices.commands.volumeRelative"
+    case mute = "action.devices.commands.mute"
+    case dock = "action.devices.commands.Dock"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -28,6 +32,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
             return .temperatureSetting
         case .openClose, .openCloseRelative: return .openClose
         case .lockUnlock: return .lockUnlock
+        case .setVolume, .volumeRelative, .mute: return .volume
+        case .dock: return .dock
         }
     }
 }

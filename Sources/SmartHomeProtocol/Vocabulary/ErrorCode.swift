@@ -33,4 +33,12 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case rangeTooClose
     case remoteSetDisabled
     case deviceJammingDetected
+    case alreadyStarted
+    case alreadyStopped
+    case alreadyPaused
+    case alreadyDocked
+    case unpausableState
+    case actionNotAvailable
+    case volumeAlreadyMax
+    case volumeAlreadyMin
 }

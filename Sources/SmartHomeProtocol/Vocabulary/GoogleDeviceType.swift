@@ -15,4 +15,8 @@ public enum GoogleDeviceType: String, Sendable, Hashable, CaseIterable {
     case lock = "action.devices.types.LOCK"
     case smokeDetector = "action.devices.types.SMOKE_DETECTOR"
     case carbonMonoxideDetector = "action.devices.types.CARBON_MONOXIDE_DETECTOR"
+    case speaker = "action.devices.types.SPEAKER"
+    case vacuum = "action.devices.types.VACUUM"
+    case washer = "action.devices.types.WASHER"
+    case dishwasher = "action.devices.types.DISHWASHER"
 }

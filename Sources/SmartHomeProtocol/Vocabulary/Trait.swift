@@ -11,4 +11,8 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case openClose = "action.devices.traits.OpenClose"
     case lockUnlock = "action.devices.traits.LockUnlock"
     case occupancySensing = "action.devices.traits.OccupancySensing"
+    case volume = "action.devices.traits.Volume"
+    case dock = "action.devices.traits.Dock"
+    case runCycle = "action.devices.traits.RunCycle"
+    case energyStorage = "action.devices.traits.EnergyStorage"
 }

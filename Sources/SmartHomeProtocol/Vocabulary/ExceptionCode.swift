@@ -1,0 +1,11 @@
+/// Google's exception codes: alerts about a device that do not make the request fail, spelled as Google spells
+/// them (errors-and-exceptions reference, "Exceptions").
+///
+/// A device whose command or query succeeded but that has an alert answers `status: "SUCCESS"` and carries the
+/// code as `exceptionCode` among its states (in QUERY `devices.<id>`, in EXECUTE `commands[].states`); Google's
+/// example is a lock that locked but has a low battery. `status: "EXCEPTIONS"` (with `errorCode`) is for a
+/// command that an exception blocked, which Hearth does not produce.
+public enum ExceptionCode: String, Sendable, Hashable, CaseIterable {
+    /// The device's battery is low.
+    case lowBattery
+}

@@ -1,0 +1,177 @@
+import Fulfillment
+import MatterModel
+import SmartHomeProtocol
+import Testing
+
+/// Speaker: Volume from Level Control (volume) and On/Off (mute).
+struct VolumeTraitTests {
+    typealias G = GoogleRequest
+
+    static let user = AppliancesCatalogue.user
+    static let lenient = FulfillmentOptions(validationMode: .lenient)
+
+    static func fulfillment(_ options: FulfillmentOptions = FulfillmentOptions()) throws -> TestFulfillment {
+        try TestFulfillment(devices: AppliancesCatalogue.deviceFile, options: options)
+    }
+
+    static func setVolume(_ level: JSON) -> JSON { G.step("setVolume", ["volumeLevel": level]) }
+    static func relative(_ steps: JSON) -> JSON { G.step("volumeRelative", ["relativeSteps": steps]) }
+    static func mute(_ mute: Bool) -> JSON { G.step("mute", ["mute": .bool(mute)]) }
+
+    static func success(volume: Int, muted: Bool) -> [JSON] {
+        [
+            [
+                "ids": ["living-room-speaker"], "status": "SUCCESS",
+                "states": ["currentVolume": .int(volume), "isMuted": .bool(muted), "online": true],
+            ]
+        ]
+    }
+
+    static func error(_ code: String) -> [JSON] {
+        [["ids": ["living-room-speaker"], "status": "ERROR", "errorCode": .string(code)]]
+    }
+
+    @Test(arguments: [0, 1, 40, 73, 100])
+    func setVolumeSetsAndPersists(volume: Int) throws {
+        let fulfillment = try Self.fulfillment()
+        let results = try fulfillment.execute(
+            G.group(["living-room-speaker"], Self.setVolume(.int(volume))),
+            as: Self.user
+        )
+        #expect(results == Self.success(volume: volume, muted: false))
+        #expect(try fulfillment.query("living-room-speaker", as: Self.user)?["currentVolume"] == .int(volume))
+        let level = try fulfillment.storedDevice("living-room-speaker", of: Self.user)?.endpoints[0]
+            .cluster(.LevelControl).int("CurrentLevel")
+        #expect(level == VolumeConversion.currentLevel(fromVolumePercent: volume))
+    }
+
+    @Test(arguments: [-1, 101, 150])
+    func strictRefusesVolumeOutOfRangeAndChangesNothing(volume: Int) throws {
+        let fulfillment = try Self.fulfillment()
+        let before = try fulfillment.query("living-room-speaker", as: Self.user)
+        let results = try fulfillment.execute(
+            G.group(["living-room-speaker"], Self.setVolume(.int(volume))),
+            as: Self.user
+        )
+        #expect(results == Self.error("valueOutOfRange"))
+        #expect(try fulfillment.query("living-room-speaker", as: Self.user) == before)
+    }
+
+    @Test(arguments: [(-5, 0), (101, 100), (1000, 100)])
+    func lenientClampsVolume(volume: Int, stored: Int) throws {
+        let fulfillment = try Self.fulfillment(Self.lenient)
+        let results = try fulfillment.execute(
+            G.group(["living-room-speaker"], Self.setVolume(.int(volume))),
+            as: Self.user
+        )
+        #expect(results == Self.success(volume: stored, muted: false))
+    }
+
+    /// From 40: steps are volume percent points; the result stops at 0 and 100.
+    @Test(arguments: [(5, 45), (-15, 25), (90, 100), (-60, 0)])
+    func relativeSteps(steps: Int, volume: Int) throws {
+        let fulfillment = try Self.fulfillment()
+        let results = try fulfillment.execute(
+            G.group(["living-room-speaker"], Self.relative(.int(steps))),
+            as: Self.user
+        )
+        #expect(results == Self.success(volume: volume, muted: false))
+    }
+
+    @Test func upAtMaximumIsVolumeAlreadyMax() throws {
+        let fulfillment = try Self.fulfillment()
+        _ = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(100)), as: Self.user)
+        let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.relative(1)), as: Self.user)
+        #expect(results == Self.error("volumeAlreadyMax"))
+    }
+
+    @Test func downAtMinimumIsVolumeAlreadyMin() throws {
+        let fulfillment = try Self.fulfillment()
+        _ = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(0)), as: Self.user)
+        let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.relative(-1)), as: Self.user)
+        #expect(results == Self.error("volumeAlreadyMin"))
+    }
+
+    @Test func strictRefusesTooManyStepsLenientClamps() throws {
+        let strict = try Self.fulfillment()
+        #expect(
+            try strict.execute(G.group(["living-room-speaker"], Self.relative(101)), as: Self.user)
+                == Self.error("valueOutOfRange")
+        )
+        let lenient = try Self.fulfillment(Self.lenient)
+        #expect(
+            try lenient.execute(G.group(["living-room-speaker"], Self.relative(-500)), as: Self.user)
+                == Self.success(volume: 0, muted: false)
+        )
+    }
+
+    /// Mute is On/Off false; the volume is remembered and reported while muted, as Google asks.
+    @Test func muteAndUnmute() throws {
+        let fulfillment = try Self.fulfillment()
+        #expect(
+            try fulfillment.execute(G.group(["living-room-speaker"], Self.mute(true)), as: Self.user)
+                == Self.success(volume: 40, muted: true)
+        )
+        #expect(
+            try fulfillment.storedDevice("living-room-speaker", of: Self.user)?.endpoints[0].cluster(.OnOff)
+                .bool("OnOff") == false
+        )
+        #expect(
+            try fulfillment.execute(G.group(["living-room-speaker"], Self.mute(false)), as: Self.user)
+                == Self.success(volume: 40, muted: false)
+        )
+    }
+
+    @Test func setVolumeLeavesMuteAlone() throws {
+        let fulfillment = try Self.fulfillment()
+        let results = try fulfillment.execute(
+            G.group(["living-room-speaker"], Self.mute(true), Self.setVolume(60)),
+            as: Self.user
+        )
+        #expect(results == Self.success(volume: 60, muted: true))
+    }
+
+    @Test func missingParametersAreNotSupported() throws {
+        let fulfillment = try Self.fulfillment()
+        for step in [G.step("setVolume", [:]), G.step("volumeRelative", [:]), G.step("mute", ["mute": 1])] {
+            #expect(
+                try fulfillment.execute(G.group(["living-room-speaker"], step), as: Self.user)
+                    == Self.error("notSupported")
+            )
+        }
+    }
+
+    /// A Speaker exposes Volume only: OnOff and Brightness commands are not its.
+    @Test func speakerHasNoOnOffOrBrightness() throws {
+        let fulfillment = try Self.fulfillment()
+        for step in [G.onOff(false), G.brightnessAbsolute(10)] {
+            #expect(
+                try fulfillment.execute(G.group(["living-room-speaker"], step), as: Self.user)
+                    == Self.error("functionNotSupported")
+            )
+        }
+    }
+
+    @Test func volumeOnADeviceWithoutTheTraitIsFunctionNotSupported() throws {
+        let fulfillment = try Self.fulfillment()
+        let results = try fulfillment.execute(G.group(["hall-dimmer-plug"], Self.setVolume(10)), as: Self.user)
+        #expect(results == [["ids": ["hall-dimmer-plug"], "status": "ERROR", "errorCode": "functionNotSupported"]])
+    }
+
+    /// The dimmable plug is an OUTLET with Brightness.
+    @Test func dimmablePlugTakesBrightnessAndOnOff() throws {
+        let fulfillment = try Self.fulfillment()
+        let results = try fulfillment.execute(
+            G.group(["hall-dimmer-plug"], G.onOff(false), G.brightnessAbsolute(30)),
+            as: Self.user
+        )
+        #expect(
+            results == [
+                [
+                    "ids": ["hall-dimmer-plug"], "status": "SUCCESS",
+                    "states": ["on": false, "brightness": 30, "online": true],
+                ]
+            ]
+        )
+    }
+}
