@@ -11,8 +11,9 @@ import SmartHomeProtocol
 /// Each requested id appears in exactly one result; ids with the same outcome share one entry. A command is
 /// carried out on the endpoint that backs its trait (``DeviceTypeMapping/bindings(of:)``); when that endpoint is
 /// offline the device answers `deviceOffline` and nothing of it changes, while commands for its reachable
-/// endpoints work. A command that worked on a device with a low battery is still `SUCCESS`, with
-/// `exceptionCode: "lowBattery"` in its `states` (Google's errors-and-exceptions reference, "Exceptions").
+/// endpoints work. A command that worked on a device with a low battery answers `status: EXCEPTIONS` with
+/// `exceptionCode: "lowBattery"` in its `states`: the command succeeded, with an alert (Google's
+/// errors-and-exceptions reference, "Exceptions"; EXECUTE response `status` values).
 struct ExecuteHandler {
     let store: any DeviceStore
     let options: FulfillmentOptions
@@ -82,11 +83,13 @@ struct ExecuteHandler {
         }
         devices[id] = working
         var states = SyncDeviceMapping.states(of: working, bindings: bindings.filter { touched.contains($0.trait) })
+        var status = ExecuteStatus.success
         if let exception = EnergyStorageTrait.exceptionCode(of: working) {
             states.append("exceptionCode", .string(exception.rawValue))
+            status = .exceptions
         }
         states.append("online", .bool(true))
-        return ExecuteResult(ids: [id], status: .success, states: states)
+        return ExecuteResult(ids: [id], status: status, states: states)
     }
 
     /// Merges results with the same outcome into one entry, in order of first appearance.

@@ -8,8 +8,8 @@ import SmartHomeProtocol
 /// and no state; a device with no reachable endpoint gets `online: false, status: ERROR, errorCode: deviceOffline`
 /// (Google's errors reference, device-level QUERY errors). A partially online device is `online: true` with the
 /// full state, its unreachable endpoints' traits at their last known values. A device with a low battery answers
-/// `status: SUCCESS` with `exceptionCode: "lowBattery"` among its states (Google's errors-and-exceptions reference:
-/// an alert on a request that worked). Each device's entry is written once per registry revision
+/// `status: EXCEPTIONS` with `exceptionCode: "lowBattery"` beside its full state (Google's errors-and-exceptions
+/// reference: an alert on a request that worked). Each device's entry is written once per registry revision
 /// (``AnswerCache``).
 struct QueryHandler {
     let store: any DeviceStore
@@ -44,9 +44,10 @@ struct QueryHandler {
             return QueryDeviceResult(online: false, status: .error, errorCode: .deviceOffline)
         }
         var states = SyncDeviceMapping.states(of: device, bindings: DeviceTypeMapping.bindings(of: device))
-        if let exception = EnergyStorageTrait.exceptionCode(of: device) {
-            states.append("exceptionCode", .string(exception.rawValue))
+        guard let exception = EnergyStorageTrait.exceptionCode(of: device) else {
+            return QueryDeviceResult(online: true, status: .success, states: states)
         }
-        return QueryDeviceResult(online: true, status: .success, states: states)
+        states.append("exceptionCode", .string(exception.rawValue))
+        return QueryDeviceResult(online: true, status: .exceptions, states: states)
     }
 }

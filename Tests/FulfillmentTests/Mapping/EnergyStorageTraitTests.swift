@@ -47,12 +47,13 @@ struct EnergyStorageTraitTests {
         let states = try #require(try fulfillment.query("combo"))
         #expect(states["descriptiveCapacityRemaining"] == "CRITICALLY_LOW")
         #expect(states["exceptionCode"] == "lowBattery")
+        #expect(states["status"] == "EXCEPTIONS")
         #expect(states["currentVolume"] == 50)
         let results = try fulfillment.execute(G.group(["combo"], G.step("setVolume", ["volumeLevel": 20])))
         #expect(
             results == [
                 [
-                    "ids": ["combo"], "status": "SUCCESS",
+                    "ids": ["combo"], "status": "EXCEPTIONS",
                     "states": ["currentVolume": 20, "isMuted": false, "exceptionCode": "lowBattery", "online": true],
                 ]
             ]
@@ -132,20 +133,21 @@ struct EnergyStorageTraitTests {
             }
             if battery.capacity == "LOW" || battery.capacity == "CRITICALLY_LOW" {
                 object["exceptionCode"] = "lowBattery"
+                object["status"] = "EXCEPTIONS"
             }
             expected = .object(object)
         }
         #expect(try fulfillment.query("lamp") == expected)
     }
 
-    /// A command that works on a device with a low battery is a SUCCESS carrying the exception in its states.
-    @Test func executeOnLowBatteryIsSuccessWithTheException() throws {
+    /// A command that works on a device with a low battery answers EXCEPTIONS, carrying the exception in its states.
+    @Test func executeOnLowBatteryAnswersExceptionsWithTheNewState() throws {
         let fulfillment = try Self.fulfillment(#""BatChargeLevel": 2"#)
         let results = try fulfillment.execute(G.group(["lamp"], G.onOff(true)))
         #expect(
             results == [
                 [
-                    "ids": ["lamp"], "status": "SUCCESS",
+                    "ids": ["lamp"], "status": "EXCEPTIONS",
                     "states": ["on": true, "exceptionCode": "lowBattery", "online": true],
                 ]
             ]
@@ -162,7 +164,7 @@ struct EnergyStorageTraitTests {
         #expect(
             results == [
                 [
-                    "ids": ["patio-speaker"], "status": "SUCCESS",
+                    "ids": ["patio-speaker"], "status": "EXCEPTIONS",
                     "states": ["currentVolume": 25, "isMuted": false, "exceptionCode": "lowBattery", "online": true],
                 ]
             ]
