@@ -40,6 +40,25 @@ struct ComposedDeviceTests {
         ]}
         """
 
+    /// The seed's composed device: a speaker with a dimmable light. SPEAKER; the speaker's Level Control and
+    /// On/Off are Volume (level, mute), the light's are OnOff and Brightness — the two Level Controls never
+    /// compete because each is read through its own endpoint's device type.
+    static let speakerWithLight = """
+        {"id": "speaker-light", "name": "Speaker lamp", "endpoints": [
+          {"deviceType": "Speaker", "clusters": {"OnOff": {"OnOff": true}, "LevelControl": {"CurrentLevel": 127}}},
+          {"deviceType": "DimmableLight", "clusters": {"OnOff": {"OnOff": false}, "LevelControl": {"CurrentLevel": 254}}}
+        ]}
+        """
+
+    /// A ceiling fan with a light: FAN; OnOff comes from the fan (its Fan Mode), so the light contributes only
+    /// Brightness.
+    static let ceilingFanWithLight = """
+        {"id": "ceiling-fan", "name": "Ceiling fan", "endpoints": [
+          {"deviceType": "Fan", "clusters": {"FanControl": {"FanMode": 0, "PercentSetting": 0, "PercentCurrent": 0}}},
+          {"deviceType": "DimmableLight", "clusters": {"OnOff": {"OnOff": true}, "LevelControl": {"CurrentLevel": 127}}}
+        ]}
+        """
+
     static func fulfillment(_ devices: String...) throws -> TestFulfillment {
         try TestFulfillment(devices: Fixtures.deviceFile(devices.joined(separator: ",")))
     }
@@ -97,6 +116,51 @@ struct ComposedDeviceTests {
         #expect(stored.endpoints[1].clusters[.OnOff]?["OnOff"] == .bool(true))
         #expect(stored.endpoints[1].clusters[.LevelControl]?["CurrentLevel"] == .int(51))  // round(20 × 254 / 100)
         #expect(stored.endpoints[0].clusters[.LevelControl] == nil)
+    }
+
+    @Test func theSpeakerWithALightIsASpeakerWithVolumeAndTheLightsTraits() throws {
+        let fulfillment = try Self.fulfillment(Self.speakerWithLight)
+        let synced = try #require(try fulfillment.syncDevice("speaker-light"))
+        #expect(synced["type"] == "action.devices.types.SPEAKER")
+        #expect(synced["traits"] == [Fixtures.onOff, Fixtures.brightness, "action.devices.traits.Volume"])
+        #expect(synced["attributes"]?["volumeCanMuteAndUnmute"] == true)
+        let state = try #require(try fulfillment.query("speaker-light"))
+        #expect(state["on"] == false)  // the light's On/Off
+        #expect(state["brightness"] == 100)  // the light's level
+        #expect(state["currentVolume"] == 50)  // the speaker's level
+        #expect(state["isMuted"] == false)  // the speaker's On/Off is on
+
+        let results = try fulfillment.execute(
+            G.group(
+                ["speaker-light"],
+                G.step("setVolume", ["volumeLevel": 20]),
+                G.brightnessAbsolute(10),
+                G.step("mute", ["mute": true]),
+                G.onOff(true)
+            )
+        )
+        #expect(results.first?["status"] == "SUCCESS")
+        let stored = try #require(try fulfillment.storedDevice("speaker-light"))
+        #expect(stored.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] == .int(51))  // 20 % volume
+        #expect(stored.endpoints[0].clusters[.OnOff]?["OnOff"] == .bool(false))  // muted
+        #expect(stored.endpoints[1].clusters[.LevelControl]?["CurrentLevel"] == .int(25))  // 10 % brightness
+        #expect(stored.endpoints[1].clusters[.OnOff]?["OnOff"] == .bool(true))  // the light is on
+    }
+
+    @Test func aCeilingFanWithALightTakesOnOffFromTheFanAndBrightnessFromTheLight() throws {
+        let fulfillment = try Self.fulfillment(Self.ceilingFanWithLight)
+        let synced = try #require(try fulfillment.syncDevice("ceiling-fan"))
+        #expect(synced["type"] == "action.devices.types.FAN")
+        #expect(
+            synced["traits"] == [Fixtures.onOff, Fixtures.brightness, "action.devices.traits.FanSpeed"]
+        )
+        let bindings = try DeviceTypeMapping.bindings(
+            of: DeviceFile.parse(Fixtures.deviceFile(Self.ceilingFanWithLight)).users[0].devices[0]
+        )
+        #expect(bindings.map(\.endpoint) == [0, 1, 0])
+        let state = try #require(try fulfillment.query("ceiling-fan"))
+        #expect(state["on"] == false)  // the fan is off, though the light is on
+        #expect(state["brightness"] == 50)
     }
 
     // MARK: Connectivity
