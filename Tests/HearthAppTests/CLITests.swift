@@ -233,18 +233,24 @@ struct CLITests {
         defer { workspace.remove() }
         let result = try workspace.hearth("devices", "import", RepositoryRoot.config("devices.json").path)
         try #require(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("2 user(s), 15 device(s) added, 0 updated"), "\(result)")
+        #expect(result.stdout.contains("2 user(s), 33 device(s) added, 0 updated"), "\(result)")
 
         let rows = try workspace.list("demo-user")
         let expected = [
             "kitchen-ceiling", "kitchen-counter", "living-room-lamp", "living-room-ceiling", "hallway", "porch",
             "bedroom-ceiling", "bedside-left", "office-desk", "coffee-maker", "tv-plug", "garden-lights",
+            "ceiling-fan", "air-purifier", "hallway-thermostat", "bedroom-ac", "balcony-temperature",
+            "bathroom-humidity", "living-room-blinds", "front-door", "hall-window-contact", "hallway-motion",
+            "kitchen-leak", "hallway-smoke-co", "hall-dimmer-plug", "patio-speaker", "robot-vacuum", "laundry-washer",
+            "kitchen-dishwasher", "living-room-speaker-lamp",
         ]
         #expect(rows.keys.sorted() == expected.sorted())
         for (id, row) in rows {
             let words = row.split(separator: " ").map(String.init)
             if id == "porch" {
                 #expect(words.contains("offline") && !words.contains("online"), "\(row)")
+            } else if id == "living-room-speaker-lamp" {
+                #expect(words.contains("partiallyOnline") && words.contains("Speaker+DimmableLight"), "\(row)")
             } else {
                 #expect(words.contains("online") && !words.contains("offline"), "\(row)")
             }

@@ -62,8 +62,9 @@ struct ServeProcessTests {
         #expect(sync.status == 200, "\(sync.text)")
         #expect(sync.json?["payload"]?["agentUserId"] == "demo-user")
         let synced = sync.json?["payload"]?["devices"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
-        #expect(synced.count == 12)
-        #expect(Set(synced) == Set(try Self.seedDeviceIds(user: "demo-user")))
+        let seedIds = try Self.seedDeviceIds(user: "demo-user")
+        #expect(synced.count == 30)
+        #expect(synced == seedIds, "every seed device, in file order")
         // A device file imported by the CLI while the server runs is served at once.
         let file = try directory.write(
             "more.json",
@@ -74,7 +75,7 @@ struct ServeProcessTests {
         #expect(imported.status == 0, "\(imported)")
         let resync = try await server.intent(TestHomes.sync, token: token)
         let resynced = resync.json?["payload"]?["devices"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
-        #expect(resynced.count == 13 && resynced.last == "new-plug", "\(resynced)")
+        #expect(resynced == seedIds + ["new-plug"], "\(resynced)")
 
         let guestToken = try Self.issueToken(user: "guest-user", database: database, in: directory)
         let guestSync = try await server.intent(TestHomes.sync, token: guestToken)
