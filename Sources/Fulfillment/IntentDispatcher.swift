@@ -15,6 +15,7 @@ public struct IntentDispatcher: Sendable {
     private let options: FulfillmentOptions
     private let logger: Logger
     private let answers = AnswerCache()
+    private let syncEntries = SyncEntryCache()
 
     public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger) {
         self.store = store
@@ -50,8 +51,14 @@ public struct IntentDispatcher: Sendable {
             let body: [UInt8]
             switch request.intent {
             case .sync:
-                body = try SyncHandler(store: store, options: options, answers: answers, logger: logger)
-                    .handle(requestId: request.requestId, agentUserId: agentUserId)
+                body = try SyncHandler(
+                    store: store,
+                    options: options,
+                    answers: answers,
+                    entries: syncEntries,
+                    logger: logger
+                )
+                .handle(requestId: request.requestId, agentUserId: agentUserId)
             case .query:
                 body = try QueryHandler(store: store, answers: answers)
                     .handle(

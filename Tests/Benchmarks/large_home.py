@@ -7,7 +7,8 @@
 Timings use one keep-alive HTTP/1.1 connection (http.client), so a figure is one request's time in the server
 plus loopback and Python's parsing of the answer; no process is started per request.
   sync-cached   SYNC again with nothing changed (Hearth serves the payload it built for this registry revision)
-  sync-cold     SYNC right after an EXECUTE changed a device (the payload is rebuilt for the new revision)
+  sync-cold     SYNC right after an EXECUTE changed a device (the payload is rebuilt for the new revision: every
+                device mapped again; unchanged entries keep their validation and JSON)
   query10       QUERY of 10 devices                      query-all  QUERY of every device
   execute       EXECUTE OnOff of one device (durable: committed before the answer)
 """
@@ -58,12 +59,13 @@ def summary(name, samples, extra=""):
 
 def time_home(url, token, rounds):
     client = Client(url, token)
-    _, sync = client.post({"intent": "action.devices.SYNC"})
+    first, sync = client.post({"intent": "action.devices.SYNC"})
     devices = sync["payload"]["devices"]
     ids = [device["id"] for device in devices]
     onoff = [device["id"] for device in devices if "action.devices.traits.OnOff" in device["traits"]]
     size = len(json.dumps(sync))
     print(f"# {len(ids)} devices, SYNC answer {size / 1024:.0f} KiB; {rounds} rounds")
+    print(f"# first SYNC after start (every entry mapped, validated and written): {first:.2f} ms")
 
     def execute(on, target):
         return client.post({"intent": "action.devices.EXECUTE", "payload": {"commands": [{

@@ -4,7 +4,8 @@ import Registry
 import SmartHomeProtocol
 
 /// `action.devices.SYNC`: every device of the user, mapped to Google's types and traits. The payload is written
-/// once per registry revision (``AnswerCache``).
+/// once per registry revision (``AnswerCache``); a device whose SYNC entry did not change since the last
+/// rebuild reuses its validated, written entry (``SyncEntryCache``).
 ///
 /// Each device is validated before it is sent (``DeviceValidation``): Google rejects the whole response for one
 /// device it cannot accept, and the user would lose every device. A device with violations is left out, and a
@@ -13,29 +14,46 @@ struct SyncHandler {
     let store: any DeviceStore
     let options: FulfillmentOptions
     let answers: AnswerCache
+    let entries: SyncEntryCache
     let logger: Logger
 
     func handle(requestId: String, agentUserId: String) throws -> [UInt8] {
         let snapshot = try store.snapshot(forUser: agentUserId)
         let payload = answers.syncPayload(user: agentUserId, snapshot: snapshot) {
-            var devices: [SyncDevice] = []
-            devices.reserveCapacity(snapshot.devices.count)
+            let previous = entries.entries(forUser: agentUserId)
+            var current: [String: SyncEntryCache.Entry] = [:]
+            current.reserveCapacity(snapshot.devices.count)
+            var written: [[UInt8]] = []
+            written.reserveCapacity(snapshot.devices.count)
             for device in snapshot.devices {
-                let validation = DeviceValidation(device: device, willReportState: options.willReportState)
-                guard validation.isValid else {
+                let syncDevice = SyncDeviceMapping.syncDevice(for: device, willReportState: options.willReportState)
+                let entry: SyncEntryCache.Entry
+                if let kept = previous[device.id], kept.syncDevice == syncDevice {
+                    entry = kept
+                } else {
+                    let violations = SyncValidator.violations(in: syncDevice)
+                    entry = SyncEntryCache.Entry(
+                        syncDevice: syncDevice,
+                        violations: violations,
+                        bytes: violations.isEmpty ? syncDevice.jsonBytes : []
+                    )
+                }
+                current[device.id] = entry
+                guard entry.violations.isEmpty else {
                     logger.warning(
                         "Left a device out of SYNC: Google would reject it",
                         metadata: [
                             "agent_user.id": "\(agentUserId)",
                             "device.id": "\(device.id)",
-                            "violations": "\(validation.violations.map(\.description).joined(separator: "; "))",
+                            "violations": "\(entry.violations.map(\.description).joined(separator: "; "))",
                         ]
                     )
                     continue
                 }
-                devices.append(validation.syncDevice)
+                written.append(entry.bytes)
             }
-            return FulfillmentResponse.syncPayload(agentUserId: agentUserId, devices: devices)
+            entries.store(current, forUser: agentUserId)
+            return FulfillmentResponse.syncPayload(agentUserId: agentUserId, deviceEntries: written)
         }
         return FulfillmentResponse.sync(requestId: requestId, payload: payload)
     }

@@ -15,6 +15,20 @@ public enum FulfillmentResponse {
         return writer.bytes
     }
 
+    /// SYNC's `payload` object from device entries already written as JSON objects (``SyncDevice/jsonBytes``).
+    public static func syncPayload(agentUserId: String, deviceEntries: [[UInt8]]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + agentUserId.utf8.count + deviceEntries.reduce(0) { $0 + $1.count + 1 })
+        writer.appendLiteral(#"{"agentUserId":"#)
+        writer.writeString(agentUserId)
+        writer.appendLiteral(#","devices":["#)
+        for (index, entry) in deviceEntries.enumerated() {
+            if index > 0 { writer.appendLiteral(",") }
+            writer.writeRaw(entry)
+        }
+        writer.appendLiteral("]}")
+        return writer.bytes
+    }
+
     /// `{"requestId", "payload": <payload>}` around an already written SYNC payload.
     public static func sync(requestId: String, payload: [UInt8]) -> [UInt8] {
         var writer = JSONWriter(capacity: payload.count + requestId.utf8.count + 40)

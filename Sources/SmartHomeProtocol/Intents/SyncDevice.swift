@@ -91,6 +91,13 @@ public struct SyncDevice: Sendable, Hashable {
         "0x" + String(id, radix: 16, uppercase: false)
     }
 
+    /// ``json`` written out.
+    public var jsonBytes: [UInt8] {
+        var writer = JSONWriter(capacity: 768)
+        writer.write(json)
+        return writer.bytes
+    }
+
     /// The device as SYNC's JSON object. Optional fields are left out when absent.
     public var json: JSONObject {
         var object = JSONObject()

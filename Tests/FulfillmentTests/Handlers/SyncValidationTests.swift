@@ -56,6 +56,34 @@ struct SyncValidationTests {
         #expect(logged.allSatisfy { $0.hasPrefix("Left a device out of SYNC") })
     }
 
+    /// Entries are reused across revisions only while a device maps to the same SYNC entry.
+    @Test func rebuildsAfterStateChangesKeepLeavingOutInvalidDevicesAndFollowRenames() throws {
+        let lines = LogLines()
+        let fulfillment = try TestFulfillment(
+            devices: Fixtures.deviceFile(Self.emptyUniqueId, Self.good),
+            logger: Logger(label: "test") { _ in Handler(lines: lines) }
+        )
+        func sentNames() throws -> [String] {
+            let devices = try fulfillment.sync().body["payload"]?["devices"]?.arrayValue ?? []
+            return devices.compactMap { $0["name"]?["name"]?.stringValue }
+        }
+        #expect(try sentNames() == ["Good lamp"])
+        // A state change: a new revision, the same SYNC entries.
+        _ = try fulfillment.execute(GoogleRequest.group(["good"], GoogleRequest.onOff(true)))
+        #expect(try sentNames() == ["Good lamp"])
+        #expect(lines.all.count == 2, "logged at each rebuild: \(lines.all)")
+        // A rename and a fixed unique id: both entries change and are sent.
+        _ = try fulfillment.store.importDevices(
+            try DeviceFile.parse(
+                Fixtures.deviceFile(
+                    Self.emptyUniqueId.replacing(#""uniqueID": """#, with: #""uniqueID": "u-1""#),
+                    Self.good.replacing("Good lamp", with: "Renamed lamp")
+                )
+            )
+        )
+        #expect(try sentNames() == ["Lamp", "Renamed lamp"])
+    }
+
     @Test func theValidationNamesTheSameViolations() throws {
         let file = try DeviceFile.parse(Fixtures.deviceFile(Self.emptyUniqueId, Self.good, Self.singleTemperature))
         let results = file.users[0].devices.map { DeviceValidation(device: $0, willReportState: false) }
