@@ -44,6 +44,9 @@ public struct DeviceNotification: Sendable, Hashable {
     }
 
     /// A SensorState notification (a leak, smoke, CO): `{"priority":0,"name":"WaterLeak","currentSensorState":"leak"}`.
+    ///
+    /// The ObjectDetection shape is checked against Google's trait page; this one follows the SensorState
+    /// notification as Google's notifications guide describes it and is not yet checked against a recorded example.
     public static func sensorState(name: String, currentSensorState: String, priority: Int = 0) -> DeviceNotification {
         DeviceNotification(
             trait: "SensorState",
