@@ -79,6 +79,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "HomeGraph",
+            dependencies: [
+                "Cryptography",
+                "SmartHomeProtocol",
+                // Only for the fake HomeGraph (Fake/), which listens like Hearth does.
+                "MicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "HearthApp",
             dependencies: [
                 "MicroHTTPD",
@@ -96,6 +107,8 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "HearthApp",
+                "HomeGraph",
+                "MicroHTTPD",
                 "Registry",
                 "MatterModel",
                 "SmartHomeProtocol",
@@ -151,6 +164,17 @@ let package = Package(
                 "Registry",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HomeGraphTests",
+            dependencies: [
+                "HomeGraph",
+                "Cryptography",
+                "MicroHTTPD",
+                "SmartHomeProtocol",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -49,6 +49,29 @@ public struct RSAPrivateKey: Sendable {
         Int(EVP_PKEY_get_bits(storage.key))
     }
 
+    /// The public half of the key as SubjectPublicKeyInfo PEM (`-----BEGIN PUBLIC KEY-----`), as
+    /// `openssl pkey -pubout` writes it: what a verifier of this key's signatures needs.
+    ///
+    /// - Throws: ``CryptographyError/Code/invalidKey`` if OpenSSL cannot write it.
+    public func publicKeyPEM() throws(CryptographyError) -> String {
+        guard let bio = BIO_new(BIO_s_mem()) else {
+            throw CryptographyError.openSSL(.invalidKey, "BIO_new failed")
+        }
+        defer { BIO_free(bio) }
+        guard PEM_write_bio_PUBKEY(bio, storage.key) == 1 else {
+            throw CryptographyError.openSSL(.invalidKey, "PEM_write_bio_PUBKEY failed")
+        }
+        let pending = Int(BIO_ctrl_pending(bio))
+        var output = [UInt8](repeating: 0, count: pending)
+        let read = output.withUnsafeMutableBytes { buffer in
+            BIO_read(bio, buffer.baseAddress, Int32(buffer.count))
+        }
+        guard read == pending else {
+            throw CryptographyError.openSSL(.invalidKey, "reading the public key PEM failed")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Signs `message` with RS256: RSASSA-PKCS1-v1_5 over its SHA-256 digest (RFC 8017 §8.2, RFC 7518 §3.3).
     ///
     /// The signature is as long as the modulus (256 bytes for a 2048-bit key) and, this scheme being deterministic,

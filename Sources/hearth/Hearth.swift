@@ -6,6 +6,6 @@ struct Hearth: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hearth",
         abstract: "Google Home Cloud-to-cloud fulfillment for Matter-style devices.",
-        subcommands: [ServeCommand.self, DevicesCommand.self, TokenCommand.self]
+        subcommands: [ServeCommand.self, DevicesCommand.self, TokenCommand.self, FakeHomeGraphCommand.self]
     )
 }

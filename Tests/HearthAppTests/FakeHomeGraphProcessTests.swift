@@ -1,0 +1,124 @@
+import Foundation
+import SmartHomeProtocol
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `hearth fake-homegraph` as a real process: it starts, announces its port, answers, and stops on SIGTERM.
+struct FakeHomeGraphProcessTests {
+    /// Writes a fresh RSA public key into `directory` with the openssl command line and returns its path.
+    private func publicKeyFile(in directory: TemporaryDirectory) throws -> String {
+        let keyPath = directory.path("sa.pem")
+        let publicPath = directory.path("sa.pub.pem")
+        for arguments in [
+            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keyPath],
+            ["pkey", "-in", keyPath, "-pubout", "-out", publicPath],
+        ] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = arguments
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw HarnessError("openssl \(arguments[0]) failed") }
+        }
+        return publicPath
+    }
+
+    private func send(_ method: String, port: Int, path: String, body: String? = nil) async throws -> (Int, JSON?) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        request.timeoutInterval = 10
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return (status, try? JSONParser.parse(Array(data)))
+    }
+
+    @Test func servesReportsUntilSIGTERM() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let publicKey = try publicKeyFile(in: directory)
+        let output = try OutputFiles()
+        defer { output.remove() }
+        let process = Process()
+        process.executableURL = try HearthBinary.url()
+        process.arguments = ["fake-homegraph", "--port", "0", "--public-key", publicKey]
+        process.currentDirectoryURL = directory.url
+        process.environment = HearthCLI.environment()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output.stdoutHandle
+        process.standardError = output.stderrHandle
+        try process.run()
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+
+        let prefix = "fake homegraph listening on http://127.0.0.1:"
+        var port: Int?
+        let deadline = ContinuousClock.now + .seconds(20)
+        while port == nil, process.isRunning, ContinuousClock.now < deadline {
+            port = output.stdout.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap {
+                Int($0.dropFirst(prefix.count))
+            }
+            if port == nil { usleep(10_000) }
+        }
+        let bound = try #require(port, "no listening line; stderr: \(output.stderr)")
+
+        let (status, reports) = try await send("GET", port: bound, path: "/reports")
+        #expect(status == 200)
+        #expect(reports == json(#"{"reports": []}"#))
+        let (synced, _) = try await send(
+            "POST",
+            port: bound,
+            path: "/fake/sync",
+            body: #"{"agentUserId": "demo-user", "devices": ["kitchen-ceiling"]}"#
+        )
+        #expect(synced == 200)
+        let (unauthenticated, _) = try await send(
+            "POST",
+            port: bound,
+            path: "/v1/devices:requestSync",
+            body: #"{"agentUserId": "demo-user", "async": true}"#
+        )
+        #expect(unauthenticated == 401)
+        let (_, afterwards) = try await send("GET", port: bound, path: "/reports")
+        #expect(afterwards?["reports"]?.arrayValue?.first?["status"] == 401)
+
+        kill(process.processIdentifier, SIGTERM)
+        let exitDeadline = ContinuousClock.now + .seconds(10)
+        while process.isRunning, ContinuousClock.now < exitDeadline { usleep(10_000) }
+        #expect(!process.isRunning)
+        if !process.isRunning {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+    }
+
+    @Test func refusesAMissingPublicKey() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try HearthCLI.run(
+            ["fake-homegraph", "--port", "0", "--public-key", directory.path("missing.pem")],
+            in: directory.url
+        )
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("missing.pem"))
+    }
+
+    private func json(_ text: String) -> JSON {
+        (try? JSONParser.parse(text)) ?? .null
+    }
+}

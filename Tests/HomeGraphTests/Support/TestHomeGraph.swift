@@ -1,0 +1,207 @@
+import Cryptography
+import Foundation
+import HomeGraph
+import Logging
+import MicroHTTPD
+import SmartHomeProtocol
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Logger {
+    /// A logger that drops everything.
+    static let silent = Logger(label: "homegraph-tests") { _ in SwiftLogNoOpLogHandler() }
+}
+
+/// A failure in a test's own setup.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Runs `/usr/bin/openssl` with `arguments`; throws with its output when it fails.
+@discardableResult
+func runOpenSSL(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let output = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0 else {
+        throw TestFailure("openssl \(arguments.joined(separator: " ")) failed: \(output)")
+    }
+    return output
+}
+
+/// A 2048-bit RSA key pair made with `openssl genpkey` at test time.
+struct TestKeyPair: Sendable {
+    let privatePEM: String
+    let publicPEM: String
+
+    var privateKey: RSAPrivateKey {
+        get throws { try RSAPrivateKey(pem: privatePEM) }
+    }
+
+    var publicKey: RSAPublicKey {
+        get throws { try RSAPublicKey(pem: publicPEM) }
+    }
+
+    static func generate() throws -> TestKeyPair {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-hg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keyPath = directory.appendingPathComponent("key.pem").path
+        let publicPath = directory.appendingPathComponent("pub.pem").path
+        try runOpenSSL(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keyPath])
+        try runOpenSSL(["pkey", "-in", keyPath, "-pubout", "-out", publicPath])
+        return TestKeyPair(
+            privatePEM: try String(contentsOfFile: keyPath, encoding: .utf8),
+            publicPEM: try String(contentsOfFile: publicPath, encoding: .utf8)
+        )
+    }
+
+    /// Two key pairs shared by every test in the process: generating RSA keys takes a while.
+    static let shared: Result<(TestKeyPair, TestKeyPair), any Error> = Result { (try generate(), try generate()) }
+
+    /// The service account's key pair.
+    static var main: TestKeyPair { get throws { try shared.get().0 } }
+    /// Another key pair, which the fake does not trust.
+    static var other: TestKeyPair { get throws { try shared.get().1 } }
+}
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = Date()) {
+        current = Mutex(start)
+    }
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(seconds: Double) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// A fake HomeGraph listening on a loopback port, with a client whose service-account key points at it.
+struct TestHomeGraph {
+    let fake: FakeHomeGraph
+    let server: HTTPServer
+    let port: Int
+    let key: ServiceAccountKey
+    let tokens: AccessTokenProvider
+    let client: HomeGraphClient
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Starts the fake on port 0 and builds a client for it.
+    ///
+    /// - Parameters:
+    ///   - signingKey: The key the client signs with (the fake always trusts ``TestKeyPair/main``).
+    ///   - clock: The clock of both the provider and the fake (default: the real one).
+    ///   - tokenLifetimeSeconds: The fake's `expires_in`.
+    init(signingKey: TestKeyPair? = nil, clock: TestClock? = nil, tokenLifetimeSeconds: Int = 3600) throws {
+        let now: @Sendable () -> Date
+        if let clock {
+            now = { clock.now }
+        } else {
+            now = { Date() }
+        }
+        fake = FakeHomeGraph(
+            publicKey: try TestKeyPair.main.publicKey,
+            tokenLifetimeSeconds: tokenLifetimeSeconds,
+            now: now
+        )
+        server = HTTPServer(
+            configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 2, shutdownGracePeriodSeconds: 2),
+            responder: fake,
+            logger: .silent
+        )
+        port = try server.start()
+        key = ServiceAccountKey(
+            clientEmail: "hearth@hearth-test.iam.gserviceaccount.com",
+            privateKeyID: "test-key-1",
+            privateKey: try (signingKey ?? TestKeyPair.main).privateKey,
+            tokenURI: URL(string: "http://127.0.0.1:\(port)/token")!
+        )
+        tokens = AccessTokenProvider(key: key, transport: URLSessionTransport(timeout: 10), now: now, logger: .silent)
+        client = HomeGraphClient(
+            endpoint: URL(string: "http://127.0.0.1:\(port)")!,
+            tokens: tokens,
+            transport: URLSessionTransport(timeout: 10),
+            logger: .silent
+        )
+    }
+
+    /// Runs `body` with a fresh fake and client, then stops the fake.
+    static func with<Result>(
+        signingKey: TestKeyPair? = nil,
+        clock: TestClock? = nil,
+        tokenLifetimeSeconds: Int = 3600,
+        _ body: (TestHomeGraph) async throws -> Result
+    ) async throws -> Result {
+        let environment = try TestHomeGraph(
+            signingKey: signingKey,
+            clock: clock,
+            tokenLifetimeSeconds: tokenLifetimeSeconds
+        )
+        defer { environment.server.shutdown() }
+        return try await body(environment)
+    }
+
+    /// Sends a raw request to the fake and returns its status, headers and body as JSON.
+    func request(
+        _ method: String,
+        _ path: String,
+        body: String? = nil,
+        headers: [(name: String, value: String)] = []
+    ) async throws -> (status: Int, response: OutboundResponse, json: JSON?) {
+        var request = OutboundRequest(
+            method: method,
+            url: URL(string: "http://127.0.0.1:\(port)\(path)")!,
+            headers: headers,
+            body: Array((body ?? "").utf8)
+        )
+        if body != nil, !headers.contains(where: { $0.name == "Content-Type" }) {
+            request.headers.append((name: "Content-Type", value: "application/json"))
+        }
+        let response = try await URLSessionTransport(timeout: 10).send(request)
+        return (response.status, response, try? JSONParser.parse(response.body))
+    }
+
+    /// `GET /reports` over HTTP.
+    func reports() async throws -> [JSON] {
+        let (status, _, json) = try await request("GET", "/reports")
+        guard status == 200, let reports = json?["reports"]?.arrayValue else {
+            throw TestFailure("GET /reports answered \(status)")
+        }
+        return reports
+    }
+}
+
+/// Parses a JSON literal written in a test; traps on malformed text, which is a bug in the test.
+func json(_ text: String) -> JSON {
+    do {
+        return try JSONParser.parse(text)
+    } catch {
+        preconditionFailure("bad JSON in a test: \(error)")
+    }
+}
+
+/// The object of a JSON literal written in a test.
+func object(_ text: String) -> JSONObject {
+    guard let object = json(text).objectValue else { preconditionFailure("not an object: \(text)") }
+    return object
+}
