@@ -20,6 +20,8 @@ public struct DeviceFileError: Error, Sendable, Hashable, CustomStringConvertibl
             case outOfRange
             case inconsistentAttributes
             case clusterNotAllowed
+            case invalidChallenge
+            case challengeRequired
         }
 
         private var backing: Backing
@@ -55,6 +57,10 @@ public struct DeviceFileError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let inconsistentAttributes = Code(.inconsistentAttributes)
         /// A cluster the device's types do not allow (Color Control on an On/Off Light).
         public static let clusterNotAllowed = Code(.clusterNotAllowed)
+        /// A `challenge` that is not `"none"`, `"ack"` or a PIN of 4–12 digits (or a well-formed PIN hash).
+        public static let invalidChallenge = Code(.invalidChallenge)
+        /// A device that must have a challenge has none (a `DoorLock` without a PIN or `"ack"`).
+        public static let challengeRequired = Code(.challengeRequired)
     }
 
     /// What kind of mistake.
