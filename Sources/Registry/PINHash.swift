@@ -12,7 +12,7 @@ import MatterModel
 /// each hash, so raising it later keeps old hashes verifying.
 public enum PINHash {
     /// PBKDF2 iterations for new PIN hashes.
-    public static let iterations = 50_000
+    public static let iterations = 25_000
 
     /// Hashes a PIN with a fresh salt.
     public static func hash(_ pin: String) throws -> String {

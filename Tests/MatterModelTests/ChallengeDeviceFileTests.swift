@@ -50,20 +50,60 @@ struct ChallengeDeviceFileTests {
     @Test(arguments: [
         Refusal(label: "lock without challenge", json: lock(nil), code: .challengeRequired, field: "challenge"),
         Refusal(label: "lock with none", json: lock(#""none""#), code: .challengeRequired, field: "challenge"),
-        Refusal(label: "lock with type none", json: lock(#"{"type": "none"}"#), code: .challengeRequired, field: "challenge"),
+        Refusal(
+            label: "lock with type none",
+            json: lock(#"{"type": "none"}"#),
+            code: .challengeRequired,
+            field: "challenge"
+        ),
         Refusal(label: "three digits", json: plug(#"{"pin": "123"}"#), code: .invalidChallenge, field: "challenge.pin"),
-        Refusal(label: "13 digits", json: plug(#"{"pin": "1234567890123"}"#), code: .invalidChallenge, field: "challenge.pin"),
+        Refusal(
+            label: "13 digits",
+            json: plug(#"{"pin": "1234567890123"}"#),
+            code: .invalidChallenge,
+            field: "challenge.pin"
+        ),
         Refusal(label: "letters", json: plug(#"{"pin": "12a4"}"#), code: .invalidChallenge, field: "challenge.pin"),
-        Refusal(label: "non-ASCII digits", json: plug(#"{"pin": "١٢٣٤"}"#), code: .invalidChallenge, field: "challenge.pin"),
+        Refusal(
+            label: "non-ASCII digits",
+            json: plug(#"{"pin": "١٢٣٤"}"#),
+            code: .invalidChallenge,
+            field: "challenge.pin"
+        ),
         Refusal(label: "number", json: plug(#"{"pin": 1234}"#), code: .invalidChallenge, field: "challenge.pin"),
-        Refusal(label: "pin without PIN", json: plug(#"{"type": "pin"}"#), code: .invalidChallenge, field: "challenge.pin"),
+        Refusal(
+            label: "pin without PIN",
+            json: plug(#"{"type": "pin"}"#),
+            code: .invalidChallenge,
+            field: "challenge.pin"
+        ),
         Refusal(label: "bare pin", json: plug(#""pin""#), code: .invalidChallenge, field: "challenge"),
         Refusal(label: "unknown word", json: plug(#""password""#), code: .invalidChallenge, field: "challenge"),
         Refusal(label: "a number", json: plug("1234"), code: .invalidChallenge, field: "challenge"),
-        Refusal(label: "unknown type", json: plug(#"{"type": "face"}"#), code: .invalidChallenge, field: "challenge.type"),
-        Refusal(label: "ack with pin", json: plug(#"{"type": "ack", "pin": "1234"}"#), code: .invalidChallenge, field: "challenge.type"),
-        Refusal(label: "pin and hash", json: plug(#"{"pin": "1234", "pinHash": "\#(hash)"}"#), code: .invalidChallenge, field: "challenge.pin"),
-        Refusal(label: "malformed hash", json: plug(#"{"pinHash": "sha1$1$x$y"}"#), code: .invalidChallenge, field: "challenge.pinHash"),
+        Refusal(
+            label: "unknown type",
+            json: plug(#"{"type": "face"}"#),
+            code: .invalidChallenge,
+            field: "challenge.type"
+        ),
+        Refusal(
+            label: "ack with pin",
+            json: plug(#"{"type": "ack", "pin": "1234"}"#),
+            code: .invalidChallenge,
+            field: "challenge.type"
+        ),
+        Refusal(
+            label: "pin and hash",
+            json: plug(#"{"pin": "1234", "pinHash": "\#(hash)"}"#),
+            code: .invalidChallenge,
+            field: "challenge.pin"
+        ),
+        Refusal(
+            label: "malformed hash",
+            json: plug(#"{"pinHash": "sha1$1$x$y"}"#),
+            code: .invalidChallenge,
+            field: "challenge.pinHash"
+        ),
         Refusal(label: "unknown key", json: plug(#"{"code": "1234"}"#), code: .unknownKey, field: "challenge.code"),
     ])
     func refusals(_ refusal: Refusal) throws {
@@ -75,7 +115,9 @@ struct ChallengeDeviceFileTests {
 
     @Test func refusalsNeverRepeatThePIN() throws {
         for pin in ["123", "1234567890123", "12a4"] {
-            let error = #expect(throws: DeviceFileError.self) { try DeviceFile.parse(Self.plug(#"{"pin": "\#(pin)"}"#)) }
+            let error = #expect(throws: DeviceFileError.self) {
+                try DeviceFile.parse(Self.plug(#"{"pin": "\#(pin)"}"#))
+            }
             #expect(error.map { !$0.description.contains(pin) } == true, "\(pin)")
         }
         let number = #expect(throws: DeviceFileError.self) { try DeviceFile.parse(Self.plug(#"{"pin": 987654}"#)) }
