@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import MatterModel
 import Registry
@@ -16,11 +17,20 @@ public struct IntentDispatcher: Sendable {
     private let logger: Logger
     private let answers = AnswerCache()
     private let syncEntries = SyncEntryCache()
+    private let clock: @Sendable () -> UnixTime
 
-    public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger) {
+    /// Creates a dispatcher. `clock` gives the wall-clock time of each request (PIN attempt windows and lockouts
+    /// are stored in it, so it must survive restarts); tests pass their own.
+    public init(
+        store: any DeviceStore,
+        options: FulfillmentOptions,
+        logger: Logger,
+        clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: Int64(Date().timeIntervalSince1970)) }
+    ) {
         self.store = store
         self.options = options
         self.logger = logger
+        self.clock = clock
     }
 
     /// Answers one intent for the user the bearer token belongs to.
@@ -67,7 +77,7 @@ public struct IntentDispatcher: Sendable {
                         agentUserId: agentUserId
                     )
             case .execute:
-                body = try ExecuteHandler(store: store, options: options)
+                body = try ExecuteHandler(store: store, options: options, now: clock())
                     .handle(
                         requestId: request.requestId,
                         request: try ExecuteRequest.parse(request.payload),

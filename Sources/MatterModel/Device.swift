@@ -14,6 +14,8 @@ public struct Device: Sendable, Hashable, Identifiable {
     public var otherDeviceIds: [String]
     /// The endpoints, never empty; endpoint number `n` is `endpoints[n - 1]`. The first is the primary endpoint.
     public var endpoints: [Endpoint]
+    /// What the user must give before a sensitive command runs (Google's secondary user verification).
+    public var challenge: ChallengePolicy
 
     /// Creates a device from its endpoints.
     public init(
@@ -23,7 +25,8 @@ public struct Device: Sendable, Hashable, Identifiable {
         room: String? = nil,
         basicInformation: BasicInformation = BasicInformation(),
         otherDeviceIds: [String] = [],
-        endpoints: [Endpoint]
+        endpoints: [Endpoint],
+        challenge: ChallengePolicy = .none
     ) {
         self.id = id
         self.name = name
@@ -32,6 +35,7 @@ public struct Device: Sendable, Hashable, Identifiable {
         self.basicInformation = basicInformation
         self.otherDeviceIds = otherDeviceIds
         self.endpoints = endpoints
+        self.challenge = challenge
     }
 
     /// Creates a device with one endpoint (the device file's single-endpoint form); `clusters` are stored as
@@ -45,7 +49,8 @@ public struct Device: Sendable, Hashable, Identifiable {
         basicInformation: BasicInformation = BasicInformation(),
         otherDeviceIds: [String] = [],
         online: Bool = true,
-        clusters: [ClusterID: ClusterState] = [:]
+        clusters: [ClusterID: ClusterState] = [:],
+        challenge: ChallengePolicy = .none
     ) {
         self.init(
             id: id,
@@ -54,12 +59,18 @@ public struct Device: Sendable, Hashable, Identifiable {
             room: room,
             basicInformation: basicInformation,
             otherDeviceIds: otherDeviceIds,
-            endpoints: [Endpoint(deviceTypes: deviceTypes, online: online, clusters: clusters)]
+            endpoints: [Endpoint(deviceTypes: deviceTypes, online: online, clusters: clusters)],
+            challenge: challenge
         )
     }
 
     /// The primary endpoint's primary device type: it decides Google's device type.
     public var primaryType: DeviceType { endpoints[0].primaryType }
+
+    /// Whether an endpoint is a `DoorLock`: without a challenge (``ChallengePolicy``) it cannot be unlocked remotely.
+    public var hasDoorLock: Bool {
+        endpoints.contains { $0.deviceTypes.contains(.DoorLock) }
+    }
 
     /// Whether any endpoint is reachable: what Google's `online` says.
     public var online: Bool { endpoints.contains(where: \.online) }

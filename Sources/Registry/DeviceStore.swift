@@ -9,18 +9,26 @@ public protocol DeviceStore: Sendable {
     /// An unknown user has no devices.
     func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot
 
-    /// Runs `body` on the user's devices with the given ids inside one write transaction, then persists every
-    /// change `body` made to the cluster state and connectivity of those devices' endpoints (``Device/withState(of:)``),
-    /// and commits before returning. Ids the user does not own are absent from the dictionary; devices `body`
-    /// adds or removes are ignored. If `body` throws, nothing is written.
-    func updateDevices<T>(
+    /// Runs `body` on the user's devices with the given ids, and on their wrong-PIN records, inside one write
+    /// transaction; then persists every change `body` made to the cluster state and connectivity of those devices'
+    /// endpoints (``Device/withState(of:)``) and to the records, and commits before returning.
+    ///
+    /// Ids the user does not own are absent from both dictionaries. `attempts` has an entry for every owned device
+    /// whose challenge is a PIN (``PINAttempts/isClean`` when nothing is recorded) and only for those; entries
+    /// `body` adds for other ids are ignored, and a clean entry deletes the record. Devices `body` adds or removes
+    /// are ignored. If `body` throws, nothing is written.
+    func updateDevicesAndPINAttempts<T>(
         forUser agentUserId: String,
         ids: [String],
-        _ body: (inout [String: Device]) throws -> T
+        _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
     ) throws -> T
 
+    /// The wrong-PIN record of one device (clean when none), for tests and tools.
+    func pinAttempts(forUser agentUserId: String, device id: String) throws -> PINAttempts
+
     /// Upserts every user and device of the file in one transaction: all or nothing. A device already stored
-    /// (same user, same id) is replaced whole; devices not in the file stay.
+    /// (same user, same id) is replaced whole (its wrong-PIN record stays); devices not in the file stay. PINs
+    /// given in clear are hashed before they are stored (``PINHash``); a `DoorLock` without a challenge is refused.
     func importDevices(_ file: DeviceFile) throws -> ImportSummary
 
     /// Whether the registry has no users (and so no devices and no tokens) at all.
@@ -44,6 +52,18 @@ public protocol DeviceStore: Sendable {
 }
 
 extension DeviceStore {
+    /// Runs `body` on the user's devices with the given ids inside one write transaction, then persists every
+    /// change `body` made to the cluster state and connectivity of those devices' endpoints (``Device/withState(of:)``),
+    /// and commits before returning. Ids the user does not own are absent from the dictionary; devices `body`
+    /// adds or removes are ignored. If `body` throws, nothing is written.
+    public func updateDevices<T>(
+        forUser agentUserId: String,
+        ids: [String],
+        _ body: (inout [String: Device]) throws -> T
+    ) throws -> T {
+        try updateDevicesAndPINAttempts(forUser: agentUserId, ids: ids) { devices, _ in try body(&devices) }
+    }
+
     /// All devices of one user, in import order. An unknown user has no devices.
     public func devices(forUser agentUserId: String) throws -> [Device] {
         try snapshot(forUser: agentUserId).devices

@@ -10,6 +10,8 @@ public final class InMemoryDeviceStore: DeviceStore {
         var devices: [String: [Device]] = [:]
         /// Token records keyed by the token's hash.
         var tokens: [[UInt8]: TokenRecord] = [:]
+        /// Wrong-PIN records by user, then device id; clean records are not kept.
+        var attempts: [String: [String: PINAttempts]] = [:]
         /// Bumped by every change, for ``DeviceSnapshot/revision``.
         var revision: Int64 = 0
     }
@@ -31,19 +33,24 @@ public final class InMemoryDeviceStore: DeviceStore {
         state.withLock { DeviceSnapshot(revision: $0.revision, devices: $0.devices[agentUserId] ?? []) }
     }
 
-    public func updateDevices<T>(
+    public func updateDevicesAndPINAttempts<T>(
         forUser agentUserId: String,
         ids: [String],
-        _ body: (inout [String: Device]) throws -> T
+        _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
     ) throws -> T {
         try state.withLock { state in
             let stored = state.devices[agentUserId] ?? []
             let wanted = Set(ids)
             var working: [String: Device] = [:]
+            var attempts: [String: PINAttempts] = [:]
             for device in stored where wanted.contains(device.id) {
                 working[device.id] = device
+                if case .pin = device.challenge {
+                    attempts[device.id] = state.attempts[agentUserId]?[device.id] ?? PINAttempts()
+                }
             }
-            let result = try body(&working)
+            let pinDevices = Set(attempts.keys)
+            let result = try body(&working, &attempts)
             // Like the SQLite store: only cluster state and connectivity of devices that were passed in persist.
             var devices = stored
             for index in devices.indices {
@@ -51,12 +58,21 @@ public final class InMemoryDeviceStore: DeviceStore {
                 devices[index] = devices[index].withState(of: changed)
             }
             state.devices[agentUserId] = devices
+            for id in pinDevices {
+                let record = attempts[id] ?? PINAttempts()
+                state.attempts[agentUserId, default: [:]][id] = record.isClean ? nil : record
+            }
             state.revision += 1
             return result
         }
     }
 
+    public func pinAttempts(forUser agentUserId: String, device id: String) throws -> PINAttempts {
+        state.withLock { $0.attempts[agentUserId]?[id] ?? PINAttempts() }
+    }
+
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
+        let file = try file.hashingPINs()
         for user in file.users {
             for device in user.devices {
                 try device.validateForImport(user: user.agentUserId)

@@ -7,7 +7,7 @@ import MatterModel
 extension SQLiteDeviceStore {
     private static let deviceSelect = """
         SELECT id, name, nicknames, room, vendorName, vendorID, productName, productID, serialNumber, uniqueID, \
-        hardwareVersionString, softwareVersionString, otherDeviceIds FROM device
+        hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, pinHash FROM device
         """
     private static let selectUserDevicesSQL = deviceSelect + " WHERE userId = ? ORDER BY position"
     private static let selectUserDevicesByIdSQL =
@@ -26,13 +26,13 @@ extension SQLiteDeviceStore {
         """
     private static let insertDeviceSQL = """
         INSERT INTO device (userId, id, position, name, nicknames, room, vendorName, vendorID, productName, \
-        productID, serialNumber, uniqueID, hardwareVersionString, softwareVersionString, otherDeviceIds) \
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        productID, serialNumber, uniqueID, hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, \
+        pinHash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     private static let replaceDeviceSQL = """
         UPDATE device SET name = ?, nicknames = ?, room = ?, vendorName = ?, vendorID = ?, productName = ?, \
         productID = ?, serialNumber = ?, uniqueID = ?, hardwareVersionString = ?, softwareVersionString = ?, \
-        otherDeviceIds = ? WHERE userId = ? AND id = ?
+        otherDeviceIds = ?, challenge = ?, pinHash = ? WHERE userId = ? AND id = ?
         """
     private static let insertEndpointSQL = """
         INSERT INTO endpoint (userId, deviceId, number, deviceTypes, clusters, online) VALUES (?, ?, ?, ?, ?, ?)
@@ -169,8 +169,38 @@ extension SQLiteDeviceStore {
                 softwareVersionString: row[11]
             ),
             otherDeviceIds: try strings(row, 12, "otherDeviceIds", user: user, device: id),
-            endpoints: []
+            endpoints: [],
+            challenge: try decodeChallenge(kind: row[13], pinHash: row[14], user: user, device: id)
         )
+    }
+
+    /// The `challenge` and `pinHash` columns as a ``ChallengePolicy``.
+    private static func decodeChallenge(
+        kind: String,
+        pinHash: String?,
+        user: String,
+        device: String
+    ) throws -> ChallengePolicy {
+        switch (kind, pinHash) {
+        case ("none", nil): return .none
+        case ("ack", nil): return .ack
+        case ("pin", let hash?) where PINSecret.isWellFormedHash(hash): return .pin(.hashed(hash))
+        default: throw corrupt(user: user, device: device, "challenge \(kind) with a malformed or misplaced pinHash")
+        }
+    }
+
+    /// The `challenge` and `pinHash` column values of a device; a PIN in clear is refused (stores hash on import).
+    private static func challengeColumns(_ device: Device, user: String) throws -> (String, String?) {
+        switch device.challenge {
+        case .none: return ("none", nil)
+        case .ack: return ("ack", nil)
+        case .pin(.hashed(let hash)): return ("pin", hash)
+        case .pin(.clear):
+            throw RegistryError(
+                code: .invalidDevice,
+                message: "user \(user), device \(device.id): a PIN must be hashed before it is stored"
+            )
+        }
     }
 
     private static func decodeEndpoint(_ row: Row, user: String) throws -> (String, Int, Endpoint) {
@@ -230,12 +260,16 @@ extension SQLiteDeviceStore {
             info.vendorName, info.vendorID, info.productName, info.productID, info.serialNumber, info.uniqueID,
             info.hardwareVersionString, info.softwareVersionString, StringArrayJSON.encode(device.otherDeviceIds),
         ]
+        let (challenge, pinHash) = try challengeColumns(device, user: user)
+        let challengeColumns: [(any DatabaseValueConvertible)?] = [challenge, pinHash]
         if let position {
             let arguments: [(any DatabaseValueConvertible)?] = [user, device.id, position]
-            try db.cachedStatement(sql: insertDeviceSQL).execute(arguments: StatementArguments(arguments + columns))
+            try db.cachedStatement(sql: insertDeviceSQL).execute(
+                arguments: StatementArguments(arguments + columns + challengeColumns)
+            )
         } else {
             try db.cachedStatement(sql: replaceDeviceSQL)
-                .execute(arguments: StatementArguments(columns + [user, device.id]))
+                .execute(arguments: StatementArguments(columns + challengeColumns + [user, device.id]))
             // Attributes go with their endpoint (ON DELETE CASCADE).
             try db.cachedStatement(sql: "DELETE FROM endpoint WHERE userId = ? AND deviceId = ?")
                 .execute(arguments: [user, device.id])
@@ -377,6 +411,53 @@ extension Device {
             endpoints[endpoint - 1].clusters[cluster]?.attributes.merge(attributes) { _, new in new }
         } else {
             endpoints[endpoint - 1].clusters[cluster] = ClusterState(attributes)
+        }
+    }
+}
+
+// MARK: - PIN attempts
+
+extension SQLiteDeviceStore {
+    private static let selectAttemptsSQL = """
+        SELECT deviceId, failures, windowStart, lockedUntil FROM pin_attempt \
+        WHERE userId = ? AND deviceId IN (SELECT value FROM json_each(?))
+        """
+    private static let upsertAttemptsSQL = """
+        INSERT INTO pin_attempt (userId, deviceId, failures, windowStart, lockedUntil) VALUES (?, ?, ?, ?, ?) \
+        ON CONFLICT (userId, deviceId) DO UPDATE SET failures = excluded.failures, \
+        windowStart = excluded.windowStart, lockedUntil = excluded.lockedUntil
+        """
+
+    /// The wrong-PIN records of the given devices; a device without a row gets a clean record.
+    static func fetchAttempts(_ db: Database, user: String, ids: [String]) throws -> [String: PINAttempts] {
+        var attempts: [String: PINAttempts] = [:]
+        for id in ids { attempts[id] = PINAttempts() }
+        guard !ids.isEmpty else { return attempts }
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: selectAttemptsSQL),
+            arguments: [user, StringArrayJSON.encode(ids)]
+        )
+        while let row = try rows.next() {
+            let windowStart: Int64? = row[2]
+            let lockedUntil: Int64? = row[3]
+            attempts[row[0]] = PINAttempts(
+                failures: row[1],
+                windowStart: windowStart.map(UnixTime.init(seconds:)),
+                lockedUntil: lockedUntil.map(UnixTime.init(seconds:))
+            )
+        }
+        return attempts
+    }
+
+    /// Writes one device's record; a clean record deletes the row.
+    static func writeAttempts(_ db: Database, user: String, device: String, _ attempts: PINAttempts) throws {
+        if attempts.isClean {
+            try db.cachedStatement(sql: "DELETE FROM pin_attempt WHERE userId = ? AND deviceId = ?")
+                .execute(arguments: [user, device])
+        } else {
+            try db.cachedStatement(sql: upsertAttemptsSQL).execute(arguments: [
+                user, device, attempts.failures, attempts.windowStart?.seconds, attempts.lockedUntil?.seconds,
+            ])
         }
     }
 }

@@ -37,6 +37,19 @@ import GRDB
 // attribute  one row per (user, device, endpoint, cluster, attribute), WITHOUT ROWID;
 //   (userId, deviceId, endpoint) → endpoint ON DELETE CASCADE
 //
+// v4 (challenges) adds each device's secondary user verification and the wrong PINs given for it:
+//
+// device     + challenge TEXT 'none' | 'ack' | 'pin' (default 'none'), + pinHash TEXT NULL (PBKDF2 string, set
+//            exactly when challenge = 'pin'; a PIN is never stored in clear)
+//
+// pin_attempt  one row per (user, device) with wrong PINs counted or a lockout running; absent = clean. Not
+//   counted by generation (no triggers): it is read and written only inside EXECUTE's write transaction, never
+//   cached. Survives re-imports of the device (an import updates the device row in place).
+//   userId, deviceId            PRIMARY KEY; (userId, deviceId) → device ON DELETE CASCADE
+//   failures INTEGER            wrong PINs in the current window
+//   windowStart INTEGER NULL    unix seconds of the window's first wrong PIN
+//   lockedUntil INTEGER NULL    unix seconds until which the device answers tooManyFailedAttempts
+//
 // generation (v2) one row: a counter every insert, update and delete of the tables above bumps (triggers), so
 //   that RegistryCache can tell whether what it decoded is still current
 
@@ -162,6 +175,25 @@ extension SQLiteDeviceStore {
                     )
                 }
             }
+        }
+        migrator.registerMigration("v4: challenges") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE device ADD COLUMN challenge TEXT NOT NULL DEFAULT 'none'
+                        CHECK (challenge IN ('none', 'ack', 'pin'));
+                    ALTER TABLE device ADD COLUMN pinHash TEXT;
+
+                    CREATE TABLE pin_attempt (
+                        userId TEXT NOT NULL,
+                        deviceId TEXT NOT NULL,
+                        failures INTEGER NOT NULL CHECK (failures >= 0),
+                        windowStart INTEGER,
+                        lockedUntil INTEGER,
+                        PRIMARY KEY (userId, deviceId),
+                        FOREIGN KEY (userId, deviceId) REFERENCES device(userId, id) ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    """
+            )
         }
         return migrator
     }

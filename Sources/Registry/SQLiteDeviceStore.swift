@@ -117,10 +117,10 @@ public final class SQLiteDeviceStore: DeviceStore {
         return cache.withLock { $0.store(devices: devices, forUser: user, at: generation) }
     }
 
-    public func updateDevices<T>(
+    public func updateDevicesAndPINAttempts<T>(
         forUser agentUserId: String,
         ids: [String],
-        _ body: (inout [String: Device]) throws -> T
+        _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
     ) throws -> T {
         let (result, changed, before, after) = try pool.writeWithoutTransaction { db in
             try Self.immediateTransaction(db) {
@@ -148,13 +148,17 @@ public final class SQLiteDeviceStore: DeviceStore {
         return result
     }
 
-    /// The inside of ``updateDevices(forUser:ids:_:)``'s transaction: the result, the devices written, and the
+    public func pinAttempts(forUser agentUserId: String, device id: String) throws -> PINAttempts {
+        try pool.read { db in try Self.fetchAttempts(db, user: agentUserId, ids: [id])[id] ?? PINAttempts() }
+    }
+
+    /// The inside of ``updateDevicesAndPINAttempts(forUser:ids:_:)``'s transaction: the result, the devices written, and the
     /// change counter before and after.
     private func updateTransaction<T>(
         _ db: Database,
         user agentUserId: String,
         ids: [String],
-        _ body: (inout [String: Device]) throws -> T
+        _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
     ) throws -> (T, [Device], Int64, Int64) {
         let before = try Self.generation(db)
         // Inside the write transaction the counter is exact: verify it, and use the cache if it is current.
@@ -166,7 +170,18 @@ public final class SQLiteDeviceStore: DeviceStore {
         var stored: [String: Device] = [:]
         for id in ids { if let device = snapshot.device(id) { stored[id] = device } }
         var working = stored
-        let result = try body(&working)
+        // Only PIN devices have records; plain EXECUTEs (the hot path) do not touch pin_attempt at all.
+        let pinIds = ids.filter { id in
+            if case .pin = stored[id]?.challenge { return true }
+            return false
+        }
+        let storedAttempts = try pinIds.isEmpty ? [:] : Self.fetchAttempts(db, user: agentUserId, ids: pinIds)
+        var attempts = storedAttempts
+        let result = try body(&working, &attempts)
+        for (id, old) in storedAttempts {
+            let new = attempts[id] ?? PINAttempts()
+            if new != old { try Self.writeAttempts(db, user: agentUserId, device: id, new) }
+        }
         var changed: [Device] = []
         for (id, old) in stored {
             guard let new = working[id] else { continue }
@@ -182,6 +197,8 @@ public final class SQLiteDeviceStore: DeviceStore {
 
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
         // Whatever happens, the next read checks the change counter again.
+        // Hashing takes tens of milliseconds per PIN: done before the writer is taken.
+        let file = try file.hashingPINs()
         defer { cache.withLock { $0.invalidate() } }
         return try pool.write { db in
             var added = 0

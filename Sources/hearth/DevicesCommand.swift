@@ -116,6 +116,12 @@ struct ValidationReport {
                 lines.append("\(user)/\(device.id): \(validation.isValid ? "ok" : "REJECTED")")
                 for violation in validation.violations { lines.append("  \(violation.path): \(violation.message)") }
                 for warning in validation.warnings { lines.append("  warning: \(warning.path): \(warning.message)") }
+                if device.hasDoorLock, device.challenge == .none {
+                    lines.append(
+                        "  warning: challenge: no PIN (or ack), so unlocking answers remoteSetDisabled; give the "
+                            + "lock {\"pin\": \"<4–12 digits>\"}"
+                    )
+                }
             }
         }
         lines.append("\(checked) device(s) checked, \(rejected) would be rejected by Google")

@@ -28,7 +28,7 @@ struct IntentFixture: CustomTestStringConvertible, Sendable {
 /// one (as JSON values: member order and number spelling do not matter; nothing else may differ).
 struct ContractTests {
     @Test func fixturesAreThere() {
-        #expect(IntentFixture.all.count >= 11)
+        #expect(IntentFixture.all.count >= 18)
     }
 
     @Test(arguments: IntentFixture.all)

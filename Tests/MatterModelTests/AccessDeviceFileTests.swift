@@ -10,9 +10,10 @@ struct AccessDeviceFileTests {
         {"id": "living-room-blinds", "name": "Blinds", "room": "Living Room", "deviceTypes": ["WindowCovering"], "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Roller Blind", "productID": 32816, "serialNumber": "SN-hearth-living-room-blinds", "uniqueID": "hearth-living-room-blinds", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"WindowCovering": {"Type": 0, "CurrentPositionLiftPercent100ths": 2500, "TargetPositionLiftPercent100ths": 2500, "OperationalStatus": 0}}}
         """
 
-    /// The bench home's door lock, verbatim.
+    /// The bench home's door lock, verbatim but for the `"challenge"` every DoorLock now needs (the verbatim one is
+    /// refused: ``ChallengeDeviceFileTests``).
     static let benchLock = """
-        {"id": "front-door", "name": "Front door", "room": "Hallway", "deviceTypes": ["DoorLock"], "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Smart Lock", "productID": 32832, "serialNumber": "SN-hearth-front-door", "uniqueID": "hearth-front-door", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"DoorLock": {"LockState": 1, "LockType": 0, "ActuatorEnabled": true}}}
+        {"id": "front-door", "name": "Front door", "room": "Hallway", "deviceTypes": ["DoorLock"], "challenge": "ack", "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Smart Lock", "productID": 32832, "serialNumber": "SN-hearth-front-door", "uniqueID": "hearth-front-door", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"DoorLock": {"LockState": 1, "LockType": 0, "ActuatorEnabled": true}}}
         """
 
     /// The one device of a one-device file.
@@ -73,10 +74,10 @@ struct AccessDeviceFileTests {
     }
 
     @Test func lockStateDefaultsToNullAndAcceptsNull() throws {
-        let device = try Self.device(#"{"id": "l", "name": "L", "deviceTypes": ["DoorLock"]}"#)
+        let device = try Self.device(#"{"id": "l", "name": "L", "deviceTypes": ["DoorLock"], "challenge": "ack"}"#)
         #expect(device.endpoints[0].clusters[.DoorLock]?.int("LockState") == AttributeSchema.LockState.null)
         let unknown = try Self.device(
-            #"{"id": "l", "name": "L", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": null}}}"#
+            #"{"id": "l", "name": "L", "deviceTypes": ["DoorLock"], "challenge": "ack", "clusters": {"DoorLock": {"LockState": null}}}"#
         )
         #expect(unknown.endpoints[0].clusters[.DoorLock]?.int("LockState") == 0xFF)
     }
@@ -128,7 +129,7 @@ struct AccessDeviceFileTests {
         let file = try DeviceFile.parse(
             deviceFile(
                 Self.benchBlinds,
-                #"{"id": "l", "name": "L", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": null}}}"#,
+                #"{"id": "l", "name": "L", "deviceTypes": ["DoorLock"], "challenge": "ack", "clusters": {"DoorLock": {"LockState": null}}}"#,
                 #"{"id": "o", "name": "O", "deviceTypes": ["OccupancySensor"], "clusters": {"OccupancySensing": {"OccupancySensorTypeBitmap": 3}}}"#,
                 #"{"id": "a", "name": "A", "deviceTypes": ["SmokeCOAlarm"], "clusters": {"SmokeCOAlarm": {"FeatureMap": 1}}}"#
             )

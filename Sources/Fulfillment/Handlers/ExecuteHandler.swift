@@ -14,9 +14,15 @@ import SmartHomeProtocol
 /// endpoints work. A command that worked on a device with a low battery answers `status: EXCEPTIONS` with
 /// `exceptionCode: "lowBattery"` in its `states`: the command succeeded, with an alert (Google's
 /// errors-and-exceptions reference, "Exceptions"; EXECUTE response `status` values).
+///
+/// Before any step of a device runs, its challenge is checked (``ChallengeCheck``): a device that needs an `ack`
+/// or a PIN it did not get answers `ERROR` / `challengeNeeded` and nothing of it changes; the wrong-PIN count and
+/// lockout are written in the same transaction as the rest of the EXECUTE.
 struct ExecuteHandler {
     let store: any DeviceStore
     let options: FulfillmentOptions
+    /// The time of this request, for PIN windows and lockouts.
+    let now: UnixTime
 
     func handle(requestId: String, request: ExecuteRequest, agentUserId: String) throws -> [UInt8] {
         var order: [String] = []
@@ -30,9 +36,17 @@ struct ExecuteHandler {
             }
         }
         let mode = options.validationMode
-        let results = try store.updateDevices(forUser: agentUserId, ids: order) { devices in
+        let challenges = ChallengeCheck(limits: options.pinAttempts, now: now)
+        let results = try store.updateDevicesAndPINAttempts(forUser: agentUserId, ids: order) { devices, attempts in
             order.map { id in
-                Self.execute(steps[id] ?? [], on: id, in: &devices, mode: mode)
+                Self.execute(
+                    steps[id] ?? [],
+                    on: id,
+                    in: &devices,
+                    attempts: &attempts[id],
+                    challenges: challenges,
+                    mode: mode
+                )
             }
         }
         return FulfillmentResponse.execute(requestId: requestId, results: Self.grouped(results))
@@ -42,6 +56,8 @@ struct ExecuteHandler {
         _ steps: [ExecuteRequest.Execution],
         on id: String,
         in devices: inout [String: Device],
+        attempts: inout PINAttempts?,
+        challenges: ChallengeCheck,
         mode: ValidationMode
     ) -> ExecuteResult {
         guard let device = devices[id] else {
@@ -51,6 +67,22 @@ struct ExecuteHandler {
             return ExecuteResult(ids: [id], status: .error, errorCode: .deviceOffline)
         }
         let bindings = DeviceTypeMapping.bindings(of: device)
+        let traits = Set(bindings.map(\.trait))
+        switch challenges.check(steps, policy: device.challenge, traits: traits, attempts: &attempts) {
+        case .proceed:
+            break
+        case .refuse(let code, let type, let includeStates):
+            var states: JSONObject?
+            if includeStates {
+                let traits = Set(steps.compactMap { $0.command?.trait })
+                let current = SyncDeviceMapping.states(
+                    of: device,
+                    bindings: bindings.filter { traits.contains($0.trait) }
+                )
+                states = current.isEmpty ? nil : current
+            }
+            return ExecuteResult(ids: [id], status: .error, states: states, errorCode: code, challengeNeeded: type)
+        }
         var working = device
         var touched: [Trait] = []
         do throws(CommandError) {

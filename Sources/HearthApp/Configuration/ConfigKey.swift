@@ -106,6 +106,24 @@ extension ConfigKey {
             "SYNC's `willReportState`; stays false until Report State is implemented."
         ),
         ConfigKey(
+            "fulfillment.maxPinAttempts",
+            .integer(1...100),
+            default: 5,
+            "Wrong PINs within the window that lock a device out (`tooManyFailedAttempts`)."
+        ),
+        ConfigKey(
+            "fulfillment.pinAttemptWindowSeconds",
+            .integer(1...86400),
+            default: 900,
+            "Wrong PINs are counted this long from the first one."
+        ),
+        ConfigKey(
+            "fulfillment.pinLockoutSeconds",
+            .integer(1...86400),
+            default: 900,
+            "How long a locked-out device refuses every PIN."
+        ),
+        ConfigKey(
             "log.level",
             .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"]),
             default: "info",

@@ -34,7 +34,12 @@ public struct HearthConfiguration: Sendable {
         seedFile = seed.isEmpty ? nil : seed
         fulfillment = FulfillmentOptions(
             validationMode: values.bool("fulfillment.strictOperationValidation") ? .strict : .lenient,
-            willReportState: values.bool("fulfillment.willReportState")
+            willReportState: values.bool("fulfillment.willReportState"),
+            pinAttempts: PINAttemptLimits(
+                maxAttempts: values.int("fulfillment.maxPinAttempts"),
+                windowSeconds: values.int("fulfillment.pinAttemptWindowSeconds"),
+                lockoutSeconds: values.int("fulfillment.pinLockoutSeconds")
+            )
         )
         logLevel = Logger.Level(rawValue: values.string("log.level")) ?? .info
     }

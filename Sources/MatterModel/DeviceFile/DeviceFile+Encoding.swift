@@ -3,6 +3,11 @@ extension DeviceFile {
     /// indentation, keys sorted, every attribute written (nullable attributes at null as `null`), empty
     /// `nicknames`/`otherDeviceIds` and absent optional fields left out. ``parse(_:)`` of the result
     /// gives back an equal ``DeviceFile``.
+    ///
+    /// A PIN is never written in clear: a hashed PIN (every device read from the registry) is written as
+    /// `"challenge": {"pinHash": …}` and parses back equal; a PIN still in clear (a file parsed but not yet
+    /// imported) is written as `"challenge": {"type": "pin"}`, which ``parse(_:)`` refuses until the PIN is
+    /// given again. `"challenge": "none"` is left out (the default).
     public func encoded() -> [UInt8] {
         JSONWriter.write(jsonValue)
     }
@@ -51,6 +56,13 @@ extension Device {
                     }
                 )
             )
+        }
+        switch challenge {
+        case .none: break
+        case .ack: object.set("challenge", .string("ack"))
+        case .pin(.hashed(let hash)):
+            object.set("challenge", .object(JSONObject([.init(key: "pinHash", value: .string(hash))])))
+        case .pin(.clear): object.set("challenge", .object(JSONObject([.init(key: "type", value: .string("pin"))])))
         }
         return object
     }

@@ -6,8 +6,10 @@ extension DeviceFile {
     /// The keys a device object may have.
     public static let deviceKeys = [
         "id", "name", "nicknames", "room", "deviceTypes", "deviceType", "basicInformation", "otherDeviceIds", "online",
-        "clusters", "endpoints",
+        "clusters", "endpoints", "challenge",
     ]
+    /// The keys an object-valued `challenge` may have.
+    public static let challengeKeys = ["type", "pin", "pinHash"]
     /// The keys an object of a device's `endpoints` array may have (`deviceType` for one type, `deviceTypes` for
     /// several; exactly one of the two).
     public static let endpointKeys = ["deviceType", "deviceTypes", "online", "clusters"]
@@ -138,7 +140,7 @@ private struct DeviceFileParser {
         } else {
             endpoints = [try endpoint(object, prefix: "")]
         }
-        return Device(
+        var device = Device(
             id: id,
             name: name,
             nicknames: nicknames,
@@ -147,6 +149,92 @@ private struct DeviceFileParser {
             otherDeviceIds: otherDeviceIds,
             endpoints: endpoints
         )
+        device.challenge = try challenge(object["challenge"])
+        return device
+    }
+
+    // MARK: - Challenge
+
+    /// The device's ``ChallengePolicy``; see there for the accepted forms. The PIN never appears in an error
+    /// message.
+    func challenge(_ value: JSONValue?) throws(DeviceFileError) -> ChallengePolicy {
+        guard let value, value != .null else { return .none }
+        let policy: ChallengePolicy
+        switch value {
+        case .string("none"): policy = .none
+        case .string("ack"): policy = .ack
+        case .string("pin"):
+            throw fail(
+                .invalidChallenge,
+                "challenge",
+                "\"pin\" needs the PIN itself: write {\"pin\": \"<4–12 digits>\"}"
+            )
+        case .object(let object):
+            policy = try challengeObject(object)
+        default:
+            throw fail(
+                .invalidChallenge,
+                "challenge",
+                "expected \"none\", \"ack\" or {\"pin\": \"<4–12 digits>\"}"
+            )
+        }
+        return policy
+    }
+
+    func challengeObject(_ object: JSONObject) throws(DeviceFileError) -> ChallengePolicy {
+        try checkKeys(object, known: DeviceFile.challengeKeys, prefix: "challenge.")
+        let type = try optionalString(object, "type", prefix: "challenge.")
+        let pin = object["pin"].flatMap { $0 == .null ? nil : $0 }
+        let pinHash = try optionalString(object, "pinHash", prefix: "challenge.")
+        switch type {
+        case "none", "ack":
+            if pin != nil || pinHash != nil {
+                throw fail(.invalidChallenge, "challenge.type", "a PIN belongs only to \"type\": \"pin\"")
+            }
+            return type == "ack" ? .ack : .none
+        case nil, "pin":
+            break
+        case let other?:
+            throw fail(
+                .invalidChallenge,
+                "challenge.type",
+                "unknown challenge type \"\(other)\"; known types: none, ack, pin"
+            )
+        }
+        switch (pin, pinHash) {
+        case (let pin?, nil):
+            // Only the shape is reported: the value is a secret.
+            guard case .string(let digits) = pin else {
+                throw fail(.invalidChallenge, "challenge.pin", "expected the PIN as a string of digits (in quotes)")
+            }
+            guard PINSecret.isValidPIN(digits) else {
+                throw fail(
+                    .invalidChallenge,
+                    "challenge.pin",
+                    "a PIN is \(PINSecret.minimumDigits)–\(PINSecret.maximumDigits) digits 0–9 "
+                        + "(got \(digits.count) characters)"
+                )
+            }
+            return .pin(.clear(digits))
+        case (nil, let hash?):
+            guard PINSecret.isWellFormedHash(hash) else {
+                throw fail(
+                    .invalidChallenge,
+                    "challenge.pinHash",
+                    "expected a hash as `hearth devices list` writes it (pbkdf2-sha256$<iterations>$<salt>$<hash>)"
+                )
+            }
+            return .pin(.hashed(hash))
+        case (nil, nil):
+            throw fail(
+                .invalidChallenge,
+                "challenge.pin",
+                "missing: a PIN challenge needs \"pin\" (4–12 digits); PINs are never written back in clear, "
+                    + "so a listed device whose PIN was not yet stored must be given it again"
+            )
+        case (_?, _?):
+            throw fail(.invalidChallenge, "challenge.pin", "give either pin or pinHash, not both")
+        }
     }
 
     /// One endpoint: the device object itself in the single-endpoint form (`prefix` empty), or one entry of

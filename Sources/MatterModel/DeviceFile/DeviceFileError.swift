@@ -20,6 +20,7 @@ public struct DeviceFileError: Error, Sendable, Hashable, CustomStringConvertibl
             case outOfRange
             case inconsistentAttributes
             case clusterNotAllowed
+            case invalidChallenge
         }
 
         private var backing: Backing
@@ -55,6 +56,8 @@ public struct DeviceFileError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let inconsistentAttributes = Code(.inconsistentAttributes)
         /// A cluster the device's types do not allow (Color Control on an On/Off Light).
         public static let clusterNotAllowed = Code(.clusterNotAllowed)
+        /// A `challenge` that is not `"none"`, `"ack"` or a PIN of 4–12 digits (or a well-formed PIN hash).
+        public static let invalidChallenge = Code(.invalidChallenge)
     }
 
     /// What kind of mistake.

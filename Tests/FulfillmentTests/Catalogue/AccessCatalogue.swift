@@ -72,6 +72,7 @@ enum AccessCatalogue {
                   "id": "front-door",
                   "name": "Front door",
                   "room": "Hallway",
+                  "challenge": {"pin": "1234"},
                   "deviceTypes": ["DoorLock"],
                   "basicInformation": {
                     "vendorName": "Acme Locks", "vendorID": 65521, "productName": "Smart Deadbolt",
@@ -84,6 +85,7 @@ enum AccessCatalogue {
                   "id": "back-door",
                   "name": "Back door",
                   "room": "Kitchen",
+                  "challenge": "ack",
                   "deviceTypes": ["DoorLock"],
                   "basicInformation": {
                     "vendorName": "Acme Locks", "vendorID": 65521, "productName": "Smart Euro Cylinder",

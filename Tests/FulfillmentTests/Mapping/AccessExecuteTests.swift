@@ -27,6 +27,12 @@ struct AccessExecuteTests {
     }
     static func startStop(_ start: Bool) -> JSON { G.step("StartStop", ["start": .bool(start)]) }
     static func lockUnlock(_ lock: Bool) -> JSON { G.step("LockUnlock", ["lock": .bool(lock)]) }
+    /// A step carrying a challenge answer (`{"pin": …}` or `{"ack": true}`).
+    static func challenged(_ step: JSON, _ challenge: JSON) -> JSON {
+        guard var object = step.objectValue else { return step }
+        object["challenge"] = challenge
+        return .object(object)
+    }
 
     static func catalogue(_ options: FulfillmentOptions = FulfillmentOptions()) throws -> TestFulfillment {
         try TestFulfillment(devices: AccessCatalogue.deviceFile, options: options)
@@ -36,7 +42,9 @@ struct AccessExecuteTests {
     static func single(_ type: String, _ cluster: String, _ attributes: String) throws -> TestFulfillment {
         try TestFulfillment(
             devices: Fixtures.deviceFile(
-                #"{"id": "d", "name": "D", "deviceTypes": ["\#(type)"], "clusters": {"\#(cluster)": {\#(attributes)}}}"#
+                #"{"id": "d", "name": "D", "deviceTypes": ["\#(type)"], "clusters": {"\#(cluster)": {\#(attributes)}}"#
+                    // A DoorLock must have a challenge; `ack` keeps these tests about the lock itself.
+                    + (type == "DoorLock" ? #", "challenge": "ack"}"# : "}")
             )
         )
     }
@@ -217,7 +225,7 @@ struct AccessExecuteTests {
         for options in [FulfillmentOptions(), Self.lenient] {
             let fulfillment = try Self.catalogue(options)
             let results = try fulfillment.execute(
-                G.group(["front-door"], Self.lockUnlock(false)),
+                G.group(["front-door"], Self.challenged(Self.lockUnlock(false), ["pin": "1234"])),
                 G.group(["back-door"], Self.lockUnlock(true)),
                 as: Self.user
             )
@@ -264,7 +272,8 @@ struct AccessExecuteTests {
         for lock in [true, false] {
             let fulfillment = try Self.single("DoorLock", "DoorLock", refusal.attributes)
             let before = try fulfillment.query("d")
-            let results = try fulfillment.execute(G.group(["d"], Self.lockUnlock(lock)))
+            let step = Self.challenged(Self.lockUnlock(lock), ["ack": true])
+            let results = try fulfillment.execute(G.group(["d"], step))
             #expect(results == [Self.error("d", refusal.code)], "lock \(lock)")
             #expect(try fulfillment.query("d") == before)
         }
@@ -276,7 +285,8 @@ struct AccessExecuteTests {
     ])
     func malformedLockParametersAreNotSupported(label: String, step: JSON) throws {
         let fulfillment = try Self.catalogue()
-        let results = try fulfillment.execute(G.group(["front-door"], step), as: Self.user)
+        let challenged = Self.challenged(step, ["pin": "1234"])
+        let results = try fulfillment.execute(G.group(["front-door"], challenged), as: Self.user)
         #expect(results == [Self.error("front-door", "notSupported")], "\(label)")
     }
 

@@ -207,9 +207,9 @@ struct AccessMappingTests {
 
     @Test func lockStates() throws {
         let file = Fixtures.deviceFile(
-            #"{"id": "jammed", "name": "J", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": 0}}}"#,
-            #"{"id": "unknown", "name": "U", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": null}}}"#,
-            #"{"id": "unlatched", "name": "L", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": 3}}}"#
+            #"{"id": "jammed", "challenge": "ack", "name": "J", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": 0}}}"#,
+            #"{"id": "unknown", "challenge": "ack", "name": "U", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": null}}}"#,
+            #"{"id": "unlatched", "challenge": "ack", "name": "L", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": 3}}}"#
         )
         let fulfillment = try TestFulfillment(devices: file)
         #expect(
@@ -264,7 +264,7 @@ struct AccessMappingTests {
         {"id": "living-room-blinds", "name": "Blinds", "room": "Living Room", "deviceTypes": ["WindowCovering"], "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Roller Blind", "productID": 32816, "serialNumber": "SN-hearth-living-room-blinds", "uniqueID": "hearth-living-room-blinds", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"WindowCovering": {"Type": 0, "CurrentPositionLiftPercent100ths": 2500, "TargetPositionLiftPercent100ths": 2500, "OperationalStatus": 0}}}
         """,
         """
-        {"id": "front-door", "name": "Front door", "room": "Hallway", "deviceTypes": ["DoorLock"], "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Smart Lock", "productID": 32832, "serialNumber": "SN-hearth-front-door", "uniqueID": "hearth-front-door", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"DoorLock": {"LockState": 1, "LockType": 0, "ActuatorEnabled": true}}}
+        {"id": "front-door", "name": "Front door", "room": "Hallway", "deviceTypes": ["DoorLock"], "challenge": "ack", "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Smart Lock", "productID": 32832, "serialNumber": "SN-hearth-front-door", "uniqueID": "hearth-front-door", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"DoorLock": {"LockState": 1, "LockType": 0, "ActuatorEnabled": true}}}
         """
     )
 

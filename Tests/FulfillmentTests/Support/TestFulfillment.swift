@@ -13,11 +13,12 @@ struct TestFulfillment {
     init(
         devices: String = Fixtures.home,
         options: FulfillmentOptions = FulfillmentOptions(),
-        logger: Logger = Logger(label: "fulfillment-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "fulfillment-tests", factory: { _ in SwiftLogNoOpLogHandler() }),
+        clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: 1_800_000_000) }
     ) throws {
         store = InMemoryDeviceStore()
         _ = try store.importDevices(try DeviceFile.parse(devices))
-        dispatcher = IntentDispatcher(store: store, options: options, logger: logger)
+        dispatcher = IntentDispatcher(store: store, options: options, logger: logger, clock: clock)
     }
 
     /// An answer: the HTTP status the dispatcher suggests and the decoded body.

@@ -1,0 +1,88 @@
+import MatterModel
+import Registry
+import SmartHomeProtocol
+
+/// Google's secondary user verification for one device in one EXECUTE: which steps need a challenge, and whether
+/// the challenge the request carries passes. Runs before any step, so a device that needs a challenge is never
+/// half-changed.
+///
+/// Sensitive steps (``isSensitive(_:policy:)``): unlocking (`LockUnlock` with anything but `lock: true`) always,
+/// whatever the policy (a device whose policy is `none` answers `remoteSetDisabled` to it: remote unlocking needs a
+/// PIN or an explicit `ack` in the device file);
+/// with policy `ack` or `pin`, every other command of the device too, except locking, which only makes a home safer.
+///
+/// Outcomes, after Google's "Secondary user verification" guide and its EXECUTE error reference:
+/// - policy `ack`: a sensitive step with `challenge.ack == true` passes; otherwise `ERROR` / `challengeNeeded` /
+///   `ackNeeded`, with the device's current `states` for the traits the steps address, so that the Assistant can
+///   say what it is asking about ("the thermostat is in heat mode, are you sure?").
+/// - policy `pin`: while a lockout runs, `ERROR` / `tooManyFailedAttempts` (no PIN is even looked at). No PIN:
+///   `challengeNeeded` / `pinNeeded`. A wrong PIN: counted, then `challengeNeeded` / `challengeFailedPinNeeded`,
+///   or, when it is the `maxAttempts`-th within the window, a lockout starts and the answer is
+///   `tooManyFailedAttempts`. The right PIN clears the count. A window that has ended starts a new count.
+struct ChallengeCheck {
+    /// What the check decided.
+    enum Outcome: Equatable {
+        /// Run the steps.
+        case proceed
+        /// Answer `ERROR` with this error code, challenge type and states; run nothing.
+        case refuse(ErrorCode, ChallengeType?, includeStates: Bool)
+    }
+
+    let limits: PINAttemptLimits
+    let now: UnixTime
+
+    /// Whether a step needs the device's challenge. A command the device cannot carry out (unknown, or of a trait
+    /// the device lacks) never does: it fails on its own, and asking for a PIN first would only waste one.
+    static func isSensitive(_ step: ExecuteRequest.Execution, policy: ChallengePolicy, traits: Set<Trait>) -> Bool {
+        guard let command = step.command, traits.contains(command.trait) else { return false }
+        if command == .lockUnlock {
+            // Locking never asks; unlocking (or a LockUnlock whose `lock` is not plainly true) always does.
+            return step.params["lock"]?.boolValue != true
+        }
+        return policy != .none
+    }
+
+    /// Decides for one device with the given Google traits, updating its wrong-PIN record (`attempts`, `nil` unless
+    /// the policy is a PIN).
+    func check(
+        _ steps: [ExecuteRequest.Execution],
+        policy: ChallengePolicy,
+        traits: Set<Trait>,
+        attempts: inout PINAttempts?
+    ) -> Outcome {
+        let sensitive = steps.filter { Self.isSensitive($0, policy: policy, traits: traits) }
+        guard !sensitive.isEmpty else { return .proceed }
+        switch policy {
+        case .none:
+            // Only unlocking is sensitive without a policy: refuse it rather than unlock with no verification.
+            return .refuse(.remoteSetDisabled, nil, includeStates: false)
+        case .ack:
+            let acknowledged = sensitive.contains { $0.challenge?["ack"]?.boolValue == true }
+            return acknowledged ? .proceed : .refuse(.challengeNeeded, .ackNeeded, includeStates: true)
+        case .pin(let secret):
+            var record = attempts ?? PINAttempts()
+            defer { attempts = record }
+            if let until = record.lockedUntil {
+                if now < until { return .refuse(.tooManyFailedAttempts, nil, includeStates: false) }
+                record = PINAttempts()
+            }
+            guard let pin = sensitive.lazy.compactMap({ $0.challenge?["pin"]?.stringValue }).first else {
+                return .refuse(.challengeNeeded, .pinNeeded, includeStates: false)
+            }
+            if PINHash.verify(pin, secret: secret) {
+                record = PINAttempts()
+                return .proceed
+            }
+            if let start = record.windowStart, now.seconds - start.seconds < Int64(limits.windowSeconds) {
+                record.failures += 1
+            } else {
+                record = PINAttempts(failures: 1, windowStart: now)
+            }
+            if record.failures >= limits.maxAttempts {
+                record = PINAttempts(lockedUntil: UnixTime(seconds: now.seconds + Int64(limits.lockoutSeconds)))
+                return .refuse(.tooManyFailedAttempts, nil, includeStates: false)
+            }
+            return .refuse(.challengeNeeded, .challengeFailedPinNeeded, includeStates: false)
+        }
+    }
+}

@@ -1,0 +1,305 @@
+import Fulfillment
+import InMemoryLogging
+import Logging
+import MatterModel
+import Registry
+import SmartHomeProtocol
+import Synchronization
+import Testing
+
+/// EXECUTE with Google's secondary user verification: every outcome of ``ChallengeCheck`` through the dispatcher,
+/// with a clock the tests move.
+struct ChallengeExecuteTests {
+    typealias G = GoogleRequest
+
+    /// A wall clock the test sets.
+    final class TestClock: Sendable {
+        let seconds = Mutex<Int64>(1_800_000_000)
+        func now() -> UnixTime { UnixTime(seconds: seconds.withLock { $0 }) }
+        func advance(_ delta: Int64) { seconds.withLock { $0 += delta } }
+    }
+
+    static let pin = "482915"
+    static let wrong = "135790"
+
+    static let home = Fixtures.deviceFile(
+        #"{"id": "front-door", "name": "Front door", "deviceTypes": ["DoorLock"], "challenge": {"pin": "482915"}, "clusters": {"DoorLock": {"LockState": 1}}}"#,
+        #"{"id": "back-door", "name": "Back door", "deviceTypes": ["DoorLock"], "challenge": "ack", "clusters": {"DoorLock": {"LockState": 1}}}"#,
+        #"{"id": "kettle", "name": "Kettle", "deviceTypes": ["OnOffPlugInUnit"], "challenge": "ack", "clusters": {"OnOff": {"OnOff": false}}}"#,
+        #"{"id": "vault", "name": "Vault", "deviceTypes": ["OnOffPlugInUnit"], "challenge": {"pin": "0000"}, "clusters": {"OnOff": {"OnOff": false}}}"#,
+        #"{"id": "lamp", "name": "Lamp", "deviceTypes": ["OnOffPlugInUnit"], "clusters": {"OnOff": {"OnOff": false}}}"#
+    )
+
+    static let limits = PINAttemptLimits(maxAttempts: 5, windowSeconds: 600, lockoutSeconds: 900)
+
+    static func make(_ clock: TestClock = TestClock(), logger: Logger? = nil) throws -> TestFulfillment {
+        let options = FulfillmentOptions(pinAttempts: limits)
+        if let logger {
+            return try TestFulfillment(devices: home, options: options, logger: logger, clock: { clock.now() })
+        }
+        return try TestFulfillment(devices: home, options: options, clock: { clock.now() })
+    }
+
+    static func unlock(_ challenge: JSON? = nil) -> JSON { step("LockUnlock", ["lock": false], challenge) }
+    static func lock(_ challenge: JSON? = nil) -> JSON { step("LockUnlock", ["lock": true], challenge) }
+    static func on(_ challenge: JSON? = nil) -> JSON { step("OnOff", ["on": true], challenge) }
+
+    static func step(_ command: String, _ params: JSON, _ challenge: JSON?) -> JSON {
+        guard var object = G.step(command, params).objectValue else { return [:] }
+        if let challenge { object["challenge"] = challenge }
+        return .object(object)
+    }
+
+    static func pin(_ pin: String) -> JSON { ["pin": .string(pin)] }
+    static let ack: JSON = ["ack": true]
+
+    static func challenge(_ id: String, _ type: String, states: JSON? = nil) -> JSON {
+        let entry: JSON = [
+            "ids": [.string(id)], "status": "ERROR", "errorCode": "challengeNeeded",
+            "challengeNeeded": ["type": .string(type)],
+        ]
+        guard let states, var object = entry.objectValue else { return entry }
+        object["states"] = states
+        return .object(object)
+    }
+
+    static func tooMany(_ id: String) -> JSON {
+        ["ids": [.string(id)], "status": "ERROR", "errorCode": "tooManyFailedAttempts"]
+    }
+
+    static func success(_ id: String, _ states: JSON) -> JSON {
+        ["ids": [.string(id)], "status": "SUCCESS", "states": states]
+    }
+
+    static let unlocked: JSON = ["isLocked": false, "isJammed": false, "online": true]
+    static let locked: JSON = ["isLocked": true, "isJammed": false, "online": true]
+
+    func lockState(_ fulfillment: TestFulfillment, _ id: String = "front-door") throws -> Int? {
+        try fulfillment.storedDevice(id)?.endpoints[0].clusters[.DoorLock]?.int("LockState")
+    }
+
+    // MARK: - PIN
+
+    @Test func unlockWithoutAPINAsksForOneAndChangesNothing() throws {
+        let fulfillment = try Self.make()
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock())) == [
+                Self.challenge("front-door", "pinNeeded")
+            ]
+        )
+        #expect(try lockState(fulfillment) == 1)
+        // An ack is no PIN.
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.ack))) == [
+                Self.challenge("front-door", "pinNeeded")
+            ]
+        )
+    }
+
+    @Test func theRightPINUnlocksAndLockingNeedsNone() throws {
+        let fulfillment = try Self.make()
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.pin)))) == [
+                Self.success("front-door", Self.unlocked)
+            ]
+        )
+        #expect(try lockState(fulfillment) == 2)
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.lock())) == [Self.success("front-door", Self.locked)]
+        )
+        #expect(try lockState(fulfillment) == 1)
+    }
+
+    @Test func aWrongPINIsCountedAndAsksAgain() throws {
+        let fulfillment = try Self.make()
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
+                Self.challenge("front-door", "challengeFailedPinNeeded")
+            ]
+        )
+        #expect(try lockState(fulfillment) == 1)
+        #expect(try fulfillment.store.pinAttempts(forUser: Fixtures.alice, device: "front-door").failures == 1)
+    }
+
+    @Test func theFifthWrongPINLocksOutUntilTheLockoutEnds() throws {
+        let clock = TestClock()
+        let fulfillment = try Self.make(clock)
+        for attempt in 1...4 {
+            #expect(
+                try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
+                    Self.challenge("front-door", "challengeFailedPinNeeded")
+                ],
+                "attempt \(attempt)"
+            )
+            clock.advance(10)
+        }
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
+                Self.tooMany("front-door")
+            ]
+        )
+        let record = try fulfillment.store.pinAttempts(forUser: Fixtures.alice, device: "front-door")
+        #expect(record.lockedUntil == UnixTime(seconds: clock.now().seconds + 900))
+        // During the lockout even the right PIN, and no PIN at all, get tooManyFailedAttempts.
+        clock.advance(899)
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.pin)))) == [
+                Self.tooMany("front-door")
+            ]
+        )
+        #expect(try fulfillment.execute(G.group(["front-door"], Self.unlock())) == [Self.tooMany("front-door")])
+        #expect(try lockState(fulfillment) == 1)
+        // Locking still works: it needs no PIN.
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.lock())) == [Self.success("front-door", Self.locked)]
+        )
+        clock.advance(1)
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.pin)))) == [
+                Self.success("front-door", Self.unlocked)
+            ]
+        )
+        #expect(try fulfillment.store.pinAttempts(forUser: Fixtures.alice, device: "front-door") == PINAttempts())
+    }
+
+    @Test func aLockoutThatEndedStartsAFreshCount() throws {
+        let clock = TestClock()
+        let fulfillment = try Self.make(clock)
+        for _ in 1...5 { _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) }
+        clock.advance(900)
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
+                Self.challenge("front-door", "challengeFailedPinNeeded")
+            ]
+        )
+        #expect(try fulfillment.store.pinAttempts(forUser: Fixtures.alice, device: "front-door").failures == 1)
+    }
+
+    @Test func wrongPINsOutsideTheWindowStartANewCount() throws {
+        let clock = TestClock()
+        let fulfillment = try Self.make(clock)
+        for _ in 1...4 { _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) }
+        clock.advance(600)
+        #expect(
+            try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
+                Self.challenge("front-door", "challengeFailedPinNeeded")
+            ]
+        )
+        let record = try fulfillment.store.pinAttempts(forUser: Fixtures.alice, device: "front-door")
+        #expect(record == PINAttempts(failures: 1, windowStart: clock.now()))
+    }
+
+    @Test func theRightPINClearsTheCount() throws {
+        let fulfillment = try Self.make()
+        for _ in 1...4 { _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) }
+        _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.pin))))
+        for _ in 1...4 {
+            #expect(
+                try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
+                    Self.challenge("front-door", "challengeFailedPinNeeded")
+                ]
+            )
+        }
+    }
+
+    @Test func aPINPolicyGuardsEveryCommandOfOtherDevices() throws {
+        let fulfillment = try Self.make()
+        #expect(try fulfillment.execute(G.group(["vault"], Self.on())) == [Self.challenge("vault", "pinNeeded")])
+        #expect(
+            try fulfillment.execute(G.group(["vault"], Self.on(Self.pin("0001")))) == [
+                Self.challenge("vault", "challengeFailedPinNeeded")
+            ]
+        )
+        #expect(
+            try fulfillment.execute(G.group(["vault"], Self.on(Self.pin("0000")))) == [
+                Self.success("vault", ["on": true, "online": true])
+            ]
+        )
+    }
+
+    // MARK: - Ack
+
+    @Test func ackNeededCarriesTheCurrentStates() throws {
+        let fulfillment = try Self.make()
+        #expect(
+            try fulfillment.execute(G.group(["kettle"], Self.on())) == [
+                Self.challenge("kettle", "ackNeeded", states: ["on": false])
+            ]
+        )
+        #expect(
+            try fulfillment.execute(G.group(["back-door"], Self.unlock())) == [
+                Self.challenge("back-door", "ackNeeded", states: ["isLocked": true, "isJammed": false])
+            ]
+        )
+        #expect(
+            try fulfillment.execute(G.group(["kettle"], Self.on(["ack": false]))) == [
+                Self.challenge("kettle", "ackNeeded", states: ["on": false])
+            ]
+        )
+        #expect(try fulfillment.storedDevice("kettle")?.endpoints[0].clusters[.OnOff]?.bool("OnOff") == false)
+    }
+
+    @Test func anAckLetsTheCommandRun() throws {
+        let fulfillment = try Self.make()
+        #expect(
+            try fulfillment.execute(G.group(["kettle"], Self.on(Self.ack))) == [
+                Self.success("kettle", ["on": true, "online": true])
+            ]
+        )
+        #expect(
+            try fulfillment.execute(G.group(["back-door"], Self.unlock(Self.ack))) == [
+                Self.success("back-door", Self.unlocked)
+            ]
+        )
+        // Locking an ack lock asks nothing either.
+        #expect(
+            try fulfillment.execute(G.group(["back-door"], Self.lock())) == [Self.success("back-door", Self.locked)]
+        )
+    }
+
+    // MARK: - Never half-applied
+
+    @Test func aDeviceThatNeedsAChallengeChangesNothingWhileOthersRun() throws {
+        let fulfillment = try Self.make()
+        let results = try fulfillment.execute(
+            G.group(["lamp"], Self.on()),
+            // Lock, then unlock without a PIN: the lock step must not apply on its own.
+            G.group(["front-door"], Self.lock(), Self.unlock())
+        )
+        #expect(
+            results == [Self.success("lamp", ["on": true, "online": true]), Self.challenge("front-door", "pinNeeded")]
+        )
+        #expect(try lockState(fulfillment) == 1)
+        #expect(try fulfillment.storedDevice("lamp")?.endpoints[0].clusters[.OnOff]?.bool("OnOff") == true)
+    }
+
+    @Test func commandsTheDeviceCannotRunAreRefusedWithoutAskingForAPIN() throws {
+        let fulfillment = try Self.make()
+        let results = try fulfillment.execute(G.group(["front-door"], Self.on()))
+        #expect(results.first?["errorCode"] == "functionNotSupported")
+    }
+
+    // MARK: - Logs
+
+    @Test func noPINReachesTheLogs() throws {
+        let handler = InMemoryLogHandler()
+        var logger = Logger(label: "challenge-tests", factory: { _ in handler })
+        logger.logLevel = .trace
+        let fulfillment = try Self.make(logger: logger)
+        _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong))))
+        _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.pin))))
+        // A malformed request that carries a PIN, and a request that is not JSON.
+        _ = try fulfillment.send(
+            bytes: Array(
+                #"{"requestId": "r", "inputs": [{"intent": "action.devices.EXECUTE", "payload": {"commands": [{"devices": [{"id": "front-door"}], "execution": [{"params": {}, "challenge": {"pin": "482915"}}]}]}}]}"#
+                    .utf8
+            )
+        )
+        _ = try fulfillment.send(bytes: Array(#"{"challenge": {"pin": "482915"}"#.utf8))
+        #expect(!handler.entries.isEmpty)
+        for entry in handler.entries {
+            let text = "\(entry.message) \(entry.metadata)"
+            #expect(!text.contains(Self.pin) && !text.contains(Self.wrong), "\(text)")
+        }
+    }
+}
