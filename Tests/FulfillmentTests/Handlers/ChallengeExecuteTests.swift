@@ -27,7 +27,8 @@ struct ChallengeExecuteTests {
         #"{"id": "back-door", "name": "Back door", "deviceTypes": ["DoorLock"], "challenge": "ack", "clusters": {"DoorLock": {"LockState": 1}}}"#,
         #"{"id": "kettle", "name": "Kettle", "deviceTypes": ["OnOffPlugInUnit"], "challenge": "ack", "clusters": {"OnOff": {"OnOff": false}}}"#,
         #"{"id": "vault", "name": "Vault", "deviceTypes": ["OnOffPlugInUnit"], "challenge": {"pin": "0000"}, "clusters": {"OnOff": {"OnOff": false}}}"#,
-        #"{"id": "lamp", "name": "Lamp", "deviceTypes": ["OnOffPlugInUnit"], "clusters": {"OnOff": {"OnOff": false}}}"#
+        #"{"id": "lamp", "name": "Lamp", "deviceTypes": ["OnOffPlugInUnit"], "clusters": {"OnOff": {"OnOff": false}}}"#,
+        #"{"id": "shed-door", "name": "Shed door", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": 1}}}"#
     )
 
     static let limits = PINAttemptLimits(maxAttempts: 5, windowSeconds: 600, lockoutSeconds: 900)
@@ -93,6 +94,19 @@ struct ChallengeExecuteTests {
             try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.ack))) == [
                 Self.challenge("front-door", "pinNeeded")
             ]
+        )
+    }
+
+    /// A lock imported without a challenge fails closed: it locks, but never unlocks remotely, whatever is sent.
+    @Test func aLockWithoutAChallengeLocksButRefusesToUnlock() throws {
+        let fulfillment = try Self.make()
+        for challenge in [nil, Self.ack, Self.pin("0000")] {
+            let results = try fulfillment.execute(G.group(["shed-door"], Self.unlock(challenge)))
+            #expect(results == [ExecuteHandlerTests.error(["shed-door"], "remoteSetDisabled")])
+        }
+        #expect(try lockState(fulfillment, "shed-door") == 1)
+        #expect(
+            try fulfillment.execute(G.group(["shed-door"], Self.lock())) == [Self.success("shed-door", Self.locked)]
         )
     }
 
