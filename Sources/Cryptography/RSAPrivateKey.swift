@@ -5,7 +5,7 @@ internal import COpenSSL
 /// Copies share one OpenSSL key, which is freed when the last copy goes away. Signing from several threads at once is
 /// safe: each signature uses its own digest context, and OpenSSL 3 does not modify an `EVP_PKEY` while signing.
 public struct RSAPrivateKey: Sendable {
-    private let storage: Storage
+    private let storage: RSAKeyStorage
 
     /// Reads an unencrypted RSA private key in PEM form.
     ///
@@ -16,37 +16,15 @@ public struct RSAPrivateKey: Sendable {
     ///   key (there is no way to supply a passphrase, and OpenSSL is never allowed to prompt for one), and for a key
     ///   of another algorithm (EC, Ed25519, RSA-PSS-only).
     public init(pem: String) throws(CryptographyError) {
-        // BIO_new_mem_buf does not copy: the bytes must stay alive until PEM_read_bio_PrivateKey returns, so the
-        // whole read happens inside withNonNullBytes over an array owned by this frame.
-        let bytes = Array(pem.utf8)
-        guard bytes.count <= Int(Int32.max) else {
-            throw CryptographyError(code: .invalidKey, message: "the private key PEM is too large")
-        }
-        let key: OpaquePointer? = bytes.withNonNullBytes { pointer, count in
-            guard let bio = BIO_new_mem_buf(pointer, Int32(count)) else {
-                return nil
-            }
-            defer { BIO_free(bio) }
+        storage = try RSAKeyStorage(pem: pem, kind: "private") { bio in
             // Never prompt: without a callback OpenSSL would read a passphrase from the terminal.
-            return PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in -1 }, nil)
+            PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in -1 }, nil)
         }
-        guard let key else {
-            throw CryptographyError.openSSL(.invalidKey, "cannot read an unencrypted private key from the PEM text")
-        }
-        // Take ownership first, so the key is freed on the error path too.
-        let storage = Storage(key: key)
-        // A successful read may still leave entries on the error queue (OpenSSL 3's decoders try several formats);
-        // clear them so they are not blamed on a later failure.
-        _ = CryptographyError.drainOpenSSLErrors()
-        guard EVP_PKEY_is_a(key, "RSA") == 1 else {
-            throw CryptographyError(code: .invalidKey, message: "the private key is not an RSA key")
-        }
-        self.storage = storage
     }
 
     /// The size of the key's modulus in bits, for example 2048.
     public var bitCount: Int {
-        Int(EVP_PKEY_get_bits(storage.key))
+        storage.bitCount
     }
 
     /// The public half of the key as SubjectPublicKeyInfo PEM (`-----BEGIN PUBLIC KEY-----`), as
@@ -106,24 +84,5 @@ public struct RSAPrivateKey: Sendable {
             throw CryptographyError.openSSL(.signingFailed, "EVP_DigestSign(RS256) failed")
         }
         return signature
-    }
-}
-
-extension RSAPrivateKey {
-    /// Owns the `EVP_PKEY` and frees it once.
-    ///
-    /// `@unchecked Sendable`: the pointer is set once in `init` and never changed; OpenSSL 3 documents `EVP_PKEY` as
-    /// safe to use from several threads for operations that do not modify it, and signing creates a separate
-    /// `EVP_MD_CTX` per call. Nothing here mutates the key after it is read.
-    private final class Storage: @unchecked Sendable {
-        let key: OpaquePointer
-
-        init(key: OpaquePointer) {
-            self.key = key
-        }
-
-        deinit {
-            EVP_PKEY_free(key)
-        }
     }
 }
