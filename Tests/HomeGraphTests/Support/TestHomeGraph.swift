@@ -103,6 +103,9 @@ struct TestHomeGraph {
     let key: ServiceAccountKey
     let tokens: AccessTokenProvider
     let client: HomeGraphClient
+    /// This environment's own URLSession: `URLSession.shared` would pool keep-alive connections across tests, and a
+    /// later test's fake can get a port an earlier, stopped fake had, and with it a dead pooled connection.
+    let session: URLSession
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -136,11 +139,17 @@ struct TestHomeGraph {
             privateKey: try (signingKey ?? TestKeyPair.main).privateKey,
             tokenURI: URL(string: "http://127.0.0.1:\(port)/token")!
         )
-        tokens = AccessTokenProvider(key: key, transport: URLSessionTransport(timeout: 10), now: now, logger: .silent)
+        session = URLSession(configuration: .ephemeral)
+        tokens = AccessTokenProvider(
+            key: key,
+            transport: URLSessionTransport(session: session, timeout: 10),
+            now: now,
+            logger: .silent
+        )
         client = HomeGraphClient(
             endpoint: URL(string: "http://127.0.0.1:\(port)")!,
             tokens: tokens,
-            transport: URLSessionTransport(timeout: 10),
+            transport: URLSessionTransport(session: session, timeout: 10),
             logger: .silent
         )
     }
@@ -157,7 +166,10 @@ struct TestHomeGraph {
             clock: clock,
             tokenLifetimeSeconds: tokenLifetimeSeconds
         )
-        defer { environment.server.shutdown() }
+        defer {
+            environment.session.finishTasksAndInvalidate()
+            environment.server.shutdown()
+        }
         return try await body(environment)
     }
 
@@ -177,7 +189,7 @@ struct TestHomeGraph {
         if body != nil, !headers.contains(where: { $0.name == "Content-Type" }) {
             request.headers.append((name: "Content-Type", value: "application/json"))
         }
-        let response = try await URLSessionTransport(timeout: 10).send(request)
+        let response = try await URLSessionTransport(session: session, timeout: 10).send(request)
         return (response.status, response, try? JSONParser.parse(response.body))
     }
 
