@@ -23,22 +23,10 @@ import SmartHomeProtocol
 /// Starting or resuming needs the appliance switched on (On/Off true, when it has On/Off): otherwise
 /// `deviceTurnedOff`. `CountdownTime` is left as it is on start: Hearth does not know the program's length, the
 /// appliance reports it. A type without phases keeps `CurrentPhase` null.
-enum OperationalStateStartStop: StartStopSource {
+enum OperationalStateStartStop: OperationalStateBacked {
     typealias State = AttributeSchema.OperationalStateValue
 
-    static func isPresent(on endpoint: Endpoint) -> Bool {
-        endpoint.has(.OperationalState)
-    }
-
-    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
-        attributes.append("pausable", .bool(true))
-    }
-
-    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
-        let state = endpoint.cluster(.OperationalState).int("OperationalState")
-        states.append("isRunning", .bool(state == State.running))
-        states.append("isPaused", .bool(state == State.paused))
-    }
+    static let stateCluster = ClusterID.OperationalState
 
     static func execute(
         _ command: Command,

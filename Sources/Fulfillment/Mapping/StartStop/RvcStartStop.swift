@@ -19,23 +19,11 @@ import SmartHomeProtocol
 /// | `PauseUnpause {pause: false}` | Paused | Running (same mode) |
 /// | | Running | `alreadyStarted` |
 /// | | anything else | `actionNotAvailable` (nothing to resume) |
-enum RvcStartStop: StartStopSource {
+enum RvcStartStop: OperationalStateBacked {
     typealias State = AttributeSchema.OperationalStateValue
     typealias RunMode = AttributeSchema.RvcRunMode
 
-    static func isPresent(on endpoint: Endpoint) -> Bool {
-        endpoint.has(.RvcOperationalState)
-    }
-
-    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
-        attributes.append("pausable", .bool(true))
-    }
-
-    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
-        let state = endpoint.cluster(.RvcOperationalState).int("OperationalState")
-        states.append("isRunning", .bool(state == State.running))
-        states.append("isPaused", .bool(state == State.paused))
-    }
+    static let stateCluster = ClusterID.RvcOperationalState
 
     static func execute(
         _ command: Command,
