@@ -90,9 +90,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "OAuth",
+            dependencies: [
+                "Registry",
+                "Cryptography",
+                "MicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "HearthApp",
             dependencies: [
                 "MicroHTTPD",
+                "OAuth",
                 "Cryptography",
                 "SmartHomeProtocol",
                 "MatterModel",
@@ -180,9 +191,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "OAuthTests",
+            dependencies: [
+                "OAuth",
+                "Registry",
+                "Cryptography",
+                "MicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthAppTests",
             dependencies: [
                 "HearthApp",
+                "OAuth",
                 "hearth",
                 "Fulfillment",
                 "MicroHTTPD",
@@ -190,6 +214,7 @@ let package = Package(
                 "Registry",
                 "MatterModel",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings

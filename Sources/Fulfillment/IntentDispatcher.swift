@@ -33,8 +33,14 @@ public struct IntentDispatcher: Sendable {
         self.clock = clock
     }
 
-    /// Answers one intent for the user the bearer token belongs to.
+    /// Answers one intent for the user the bearer token belongs to, as a `hearth token issue` token would.
     public func handle(body: [UInt8], agentUserId: String) -> FulfillmentAnswer {
+        handle(body: body, principal: Principal(agentUserId: agentUserId))
+    }
+
+    /// Answers one intent for the bearer token's principal (its user; its OAuth client scopes DISCONNECT).
+    public func handle(body: [UInt8], principal: Principal) -> FulfillmentAnswer {
+        let agentUserId = principal.agentUserId
         let request: FulfillmentRequest
         do {
             request = try FulfillmentRequest.parse(body)
@@ -84,7 +90,7 @@ public struct IntentDispatcher: Sendable {
                         agentUserId: agentUserId
                     )
             case .disconnect:
-                let revoked = try store.revokeTokens(forUser: agentUserId)
+                let revoked = try store.revokeTokens(forUser: agentUserId, clientId: principal.clientId)
                 logger.info("User disconnected", metadata: metadata(["tokens.revoked": "\(revoked)"]))
                 body = FulfillmentResponse.disconnect()
             case nil:

@@ -1,7 +1,9 @@
+import Foundation
 import Fulfillment
 import Logging
 import MatterModel
 import MicroHTTPD
+import OAuth
 import Registry
 import ServiceLifecycle
 
@@ -38,7 +40,19 @@ public struct HearthApplication: Sendable {
     /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections.
     public func run(onListening: @Sendable (Int) -> Void = { _ in }) async throws {
         let store = try openStore()
-        let responder = HearthResponder(store: store, options: configuration.fulfillment, logger: logger)
+        var oauthSettings = configuration.oauth
+        oauthSettings.clients = OAuthClientConfiguration.resolve(
+            configuration.oauthClients,
+            environment: ProcessInfo.processInfo.environment,
+            logger: logger
+        )
+        let oauth = try OAuthServer(store: store, settings: oauthSettings, logger: logger)
+        let responder = HearthResponder(
+            store: store,
+            options: configuration.fulfillment,
+            logger: logger,
+            oauth: oauth
+        )
         let server = HTTPServer(configuration: configuration.http, responder: responder, logger: logger)
         let port = try server.start()
         logger.notice(

@@ -41,17 +41,27 @@ public protocol DeviceStore: Sendable {
     /// `ttl` in seconds; `nil` means it never expires.
     func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String
 
-    /// The user a bearer token belongs to, or `nil` when the token is unknown, expired or revoked.
-    func authenticate(token: String, now: UnixTime) throws -> String?
+    /// Who an access token speaks for (user and OAuth client), or `nil` when the token is unknown, expired or
+    /// revoked, or is a refresh token. A known token is answered from memory (no SQLite read per request).
+    func principal(forToken token: String, now: UnixTime) throws -> Principal?
 
     /// Revokes every token of a user; returns how many were revoked. The devices stay.
     func revokeTokens(forUser agentUserId: String) throws -> Int
+
+    /// Revokes a user's tokens issued to one OAuth client (access and refresh), or with `clientId` `nil` the user's
+    /// `hearth token issue` tokens; returns how many were revoked. The devices stay.
+    func revokeTokens(forUser agentUserId: String, clientId: String?) throws -> Int
 
     /// Throws when the registry cannot answer (for `/healthz`).
     func checkHealth() throws
 }
 
 extension DeviceStore {
+    /// The user an access token belongs to, or `nil` when the token is unknown, expired or revoked.
+    public func authenticate(token: String, now: UnixTime) throws -> String? {
+        try principal(forToken: token, now: now)?.agentUserId
+    }
+
     /// Runs `body` on the user's devices with the given ids inside one write transaction, then persists every
     /// change `body` made to the cluster state and connectivity of those devices' endpoints (``Device/withState(of:)``),
     /// and commits before returning. Ids the user does not own are absent from the dictionary; devices `body`

@@ -116,7 +116,7 @@ public final class InMemoryDeviceStore: DeviceStore {
         let hash = tokenHash(token)
         let record = TokenRecord(
             hash: hash,
-            user: agentUserId,
+            principal: Principal(agentUserId: agentUserId),
             expires: ttl.map { UnixTime.expiry(from: now, ttl: $0) },
             revoked: false
         )
@@ -128,15 +128,23 @@ public final class InMemoryDeviceStore: DeviceStore {
         return token
     }
 
-    public func authenticate(token: String, now: UnixTime) throws -> String? {
+    public func principal(forToken token: String, now: UnixTime) throws -> Principal? {
         let hash = tokenHash(token)
-        return state.withLock({ $0.tokens[hash] })?.user(forHash: hash, now: now)
+        return state.withLock({ $0.tokens[hash] })?.principal(forHash: hash, now: now)
     }
 
     public func revokeTokens(forUser agentUserId: String) throws -> Int {
+        revokeTokens { $0.agentUserId == agentUserId }
+    }
+
+    public func revokeTokens(forUser agentUserId: String, clientId: String?) throws -> Int {
+        revokeTokens { $0.agentUserId == agentUserId && $0.clientId == clientId }
+    }
+
+    private func revokeTokens(where matches: (Principal) -> Bool) -> Int {
         state.withLock { state in
             var count = 0
-            for (hash, record) in state.tokens where record.user == agentUserId && !record.revoked {
+            for (hash, record) in state.tokens where matches(record.principal) && !record.revoked {
                 state.tokens[hash]?.revoked = true
                 state.revision += 1
                 count += 1

@@ -5,6 +5,7 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case corruptData
             case invalidDevice
+            case conflict
         }
 
         private let base: Base
@@ -17,6 +18,8 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
         public static let corruptData = Code(.corruptData)
         /// A device refused by an import (the whole import is refused).
         public static let invalidDevice = Code(.invalidDevice)
+        /// What was to be created exists already (a login taken, a user that already has one).
+        public static let conflict = Code(.conflict)
 
         public var description: String { base.rawValue }
     }

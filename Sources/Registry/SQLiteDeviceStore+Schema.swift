@@ -52,6 +52,26 @@ import GRDB
 //
 // generation (v2) one row: a counter every insert, update and delete of the tables above bumps (triggers), so
 //   that RegistryCache can tell whether what it decoded is still current
+//
+// v5 (accounts) adds sign-in accounts, OAuth authorization codes, and what OAuth tokens need:
+//
+// account    one sign-in login per agent user (`hearth users add`); the password only as a PBKDF2 string
+//   userId TEXT PRIMARY KEY → user ON DELETE CASCADE; login TEXT NOT NULL UNIQUE; passwordHash TEXT NOT NULL
+//   created INTEGER (unix seconds)
+//   failures, windowStart, lockedUntil   wrong passwords counted and the login's lockout, like pin_attempt
+//
+// authorization_code   OAuth codes, stored only as the SHA-256 hash of the code
+//   hash BLOB PRIMARY KEY; userId → user ON DELETE CASCADE; clientId, redirectURI TEXT NOT NULL
+//   codeChallenge TEXT NULL (PKCE S256), scope TEXT NULL, created, expires INTEGER, used INTEGER (0/1)
+//
+// token      + clientId TEXT NULL (NULL: a `hearth token issue` token), + kind TEXT 'access' | 'refresh',
+//            + grantId TEXT NULL (the authorization code the token descends from: every token of one linking shares
+//            it, so a replayed code revokes them all), + replacedAt INTEGER NULL (a rotated refresh token: when; it
+//            stays valid for the grace period after it)
+//   index token_grant (grantId)
+//
+// Neither account nor authorization_code feeds a cached read, so neither bumps generation: a wrong password or a
+// new code must not throw away every cached device. token keeps its v2 triggers (ALTER TABLE keeps them).
 
 extension SQLiteDeviceStore {
     /// The migrations, in order. Never edit a shipped migration: add the next one.
@@ -192,6 +212,40 @@ extension SQLiteDeviceStore {
                         PRIMARY KEY (userId, deviceId),
                         FOREIGN KEY (userId, deviceId) REFERENCES device(userId, id) ON DELETE CASCADE
                     ) WITHOUT ROWID;
+                    """
+            )
+        }
+        migrator.registerMigration("v5: accounts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE account (
+                        userId TEXT PRIMARY KEY NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                        login TEXT NOT NULL UNIQUE,
+                        passwordHash TEXT NOT NULL,
+                        created INTEGER NOT NULL,
+                        failures INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),
+                        windowStart INTEGER,
+                        lockedUntil INTEGER
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE authorization_code (
+                        hash BLOB PRIMARY KEY NOT NULL,
+                        userId TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                        clientId TEXT NOT NULL,
+                        redirectURI TEXT NOT NULL,
+                        codeChallenge TEXT,
+                        scope TEXT,
+                        created INTEGER NOT NULL,
+                        expires INTEGER NOT NULL,
+                        used INTEGER NOT NULL DEFAULT 0 CHECK (used IN (0, 1))
+                    ) WITHOUT ROWID;
+                    CREATE INDEX authorization_code_user ON authorization_code(userId);
+
+                    ALTER TABLE token ADD COLUMN clientId TEXT;
+                    ALTER TABLE token ADD COLUMN kind TEXT NOT NULL DEFAULT 'access' CHECK (kind IN ('access', 'refresh'));
+                    ALTER TABLE token ADD COLUMN grantId TEXT;
+                    ALTER TABLE token ADD COLUMN replacedAt INTEGER;
+                    CREATE INDEX token_grant ON token(grantId);
                     """
             )
         }

@@ -260,28 +260,31 @@ public final class SQLiteDeviceStore: DeviceStore {
         return token
     }
 
-    public func authenticate(token: String, now: UnixTime) throws -> String? {
+    public func principal(forToken token: String, now: UnixTime) throws -> Principal? {
         let hash = tokenHash(token)
         // The lookup answers `.some(record)` on a hit; a token the database does not know loads as `nil`.
         let record: TokenRecord? = try readThroughCache { cache, generation in
             cache.token(hash, at: generation).map(Optional.some)
         } load: { db, generation in
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT hash, userId, expires, revoked FROM token WHERE hash = ?"),
+                db.cachedStatement(
+                    sql: "SELECT hash, userId, expires, revoked, clientId, kind FROM token WHERE hash = ?"
+                ),
                 arguments: [Data(hash)]
             )
             guard let row else { return nil }
             let record = TokenRecord(
                 hash: Array((row[0] as Data?) ?? Data()),
-                user: row[1],
+                principal: Principal(agentUserId: row[1], clientId: row[4]),
                 expires: row[2],
-                revoked: row[3]
+                revoked: row[3],
+                isRefresh: (row[5] as String?) == "refresh"
             )
             // Only known tokens are cached: unknown ones would let a client fill memory.
             cache.withLock { $0.store(token: record, at: generation) }
             return record
         }
-        return record?.user(forHash: hash, now: now)
+        return record?.principal(forHash: hash, now: now)
     }
 
     public func revokeTokens(forUser agentUserId: String) throws -> Int {
@@ -290,6 +293,23 @@ public final class SQLiteDeviceStore: DeviceStore {
             try db.cachedStatement(sql: "UPDATE token SET revoked = 1 WHERE userId = ? AND revoked = 0")
                 .execute(arguments: [agentUserId])
             return db.changesCount
+        }
+    }
+
+    /// Also spends the user's unused authorization codes for that client, so none turns into a token afterwards.
+    public func revokeTokens(forUser agentUserId: String, clientId: String?) throws -> Int {
+        defer { cache.withLock { $0.invalidate() } }
+        return try pool.write { db in
+            try db.cachedStatement(
+                sql: "UPDATE token SET revoked = 1 WHERE userId = ? AND clientId IS ? AND revoked = 0"
+            ).execute(arguments: [agentUserId, clientId])
+            let revoked = db.changesCount
+            if let clientId {
+                try db.cachedStatement(
+                    sql: "UPDATE authorization_code SET used = 1 WHERE userId = ? AND clientId = ? AND used = 0"
+                ).execute(arguments: [agentUserId, clientId])
+            }
+            return revoked
         }
     }
 

@@ -74,6 +74,9 @@ struct ConfigurationTests {
             case .boolean:
                 #expect(loaded.bool(key.path) == defaults.bool(key.path), "\(key.path)")
                 #expect(.bool(defaults.bool(key.path)) == key.defaultValue, "\(key.path)")
+            case .oauthClients:
+                #expect(loaded.oauthClients() == defaults.oauthClients(), "\(key.path)")
+                #expect(defaults.oauthClients().map(\.id) == ["google"], "\(key.path)")
             }
         }
     }
@@ -94,6 +97,8 @@ struct ConfigurationTests {
         ("http.shutdownGracePeriodSeconds", "HEARTH_HTTP_SHUTDOWN_GRACE_PERIOD_SECONDS"),
         ("database.path", "HEARTH_DATABASE_PATH"),
         ("log.level", "HEARTH_LOG_LEVEL"),
+        ("oauth.accessTokenTTLSeconds", "HEARTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS"),
+        ("oauth.rotateRefreshTokens", "HEARTH_OAUTH_ROTATE_REFRESH_TOKENS"),
     ])
     func environmentVariableName(_ path: String, _ variable: String) throws {
         let key = try #require(ConfigKey.all.first { $0.path == path })

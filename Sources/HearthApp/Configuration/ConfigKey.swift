@@ -10,6 +10,8 @@ public struct ConfigKey: Sendable, Hashable {
         case integer(ClosedRange<Int>)
         case boolean
         case choice([String])
+        /// `oauth.clients`: an array of `{"id", "redirectURIs", "secretFile"?}` (``OAuthClientConfiguration``).
+        case oauthClients
     }
 
     /// Dotted path in the JSON file (`http.port`).
@@ -26,14 +28,20 @@ public struct ConfigKey: Sendable, Hashable {
         self.summary = summary
     }
 
-    /// `http.maxBodyBytes` → `HEARTH_HTTP_MAX_BODY_BYTES`.
+    /// `http.maxBodyBytes` → `HEARTH_HTTP_MAX_BODY_BYTES`; a run of capitals is one word
+    /// (`oauth.accessTokenTTLSeconds` → `HEARTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS`).
     public var environmentVariable: String {
         var name = "HEARTH_"
-        for character in path {
+        let characters = Array(path)
+        for (index, character) in characters.enumerated() {
             if character == "." {
                 name.append("_")
             } else if character.isUppercase {
-                name.append("_")
+                let previous = index > 0 ? characters[index - 1] : "."
+                let next = index + 1 < characters.count ? characters[index + 1] : "."
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next.isLowercase) {
+                    name.append("_")
+                }
                 name.append(character)
             } else {
                 name.append(contentsOf: character.uppercased())
@@ -122,6 +130,68 @@ extension ConfigKey {
             .integer(1...86400),
             default: 900,
             "How long a locked-out device refuses every PIN."
+        ),
+        ConfigKey(
+            "oauth.clients",
+            .oauthClients,
+            default: [
+                [
+                    "id": "google",
+                    "redirectURIs": [
+                        "https://oauth-redirect.googleusercontent.com/r/hearth-dev",
+                        "https://oauth-redirect-sandbox.googleusercontent.com/r/hearth-dev",
+                    ],
+                ]
+            ],
+            "OAuth clients: id, exact redirect URIs, optional secretFile (else HEARTH_OAUTH_CLIENT_SECRET_<ID>)."
+        ),
+        ConfigKey(
+            "oauth.accessTokenTTLSeconds",
+            .integer(60...86400),
+            default: 3600,
+            "Lifetime of OAuth access tokens."
+        ),
+        ConfigKey(
+            "oauth.rotateRefreshTokens",
+            .boolean,
+            default: false,
+            "A refresh also returns a new refresh token (Google advises against needing it)."
+        ),
+        ConfigKey(
+            "oauth.refreshTokenGraceSeconds",
+            .integer(0...86400),
+            default: 300,
+            "With rotation, how long the previous refresh token keeps working."
+        ),
+        ConfigKey(
+            "oauth.authorizationCodeTTLSeconds",
+            .integer(10...600),
+            default: 600,
+            "How long an authorization code can be exchanged."
+        ),
+        ConfigKey(
+            "oauth.signInFormTTLSeconds",
+            .integer(60...86400),
+            default: 900,
+            "How long a sign-in page's form (its CSRF token) is accepted."
+        ),
+        ConfigKey(
+            "oauth.maxLoginAttempts",
+            .integer(1...100),
+            default: 5,
+            "Wrong passwords for one login within the window that lock it."
+        ),
+        ConfigKey(
+            "oauth.loginAttemptWindowSeconds",
+            .integer(1...86400),
+            default: 900,
+            "Wrong passwords are counted this long from the first one."
+        ),
+        ConfigKey(
+            "oauth.loginLockoutSeconds",
+            .integer(1...86400),
+            default: 300,
+            "How long a locked login refuses every password."
         ),
         ConfigKey(
             "log.level",

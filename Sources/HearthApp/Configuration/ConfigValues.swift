@@ -37,6 +37,7 @@ public struct ConfigValues: Sendable {
         for (path, value) in overrides.sorted(by: { $0.key < $1.key }) {
             try config.set(path, value, source: "command line")
         }
+        try config.checkClientSecretVariables(environment)
         return config
     }
 
@@ -72,6 +73,8 @@ public struct ConfigValues: Sendable {
     public mutating func apply(environment: [String: String]) throws(ConfigurationError) {
         let byVariable = Dictionary(uniqueKeysWithValues: ConfigKey.all.map { ($0.environmentVariable, $0) })
         for (variable, text) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix("HEARTH_") {
+            // Client secrets are not configuration keys; `checkClientSecretVariables` checks their names.
+            if variable.hasPrefix(OAuthClientConfiguration.secretVariablePrefix) { continue }
             guard let key = byVariable[variable] else {
                 let known = byVariable.keys.sorted().joined(separator: ", ")
                 throw ConfigurationError("unknown environment variable \(variable) (known: \(known))")
@@ -79,6 +82,12 @@ public struct ConfigValues: Sendable {
             let value: JSON
             switch key.kind {
             case .string, .choice: value = .string(text)
+            case .oauthClients:
+                do {
+                    value = try JSONParser.parse(Array(text.utf8))
+                } catch {
+                    throw ConfigurationError("\(variable): not JSON: \(error)")
+                }
             case .integer:
                 guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
                     throw ConfigurationError("\(variable)=\(text): expected an integer")
@@ -121,8 +130,28 @@ public struct ConfigValues: Sendable {
             guard let text = value.stringValue, choices.contains(text) else {
                 throw ConfigurationError("\(source): \(path) must be one of \(choices.joined(separator: ", "))")
             }
+        case .oauthClients:
+            _ = try OAuthClientConfiguration.parse(value, source: source)
         }
         values[path] = value
+    }
+
+    /// Every `HEARTH_OAUTH_CLIENT_SECRET_…` variable must belong to a configured client (typo protection).
+    func checkClientSecretVariables(_ environment: [String: String]) throws(ConfigurationError) {
+        let prefix = OAuthClientConfiguration.secretVariablePrefix
+        let known = Set(oauthClients().map(\.secretVariable))
+        for variable in environment.keys.sorted() where variable.hasPrefix(prefix) && !known.contains(variable) {
+            throw ConfigurationError(
+                "environment variable \(variable) names no client of oauth.clients (known: "
+                    + known.sorted().joined(separator: ", ") + ")"
+            )
+        }
+    }
+
+    /// `oauth.clients`, parsed (it was checked when set).
+    public func oauthClients() -> [OAuthClientConfiguration] {
+        guard let value = values["oauth.clients"] else { return [] }
+        return (try? OAuthClientConfiguration.parse(value, source: "oauth.clients")) ?? []
     }
 
     /// A string value.

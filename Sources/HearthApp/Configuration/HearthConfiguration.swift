@@ -1,6 +1,7 @@
 import Fulfillment
 import Logging
 import MicroHTTPD
+import OAuth
 import Registry
 
 /// Hearth's configuration, typed. Built from ``ConfigValues``; see ``ConfigKey/all`` for every key.
@@ -14,6 +15,10 @@ public struct HearthConfiguration: Sendable {
     public var seedFile: String?
     public var fulfillment: FulfillmentOptions
     public var logLevel: Logger.Level
+    /// `oauth.clients`, secrets not yet resolved (``OAuthClientConfiguration/resolve(_:environment:logger:)``).
+    public var oauthClients: [OAuthClientConfiguration]
+    /// The other `oauth.` keys; its `clients` are filled in at start from ``oauthClients``.
+    public var oauth: OAuthSettings
 
     public init(_ values: ConfigValues) {
         var http = HTTPServerConfiguration()
@@ -42,5 +47,18 @@ public struct HearthConfiguration: Sendable {
             )
         )
         logLevel = Logger.Level(rawValue: values.string("log.level")) ?? .info
+        oauthClients = values.oauthClients()
+        oauth = OAuthSettings(
+            accessTokenTTLSeconds: values.int("oauth.accessTokenTTLSeconds"),
+            rotateRefreshTokens: values.bool("oauth.rotateRefreshTokens"),
+            refreshTokenGraceSeconds: values.int("oauth.refreshTokenGraceSeconds"),
+            authorizationCodeTTLSeconds: values.int("oauth.authorizationCodeTTLSeconds"),
+            signInFormTTLSeconds: values.int("oauth.signInFormTTLSeconds"),
+            loginLimits: LoginLimits(
+                maxAttempts: values.int("oauth.maxLoginAttempts"),
+                windowSeconds: values.int("oauth.loginAttemptWindowSeconds"),
+                lockoutSeconds: values.int("oauth.loginLockoutSeconds")
+            )
+        )
     }
 }

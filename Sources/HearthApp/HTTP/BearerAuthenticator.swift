@@ -2,14 +2,14 @@ import Foundation
 import MicroHTTPD
 import Registry
 
-/// Finds the user behind `Authorization: Bearer <token>`.
+/// Finds the principal (user and OAuth client) behind `Authorization: Bearer <token>`.
 ///
 /// Missing, malformed, unknown, expired and revoked tokens all get the same 401 with
 /// `WWW-Authenticate: Bearer` (RFC 6750), so an answer says nothing about which tokens exist.
 struct BearerAuthenticator: Sendable {
     let store: any DeviceStore
 
-    func authenticate(_ request: HTTPRequest) throws(HTTPError) -> String {
+    func authenticate(_ request: HTTPRequest) throws(HTTPError) -> Principal {
         guard let header = request.headers["Authorization"] else {
             throw HTTPError(
                 status: 401,
@@ -21,9 +21,9 @@ struct BearerAuthenticator: Sendable {
         guard let token else {
             throw Self.invalid("the Authorization header is not a Bearer token")
         }
-        let user: String?
+        let user: Principal?
         do {
-            user = try store.authenticate(token: token, now: UnixTime(seconds: Int64(Date().timeIntervalSince1970)))
+            user = try store.principal(forToken: token, now: UnixTime(seconds: Int64(Date().timeIntervalSince1970)))
         } catch {
             throw HTTPError(status: 503, message: "the registry is unavailable")
         }

@@ -1,11 +1,13 @@
 import Fulfillment
 import Logging
 import MicroHTTPD
+import OAuth
 import Registry
 
 /// Hearth's routes:
 /// - `POST /fulfillment`: Google's intents (bearer token, `application/json`).
 /// - `GET /healthz`: `200 {"status":"ok"}` when the registry answers, else 503.
+/// - `GET`/`POST /oauth/authorize`, `POST /oauth/token`: account linking (``OAuthServer``), when configured.
 ///
 /// Refusals: wrong method 405 (with `Allow`), unknown path 404, not JSON 415, bad token 401.
 public struct HearthResponder: HTTPResponder {
@@ -13,9 +15,12 @@ public struct HearthResponder: HTTPResponder {
     private let dispatcher: IntentDispatcher
     private let authenticator: BearerAuthenticator
     private let logger: Logger
+    private let oauth: OAuthServer?
 
-    public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger) {
+    /// Creates the responder; without `oauth` the `/oauth/` endpoints answer 404.
+    public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger, oauth: OAuthServer? = nil) {
         self.store = store
+        self.oauth = oauth
         self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger)
         self.authenticator = BearerAuthenticator(store: store)
         self.logger = logger
@@ -27,6 +32,11 @@ public struct HearthResponder: HTTPResponder {
             return fulfillment(request)
         case "/healthz":
             return health(request)
+        case "/oauth/authorize", "/oauth/token":
+            guard let oauth else {
+                return HTTPError(status: 404, message: "no such endpoint: \(request.path)").response
+            }
+            return request.path == "/oauth/token" ? oauth.token(request) : oauth.authorize(request)
         default:
             return HTTPError(status: 404, message: "no such endpoint: \(request.path)").response
         }
@@ -36,7 +46,7 @@ public struct HearthResponder: HTTPResponder {
         guard request.method == "POST" else {
             return HTTPError(status: 405, message: "use POST", headers: [("Allow", "POST")]).response
         }
-        let user: String
+        let user: Principal
         do {
             user = try authenticator.authenticate(request)
         } catch {
@@ -46,7 +56,7 @@ public struct HearthResponder: HTTPResponder {
         guard Self.isJSON(request.headers["Content-Type"]) else {
             return HTTPError(status: 415, message: "the body must be application/json").response
         }
-        let answer = dispatcher.handle(body: request.body, agentUserId: user)
+        let answer = dispatcher.handle(body: request.body, principal: user)
         return HTTPResponse(
             status: answer.status,
             headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")]),

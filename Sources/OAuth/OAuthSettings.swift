@@ -1,0 +1,36 @@
+/// The authorization server's settings (config keys under `oauth.`).
+public struct OAuthSettings: Sendable {
+    /// `oauth.clients`, with their secrets resolved.
+    public var clients: [OAuthClient]
+    /// `oauth.accessTokenTTLSeconds`: access token lifetime (default 3600).
+    public var accessTokenTTLSeconds: Int
+    /// `oauth.rotateRefreshTokens`: a refresh also returns a new refresh token (default `false`, as Google advises).
+    public var rotateRefreshTokens: Bool
+    /// `oauth.refreshTokenGraceSeconds`: how long a rotated refresh token keeps working (default 300).
+    public var refreshTokenGraceSeconds: Int
+    /// `oauth.authorizationCodeTTLSeconds`: how long a code can be exchanged (default 600, at most 600).
+    public var authorizationCodeTTLSeconds: Int
+    /// `oauth.signInFormTTLSeconds`: how long a sign-in page's CSRF token is accepted (default 900).
+    public var signInFormTTLSeconds: Int
+    /// `oauth.maxLoginAttempts`, `oauth.loginAttemptWindowSeconds`, `oauth.loginLockoutSeconds`.
+    public var loginLimits: LoginLimits
+
+    /// Creates settings; the defaults are Hearth's configuration defaults.
+    public init(
+        clients: [OAuthClient] = [],
+        accessTokenTTLSeconds: Int = 3600,
+        rotateRefreshTokens: Bool = false,
+        refreshTokenGraceSeconds: Int = 300,
+        authorizationCodeTTLSeconds: Int = 600,
+        signInFormTTLSeconds: Int = 900,
+        loginLimits: LoginLimits = LoginLimits()
+    ) {
+        self.clients = clients
+        self.accessTokenTTLSeconds = accessTokenTTLSeconds
+        self.rotateRefreshTokens = rotateRefreshTokens
+        self.refreshTokenGraceSeconds = refreshTokenGraceSeconds
+        self.authorizationCodeTTLSeconds = authorizationCodeTTLSeconds
+        self.signInFormTTLSeconds = signInFormTTLSeconds
+        self.loginLimits = loginLimits
+    }
+}
