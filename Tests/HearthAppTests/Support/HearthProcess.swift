@@ -164,6 +164,7 @@ enum HearthCLI {
         _ arguments: [String],
         in directory: URL,
         environment: [String: String] = [:],
+        input: Data? = nil,
         timeout: Duration = .seconds(20)
     ) throws -> CommandResult {
         let output = try OutputFiles()
@@ -173,10 +174,15 @@ enum HearthCLI {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = Self.environment(environment)
-        process.standardInput = FileHandle.nullDevice
+        let pipe = input.map { _ in Pipe() }
+        process.standardInput = pipe ?? FileHandle.nullDevice
         process.standardOutput = output.stdoutHandle
         process.standardError = output.stderrHandle
         try process.run()
+        if let pipe, let input {
+            pipe.fileHandleForWriting.write(input)
+            try pipe.fileHandleForWriting.close()
+        }
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {
             usleep(5_000)
