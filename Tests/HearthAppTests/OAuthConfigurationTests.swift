@@ -1,0 +1,80 @@
+import Foundation
+import HearthApp
+import InMemoryLogging
+import InMemoryLogging
+import Logging
+import SmartHomeProtocol
+import Testing
+
+/// `oauth.*` configuration: clients checked, secrets never from the JSON, secret variables checked by name.
+struct OAuthConfigurationTests {
+    @Test(arguments: [
+        (
+            #"{"oauth": {"clients": [{"id": "g", "redirectURIs": ["https://x.example/r"], "secret": "s"}]}}"#,
+            "secretFile"
+        ),
+        (#"{"oauth": {"clients": [{"id": "g", "redirectURIs": ["http://x.example/r"]}]}}"#, "https"),
+        (#"{"oauth": {"clients": [{"id": "g", "redirectURIs": ["https://x.example/r#f"]}]}}"#, "fragment"),
+        (#"{"oauth": {"clients": [{"id": "g", "redirectURIs": []}]}}"#, "redirectURIs"),
+        (#"{"oauth": {"clients": [{"id": "g h", "redirectURIs": ["https://x.example/r"]}]}}"#, ".id"),
+        (
+            #"{"oauth": {"clients": [{"id": "a-b", "redirectURIs": ["https://x/r"]}, {"id": "a.b", "redirectURIs": ["https://x/r"]}]}}"#,
+            "repeats"
+        ),
+        (#"{"oauth": {"clients": {"id": "g"}}}"#, "array"),
+        (#"{"oauth": {"accessTokenTTLSeconds": 5}}"#, "outside"),
+    ])
+    func badClientConfigurationIsRefused(_ file: String, _ mentions: String) throws {
+        let error = try #require(try ConfigurationTests.loadError(file: file))
+        #expect(error.message.contains(mentions), "\(error.message)")
+    }
+
+    @Test func secretVariablesMustNameAClient() throws {
+        let values = try ConfigurationTests.load(environment: ["HEARTH_OAUTH_CLIENT_SECRET_GOOGLE": "s"])
+        #expect(values.oauthClients().map(\.secretVariable) == ["HEARTH_OAUTH_CLIENT_SECRET_GOOGLE"])
+        let error = try ConfigurationTests.loadError(environment: ["HEARTH_OAUTH_CLIENT_SECRET_GOGLE": "s"])
+        #expect(error?.message.contains("HEARTH_OAUTH_CLIENT_SECRET_GOGLE") == true)
+        #expect(error?.message.contains("=s") == false, "the value is not echoed")
+    }
+
+    @Test func clientsComeFromTheEnvironmentAsJSON() throws {
+        let values = try ConfigurationTests.load(environment: [
+            "HEARTH_OAUTH_CLIENTS": #"[{"id": "acme", "redirectURIs": ["https://acme.example/cb"]}]"#
+        ])
+        #expect(
+            values.oauthClients() == [OAuthClientConfiguration(id: "acme", redirectURIs: ["https://acme.example/cb"])]
+        )
+    }
+
+    @Test func secretsResolveFromFileOrEnvironmentAndMissingOnesAreWarned() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("secret", "from-file\n")
+        let clients = [
+            OAuthClientConfiguration(id: "a", redirectURIs: ["https://a/r"], secretFile: file),
+            OAuthClientConfiguration(id: "b-c", redirectURIs: ["https://b/r"]),
+            OAuthClientConfiguration(id: "d", redirectURIs: ["https://d/r"]),
+        ]
+        let handler = InMemoryLogHandlerBox()
+        let resolved = OAuthClientConfiguration.resolve(
+            clients,
+            environment: ["HEARTH_OAUTH_CLIENT_SECRET_B_C": "from-env"],
+            logger: handler.logger
+        )
+        #expect(resolved.map(\.hasSecret) == [true, true, false])
+        let warnings = handler.handler.entries.filter { $0.level == .warning }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.metadata["oauth.client.id"] == "d")
+        let text = handler.handler.entries.map { "\($0.message) \($0.metadata)" }.joined()
+        #expect(!text.contains("from-file") && !text.contains("from-env"))
+    }
+}
+
+/// A logger writing into an in-memory handler.
+struct InMemoryLogHandlerBox {
+    let handler = InMemoryLogHandler()
+    var logger: Logger {
+        let handler = handler
+        return Logger(label: "test", factory: { _ in handler })
+    }
+}
