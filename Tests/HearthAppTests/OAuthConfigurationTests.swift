@@ -1,7 +1,6 @@
 import Foundation
 import HearthApp
 import InMemoryLogging
-import InMemoryLogging
 import Logging
 import SmartHomeProtocol
 import Testing
