@@ -42,11 +42,15 @@ struct ServeProcessTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = directory.path("hearth.sqlite")
-        // Revalidate the cache on every read, so the CLI import below must show in the very next SYNC.
+        // Revalidate the cache on every read, so the CLI import below must show in the very next SYNC. The example
+        // OAuth client gets its secret as production would (without one, start warns, as it should).
         let server = try ServerProcess(
             ["--database", database],
             in: RepositoryRoot.url,
-            environment: ["HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS": "0"]
+            environment: [
+                "HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS": "0",
+                "HEARTH_OAUTH_CLIENT_SECRET_GOOGLE": "serve-test-client-secret",
+            ]
         )
         defer { server.kill() }
 
@@ -116,6 +120,7 @@ struct ServeProcessTests {
         #expect(termination == ServerProcess.Termination(status: 0, reason: .exit), "\(server.stderr)")
         #expect(server.stdout == "hearth listening on http://127.0.0.1:\(server.port)\n")
         #expect(Self.alarmingLines(server.stderr).isEmpty, "\(server.stderr)")
+        #expect(!server.stderr.contains("serve-test-client-secret"))
         #expect(server.stderr.contains("http.abandoned_requests=0"), "\(server.stderr)")
         #expect(server.stderr.contains("Hearth stopped"), "\(server.stderr)")
     }
