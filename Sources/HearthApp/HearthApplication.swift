@@ -37,9 +37,17 @@ public struct HearthApplication: Sendable {
 
     /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections.
     public func run(onListening: @Sendable (Int) -> Void = { _ in }) async throws {
+        var http = configuration.http
+        http.tls = try configuration.edge.tlsCredentials(logger: logger)
+        let throttle = try configuration.edge.makeAuthFailureThrottle()
         let store = try openStore()
-        let responder = HearthResponder(store: store, options: configuration.fulfillment, logger: logger)
-        let server = HTTPServer(configuration: configuration.http, responder: responder, logger: logger)
+        let responder = HearthResponder(
+            store: store,
+            options: configuration.fulfillment,
+            logger: logger,
+            throttle: throttle
+        )
+        let server = HTTPServer(configuration: http, responder: responder, logger: logger)
         let port = try server.start()
         logger.notice(
             "Hearth is listening",

@@ -124,6 +124,11 @@ public final class HTTPServer: Service, @unchecked Sendable {
         }
     }
 
+    /// The number of connections whose response is being held back by its ``HTTPResponse/delay`` now.
+    public var delayedResponseCount: Int {
+        delayedResponses.count
+    }
+
     /// The number of requests microhttpd has begun and not yet completed.
     var inFlightRequestCount: Int {
         inFlightRequests.load(ordering: .acquiring)

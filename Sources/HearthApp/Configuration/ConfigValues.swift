@@ -103,7 +103,7 @@ public struct ConfigValues: Sendable {
         switch key.kind {
         case .string:
             guard let text = value.stringValue else { throw ConfigurationError("\(source): \(path) must be a string") }
-            if text.isEmpty, path != "devices.seedFile" {
+            if text.isEmpty, !Self.mayBeEmpty.contains(path) {
                 throw ConfigurationError("\(source): \(path) must not be empty")
             }
         case .integer(let range):
@@ -124,6 +124,11 @@ public struct ConfigValues: Sendable {
         }
         values[path] = value
     }
+
+    /// String keys for which the empty string means "none".
+    private static let mayBeEmpty: Set<String> = [
+        "devices.seedFile", "http.trustedProxies", "tls.certificate", "tls.key",
+    ]
 
     /// A string value.
     public func string(_ path: String) -> String { values[path]?.stringValue ?? "" }

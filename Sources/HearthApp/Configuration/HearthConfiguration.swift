@@ -14,6 +14,8 @@ public struct HearthConfiguration: Sendable {
     public var seedFile: String?
     public var fulfillment: FulfillmentOptions
     public var logLevel: Logger.Level
+    /// The hardened edge: bad-token slowing and native TLS (`http.badToken…`, `http.trustedProxies`, `tls.…`).
+    public var edge: EdgeConfiguration
 
     public init(_ values: ConfigValues) {
         var http = HTTPServerConfiguration()
@@ -42,5 +44,7 @@ public struct HearthConfiguration: Sendable {
             )
         )
         logLevel = Logger.Level(rawValue: values.string("log.level")) ?? .info
+        self.http.perIPConnectionLimit = values.int("http.perIPConnectionLimit")
+        edge = EdgeConfiguration(values)
     }
 }

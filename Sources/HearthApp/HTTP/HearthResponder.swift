@@ -13,12 +13,20 @@ public struct HearthResponder: HTTPResponder {
     private let dispatcher: IntentDispatcher
     private let authenticator: BearerAuthenticator
     private let logger: Logger
+    private let throttle: AuthFailureThrottle?
 
-    public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger) {
+    /// Creates the routes; `throttle` slows clients that keep sending bad tokens (none: every 401 at once).
+    public init(
+        store: any DeviceStore,
+        options: FulfillmentOptions,
+        logger: Logger,
+        throttle: AuthFailureThrottle? = nil
+    ) {
         self.store = store
         self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger)
         self.authenticator = BearerAuthenticator(store: store)
         self.logger = logger
+        self.throttle = throttle
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -41,7 +49,12 @@ public struct HearthResponder: HTTPResponder {
             user = try authenticator.authenticate(request)
         } catch {
             logger.info("Refused a fulfillment request", metadata: ["http.status": "\(error.status)"])
-            return error.response
+            var response = error.response
+            if error.status == 401, let throttle {
+                // Only failures reach the throttle: a valid token never takes its lock.
+                response.delay = throttle.delayAfterFailure(of: throttle.client(of: request))
+            }
+            return response
         }
         guard Self.isJSON(request.headers["Content-Type"]) else {
             return HTTPError(status: 415, message: "the body must be application/json").response
