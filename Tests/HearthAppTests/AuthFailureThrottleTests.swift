@@ -124,8 +124,15 @@ struct AuthFailureThrottleTests {
         defer { try? store.close() }
         _ = try store.importDevices(try DeviceFile.parse(Array(TestHomes.twoUsers.utf8)))
         let logger = Logger(label: "throttle-test", factory: { _ in SwiftLogNoOpLogHandler() })
-        // Two bad tokens at once, then one every 3 s: the third waits 3 s.
-        let throttle = AuthFailureThrottle(burst: 2, perMinute: 20, trustedProxies: ["127.0.0.1"])
+        // Two bad tokens at once, then one every 3 s: the third waits 3 s. The throttle's clock stands still, so
+        // however slowly a loaded machine runs the first two, the budget has not refilled by the third.
+        let clock = ManualClock()
+        let throttle = AuthFailureThrottle(
+            burst: 2,
+            perMinute: 20,
+            trustedProxies: ["127.0.0.1"],
+            now: { clock.now }
+        )
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 2),
             responder: HearthResponder(store: store, options: FulfillmentOptions(), logger: logger, throttle: throttle),
@@ -158,9 +165,11 @@ struct AuthFailureThrottleTests {
             heldBack.set()
             return answer
         }
-        while server.delayedResponseCount < 1 {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while server.delayedResponseCount < 1, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
+        try #require(server.delayedResponseCount == 1, "the third bad token's 401 is being held back")
         // Meanwhile: the same client's valid token, and another client's bad token, are answered at once.
         let valid = try await sync(token: token, client: hammer)
         #expect(valid.status == 200)

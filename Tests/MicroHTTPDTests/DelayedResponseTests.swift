@@ -37,6 +37,15 @@ struct DelayedResponseTests {
         return (server, try server.start())
     }
 
+    /// Polls `condition` for up to 10 s; a test fails rather than hangs when it never holds.
+    private func waitUntil(_ condition: () -> Bool) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(), ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        try #require(condition())
+    }
+
     @Test func aDelayedResponseArrivesNoEarlierThanItsDelayAndUnchanged() throws {
         let (server, port) = try startServer(delay: .milliseconds(700))
         defer { server.shutdown() }
@@ -55,15 +64,13 @@ struct DelayedResponseTests {
 
     @Test func delayedResponsesHoldNoListenerThread() throws {
         // Six delayed requests on a pool of two threads: a thread-holding delay (sleep) would block the prompt one.
-        let (server, port) = try startServer(delay: .seconds(3))
+        let (server, port) = try startServer(delay: .seconds(8))
         defer { server.shutdown() }
         let delayed = try (0..<6).map { _ in try RawHTTPClient(port: port) }
         for client in delayed {
             try client.send("GET /delayed HTTP/1.1\r\nHost: t\r\n\r\n")
         }
-        while server.delayedResponses.count < 6 {
-            usleep(5_000)
-        }
+        try waitUntil { server.delayedResponses.count == 6 }
         let prompt = try Curl.run(["http://127.0.0.1:\(port)/prompt"])
         #expect(prompt.status == 200)
         #expect(prompt.body == "prompt")
@@ -77,9 +84,7 @@ struct DelayedResponseTests {
         let (server, port) = try startServer(delay: .seconds(60))
         let client = try RawHTTPClient(port: port, readTimeoutSeconds: 30)
         try client.send("GET /delayed HTTP/1.1\r\nHost: t\r\n\r\n")
-        while server.delayedResponses.count < 1 {
-            usleep(5_000)
-        }
+        try waitUntil { server.delayedResponses.count == 1 }
         let start = ContinuousClock.now
         server.shutdown()
         let answer = try client.readResponse()
