@@ -46,7 +46,7 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
     address.sin_port = htons(configuration->port);
     address.sin_addr.s_addr = configuration->ipv4_address;
 
-    struct MHD_OptionItem options[12];
+    struct MHD_OptionItem options[16];
     size_t count = 0;
     // The logger goes first: microhttpd warns that messages about earlier options would go to stderr otherwise.
     if (logger != NULL) {
@@ -73,6 +73,16 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
     if (configuration->connection_limit > 0) {
         options[count++] =
             (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)configuration->connection_limit, NULL};
+    }
+    if (configuration->per_ip_connection_limit > 0) {
+        options[count++] = (struct MHD_OptionItem){
+            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)configuration->per_ip_connection_limit, NULL};
+    }
+    // Pointer options travel in `ptr_value`.
+    if (configuration->tls_certificate_pem != NULL && configuration->tls_key_pem != NULL) {
+        options[count++] =
+            (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)configuration->tls_certificate_pem};
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)configuration->tls_key_pem};
     }
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
 

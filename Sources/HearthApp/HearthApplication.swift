@@ -39,6 +39,9 @@ public struct HearthApplication: Sendable {
 
     /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections.
     public func run(onListening: @Sendable (Int) -> Void = { _ in }) async throws {
+        var http = configuration.http
+        http.tls = try configuration.edge.tlsCredentials(logger: logger)
+        let throttle = try configuration.edge.makeAuthFailureThrottle()
         let store = try openStore()
         var oauthSettings = configuration.oauth
         oauthSettings.clients = OAuthClientConfiguration.resolve(
@@ -51,9 +54,10 @@ public struct HearthApplication: Sendable {
             store: store,
             options: configuration.fulfillment,
             logger: logger,
-            oauth: oauth
+            oauth: oauth,
+            throttle: throttle
         )
-        let server = HTTPServer(configuration: configuration.http, responder: responder, logger: logger)
+        let server = HTTPServer(configuration: http, responder: responder, logger: logger)
         let port = try server.start()
         logger.notice(
             "Hearth is listening",

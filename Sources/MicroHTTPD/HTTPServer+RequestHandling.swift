@@ -69,6 +69,11 @@ extension HTTPServer {
             return .YES
         }
 
+        if let delayed = request.delayedResponse {
+            // The connection was resumed after the delay: send what the responder answered.
+            request.delayedResponse = nil
+            return queue(delayed, on: connection)
+        }
         guard !request.responded else {
             return .YES
         }
@@ -119,7 +124,16 @@ extension HTTPServer {
             remoteAddress: peerAddress(of: connection)
         )
         let response = responder.respond(to: httpRequest)
+        if response.delay > .zero {
+            request.delayedResponse = response
+            delayedResponses.suspend(connection, for: response.delay)
+            return .YES
+        }
+        return queue(response, on: connection)
+    }
 
+    /// Copies a responder's answer into microhttpd and queues it.
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         guard let mhdResponse = makeResponse(response) else {
             return queue(internalErrorResponse, status: 500, on: connection)
         }

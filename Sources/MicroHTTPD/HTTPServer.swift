@@ -62,6 +62,12 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// Reusable responses for the listener's own errors (microhttpd reference-counts queued responses).
     let payloadTooLargeResponse: OpaquePointer?
     let internalErrorResponse: OpaquePointer?
+    /// Connections whose response waits out its ``HTTPResponse/delay``.
+    let delayedResponses = DelayedResponses()
+    /// NUL-terminated copies of the TLS certificate and key, alive as long as the server (microhttpd keeps the
+    /// pointers); the key is wiped in `deinit`.
+    private let tlsCertificate: UnsafeMutableBufferPointer<CChar>?
+    private let tlsKey: UnsafeMutableBufferPointer<CChar>?
 
     private let state = Mutex<State>(.idle)
     private let stopSignal = Mutex(StopSignal())
@@ -81,6 +87,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
         self.maxBodyBytes = max(0, configuration.maxBodyBytes)
         self.payloadTooLargeResponse = Self.makeErrorResponse(#"{"error":"payload too large"}"#)
         self.internalErrorResponse = Self.makeErrorResponse(#"{"error":"internal server error"}"#)
+        self.tlsCertificate = configuration.tls.map { Self.cString($0.certificatePEM) }
+        self.tlsKey = configuration.tls.map { Self.cString($0.privateKeyPEM) }
     }
 
     deinit {
@@ -90,6 +98,20 @@ public final class HTTPServer: Service, @unchecked Sendable {
         if let internalErrorResponse {
             MHD_destroy_response(internalErrorResponse)
         }
+        for buffer in [tlsCertificate, tlsKey].compactMap({ $0 }) {
+            buffer.update(repeating: 0)
+            buffer.deallocate()
+        }
+    }
+
+    /// A NUL-terminated heap copy of `bytes`.
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutableBufferPointer<CChar> {
+        let buffer = UnsafeMutableBufferPointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (index, byte) in bytes.enumerated() {
+            buffer[index] = CChar(bitPattern: byte)
+        }
+        buffer[bytes.count] = 0
+        return buffer
     }
 
     /// The bound port while the server is running or stopping; `nil` before ``start()`` and after it stopped.
@@ -100,6 +122,11 @@ public final class HTTPServer: Service, @unchecked Sendable {
             case .idle, .stopped: nil
             }
         }
+    }
+
+    /// The number of connections whose response is being held back by its ``HTTPResponse/delay`` now.
+    public var delayedResponseCount: Int {
+        delayedResponses.count
     }
 
     /// The number of requests microhttpd has begun and not yet completed.
@@ -114,21 +141,17 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// - Returns: The port really bound, which differs from the configured one when that is `0`.
     /// - Throws: ``HTTPServerError`` with ``HTTPServerError/Code/addressInUse`` when the port is taken,
     ///   ``HTTPServerError/Code/invalidConfiguration`` for a bad host or limit,
-    ///   ``HTTPServerError/Code/alreadyStarted`` when called twice.
+    ///   ``HTTPServerError/Code/alreadyStarted`` when called twice, ``HTTPServerError/Code/tlsUnavailable`` or
+    ///   ``HTTPServerError/Code/invalidTLSCredentials`` when HTTPS cannot be served as configured.
     @discardableResult
     public func start() throws -> Int {
         let address = try validatedIPv4Address()
-        var daemonConfiguration = CMicroHTTPDShims_DaemonConfiguration()
-        daemonConfiguration.flags =
-            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
-            | MHD_USE_ITC.rawValue  // needed by MHD_quiesce_daemon with internal polling
-        daemonConfiguration.ipv4_address = address
-        daemonConfiguration.port = UInt16(configuration.port)
-        daemonConfiguration.thread_pool_size = UInt32(clamping: configuration.threadPoolSize)
-        daemonConfiguration.connection_memory_limit = configuration.connectionMemoryLimit
-        daemonConfiguration.connection_timeout = UInt32(clamping: configuration.connectionTimeoutSeconds)
-        daemonConfiguration.connection_limit = UInt32(clamping: configuration.connectionLimit)
-
+        if tlsCertificate != nil, MHD_is_feature_supported(.FEATURE_TLS) != .YES {
+            throw HTTPServerError(
+                code: .tlsUnavailable,
+                message: "HTTPS was configured, but libmicrohttpd has no TLS support (MHD_FEATURE_TLS)."
+            )
+        }
         return try state.withLock { state throws(HTTPServerError) -> Int in
             guard case .idle = state else {
                 throw HTTPServerError(code: .alreadyStarted, message: "A server starts at most once.")
@@ -136,6 +159,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
             // Retained for the daemon's lifetime: microhttpd calls back with this pointer on its own threads.
             let context = Unmanaged.passRetained(self).toOpaque()
             var errorNumber: Int32 = 0
+            var daemonConfiguration = makeDaemonConfiguration(address: address)
             let started = CMicroHTTPDShims_start_daemon(
                 &daemonConfiguration,
                 accessHandlerTrampoline,
@@ -159,6 +183,28 @@ public final class HTTPServer: Service, @unchecked Sendable {
         }
     }
 
+    /// The shim's view of ``configuration``; the TLS pointers stay valid as long as the server.
+    private func makeDaemonConfiguration(address: UInt32) -> CMicroHTTPDShims_DaemonConfiguration {
+        var daemonConfiguration = CMicroHTTPDShims_DaemonConfiguration()
+        daemonConfiguration.flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_USE_ITC.rawValue  // needed by MHD_quiesce_daemon with internal polling
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue  // delayed responses (HTTPResponse.delay)
+        if let tlsCertificate, let tlsKey {
+            daemonConfiguration.flags |= MHD_USE_TLS.rawValue
+            daemonConfiguration.tls_certificate_pem = UnsafePointer(tlsCertificate.baseAddress)
+            daemonConfiguration.tls_key_pem = UnsafePointer(tlsKey.baseAddress)
+        }
+        daemonConfiguration.ipv4_address = address
+        daemonConfiguration.port = UInt16(configuration.port)
+        daemonConfiguration.thread_pool_size = UInt32(clamping: configuration.threadPoolSize)
+        daemonConfiguration.connection_memory_limit = configuration.connectionMemoryLimit
+        daemonConfiguration.connection_timeout = UInt32(clamping: configuration.connectionTimeoutSeconds)
+        daemonConfiguration.connection_limit = UInt32(clamping: configuration.connectionLimit)
+        daemonConfiguration.per_ip_connection_limit = UInt32(clamping: configuration.perIPConnectionLimit)
+        return daemonConfiguration
+    }
+
     private func validatedIPv4Address() throws(HTTPServerError) -> UInt32 {
         let configuration = self.configuration
         func invalid(_ message: String) -> HTTPServerError {
@@ -168,7 +214,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
             throw invalid("port \(configuration.port) is not in 0...65535.")
         }
         guard configuration.connectionMemoryLimit >= 0, configuration.connectionTimeoutSeconds >= 0,
-            configuration.connectionLimit >= 0, configuration.threadPoolSize >= 0
+            configuration.connectionLimit >= 0, configuration.threadPoolSize >= 0,
+            configuration.perIPConnectionLimit >= 0
         else {
             throw invalid("limits must not be negative.")
         }
@@ -190,7 +237,19 @@ public final class HTTPServer: Service, @unchecked Sendable {
         if errorNumber == EADDRINUSE || detail.contains("in use") {
             return HTTPServerError(code: .addressInUse, message: "Cannot listen on \(endpoint): \(detail)")
         }
+        if configuration.tls != nil, Self.isTLSSetupFailure(detail) {
+            return HTTPServerError(
+                code: .invalidTLSCredentials,
+                message: "Cannot serve HTTPS on \(endpoint): \(detail)"
+            )
+        }
         return HTTPServerError(code: .startFailed, message: "Cannot listen on \(endpoint): \(detail)")
+    }
+
+    /// Whether microhttpd's last message says GnuTLS refused the certificate or key ("GnuTLS failed to setup x509
+    /// certificate/key: …", "Failed to initialize TLS support.").
+    private static func isTLSSetupFailure(_ message: String) -> Bool {
+        message.contains("certificate") || message.contains("TLS")
     }
 
     private func errnoText(_ number: Int32) -> String {
@@ -297,6 +356,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
         CMicroHTTPDShims_stop_listening(listenSocket)
         // Set after the listener is shut, so whoever sees it (tests included) knows new connections are refused.
         isDraining.store(true, ordering: .releasing)
+        // Held-back answers go out now: a shutdown does not wait for their delays.
+        delayedResponses.resumeAll()
         logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
         return Quiesced(daemon: daemon, listenSocket: listenSocket)
     }

@@ -31,6 +31,15 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var connectionLimit: Int
     /// How long ``HTTPServer/shutdown()`` waits for in-flight requests before closing their connections.
     public var shutdownGracePeriodSeconds: Double
+    /// The most connections one peer address may hold at once (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`); 0 = no
+    /// per-address limit.
+    ///
+    /// A connection over the limit is accepted and closed at once, without an answer, so one address cannot take
+    /// every slot of ``connectionLimit``. Behind a reverse proxy on the same host every peer is the proxy, so the
+    /// limit then caps the proxy as a whole: leave it 0 there and let the proxy limit its clients.
+    public var perIPConnectionLimit: Int
+    /// The certificate and key to serve HTTPS with (microhttpd over GnuTLS); `nil` serves plain HTTP.
+    public var tls: TLSCredentials?
 
     /// Creates a configuration; every parameter has a default.
     ///
@@ -43,6 +52,8 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     ///   - connectionTimeoutSeconds: Idle and stall timeout (default 30 s).
     ///   - connectionLimit: Concurrent connections (default 1024).
     ///   - shutdownGracePeriodSeconds: Time given to in-flight requests on shutdown (default 10 s).
+    ///   - perIPConnectionLimit: Connections one peer address may hold at once (default 0: no limit).
+    ///   - tls: The certificate and key for HTTPS (default `nil`: plain HTTP).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -51,7 +62,9 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         connectionMemoryLimit: Int = 32 << 10,
         connectionTimeoutSeconds: Int = 30,
         connectionLimit: Int = 1024,
-        shutdownGracePeriodSeconds: Double = 10
+        shutdownGracePeriodSeconds: Double = 10,
+        perIPConnectionLimit: Int = 0,
+        tls: TLSCredentials? = nil
     ) {
         self.host = host
         self.port = port
@@ -61,6 +74,8 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.connectionLimit = connectionLimit
         self.shutdownGracePeriodSeconds = shutdownGracePeriodSeconds
+        self.perIPConnectionLimit = perIPConnectionLimit
+        self.tls = tls
     }
 
     /// The number of processor cores currently online (at least 1): the default ``threadPoolSize``.

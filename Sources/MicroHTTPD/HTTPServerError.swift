@@ -9,6 +9,8 @@ public struct HTTPServerError: Error, Hashable, Sendable, CustomStringConvertibl
             case addressInUse
             case startFailed
             case alreadyStarted
+            case tlsUnavailable
+            case invalidTLSCredentials
         }
 
         private let kind: Kind
@@ -24,6 +26,8 @@ public struct HTTPServerError: Error, Hashable, Sendable, CustomStringConvertibl
             case .addressInUse: "The address and port are already in use."
             case .startFailed: "The HTTP daemon failed to start."
             case .alreadyStarted: "The server was already started."
+            case .tlsUnavailable: "This libmicrohttpd was built without TLS support."
+            case .invalidTLSCredentials: "The TLS certificate or key was refused."
             }
         }
 
@@ -35,6 +39,10 @@ public struct HTTPServerError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let startFailed = Code(.startFailed)
         /// ``HTTPServer/start()`` was called on a server that is running or has stopped; a server starts once.
         public static let alreadyStarted = Code(.alreadyStarted)
+        /// ``HTTPServerConfiguration/tls`` is set, but libmicrohttpd lacks `MHD_FEATURE_TLS` (built without GnuTLS).
+        public static let tlsUnavailable = Code(.tlsUnavailable)
+        /// microhttpd (GnuTLS) refused the certificate or the key: not PEM, encrypted, or not a matching pair.
+        public static let invalidTLSCredentials = Code(.invalidTLSCredentials)
     }
 
     /// The kind of failure.

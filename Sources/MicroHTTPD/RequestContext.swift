@@ -24,6 +24,8 @@ final class RequestContext {
     var bodyTooLarge = false
     /// Set once a response is queued; later calls only discard input.
     var responded = false
+    /// A response held back by its ``HTTPResponse/delay``, queued when the suspended connection resumes.
+    var delayedResponse: HTTPResponse?
 
     init(path: String, query: String?) {
         self.path = path

@@ -27,9 +27,10 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = try common.load(overrides: overrides)
         let logger = bootstrapLogging(level: configuration.logLevel)
         let host = configuration.http.host
+        let scheme = configuration.edge.servesHTTPS ? "https" : "http"
         try await HearthApplication(configuration: configuration, logger: logger).run { port in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe.
-            print("hearth listening on http://\(host):\(port)")
+            print("hearth listening on \(scheme)://\(host):\(port)")
             fflush(nil)
         }
     }

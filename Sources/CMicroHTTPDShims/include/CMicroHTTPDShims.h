@@ -32,6 +32,13 @@ struct CMicroHTTPDShims_DaemonConfiguration {
     unsigned int connection_timeout;
     /// `MHD_OPTION_CONNECTION_LIMIT`.
     unsigned int connection_limit;
+    /// `MHD_OPTION_PER_IP_CONNECTION_LIMIT`; 0 leaves the option out (no per-address limit).
+    unsigned int per_ip_connection_limit;
+    /// `MHD_OPTION_HTTPS_MEM_CERT`: the PEM certificate chain, NUL-terminated, or NULL for plain HTTP. The caller
+    /// sets `MHD_USE_TLS` in `flags` and keeps the text alive for the daemon's whole life.
+    const char *_Nullable tls_certificate_pem;
+    /// `MHD_OPTION_HTTPS_MEM_KEY`: the PEM private key, NUL-terminated, or NULL; kept alive like the certificate.
+    const char *_Nullable tls_key_pem;
 };
 
 /// Starts a daemon bound to exactly `configuration->ipv4_address:port`.

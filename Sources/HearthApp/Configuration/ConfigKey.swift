@@ -199,5 +199,36 @@ extension ConfigKey {
             default: "info",
             "Log level (logs go to standard error)."
         ),
+        ConfigKey(
+            "http.perIPConnectionLimit",
+            .integer(0...100_000),
+            default: 0,
+            "Most connections one peer address may hold; 0 = no limit (behind nginx every peer is 127.0.0.1)."
+        ),
+        ConfigKey(
+            "http.badTokenBurst",
+            .integer(1...100_000),
+            default: 100,
+            "Bad bearer tokens a client may send at once before its 401s are held back."
+        ),
+        ConfigKey(
+            "http.badTokenPerMinute",
+            .integer(1...1_000_000),
+            default: 600,
+            "How fast a client's bad-token budget refills."
+        ),
+        ConfigKey(
+            "http.trustedProxies",
+            .string,
+            default: "127.0.0.1",
+            "Comma-separated peer addresses whose X-Forwarded-For names the client; empty = none."
+        ),
+        ConfigKey(
+            "tls.certificate",
+            .string,
+            default: "",
+            "PEM certificate chain for native HTTPS; empty = plain HTTP."
+        ),
+        ConfigKey("tls.key", .string, default: "", "PEM private key for native HTTPS; empty = plain HTTP."),
     ]
 }

@@ -112,7 +112,7 @@ public struct ConfigValues: Sendable {
         switch key.kind {
         case .string:
             guard let text = value.stringValue else { throw ConfigurationError("\(source): \(path) must be a string") }
-            if text.isEmpty, path != "devices.seedFile" {
+            if text.isEmpty, !Self.mayBeEmpty.contains(path) {
                 throw ConfigurationError("\(source): \(path) must not be empty")
             }
         case .integer(let range):
@@ -153,6 +153,10 @@ public struct ConfigValues: Sendable {
         guard let value = values["oauth.clients"] else { return [] }
         return (try? OAuthClientConfiguration.parse(value, source: "oauth.clients")) ?? []
     }
+    /// String keys for which the empty string means "none".
+    private static let mayBeEmpty: Set<String> = [
+        "devices.seedFile", "http.trustedProxies", "tls.certificate", "tls.key",
+    ]
 
     /// A string value.
     public func string(_ path: String) -> String { values[path]?.stringValue ?? "" }

@@ -19,6 +19,8 @@ public struct HearthConfiguration: Sendable {
     public var oauthClients: [OAuthClientConfiguration]
     /// The other `oauth.` keys; its `clients` are filled in at start from ``oauthClients``.
     public var oauth: OAuthSettings
+    /// The hardened edge: bad-token slowing and native TLS (`http.badToken…`, `http.trustedProxies`, `tls.…`).
+    public var edge: EdgeConfiguration
 
     public init(_ values: ConfigValues) {
         var http = HTTPServerConfiguration()
@@ -60,5 +62,7 @@ public struct HearthConfiguration: Sendable {
                 lockoutSeconds: values.int("oauth.loginLockoutSeconds")
             )
         )
+        self.http.perIPConnectionLimit = values.int("http.perIPConnectionLimit")
+        edge = EdgeConfiguration(values)
     }
 }

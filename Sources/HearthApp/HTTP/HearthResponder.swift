@@ -16,14 +16,23 @@ public struct HearthResponder: HTTPResponder {
     private let authenticator: BearerAuthenticator
     private let logger: Logger
     private let oauth: OAuthServer?
+    private let throttle: AuthFailureThrottle?
 
-    /// Creates the responder; without `oauth` the `/oauth/` endpoints answer 404.
-    public init(store: any DeviceStore, options: FulfillmentOptions, logger: Logger, oauth: OAuthServer? = nil) {
+    /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
+    /// sending bad tokens (none: every 401 at once).
+    public init(
+        store: any DeviceStore,
+        options: FulfillmentOptions,
+        logger: Logger,
+        oauth: OAuthServer? = nil,
+        throttle: AuthFailureThrottle? = nil
+    ) {
         self.store = store
         self.oauth = oauth
         self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger)
         self.authenticator = BearerAuthenticator(store: store)
         self.logger = logger
+        self.throttle = throttle
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -51,7 +60,12 @@ public struct HearthResponder: HTTPResponder {
             user = try authenticator.authenticate(request)
         } catch {
             logger.info("Refused a fulfillment request", metadata: ["http.status": "\(error.status)"])
-            return error.response
+            var response = error.response
+            if error.status == 401, let throttle {
+                // Only failures reach the throttle: a valid token never takes its lock.
+                response.delay = throttle.delayAfterFailure(of: throttle.client(of: request))
+            }
+            return response
         }
         guard Self.isJSON(request.headers["Content-Type"]) else {
             return HTTPError(status: 415, message: "the body must be application/json").response

@@ -297,11 +297,14 @@ final class ServerProcess {
         output.remove()
     }
 
-    /// `http://127.0.0.1:12345` from the listening line.
+    /// `http://127.0.0.1:12345` (or `https://…` with native TLS) from the listening line.
     static func listeningPort(in stdout: String) -> Int? {
-        let prefix = "hearth listening on http://127.0.0.1:"
-        guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
-        return Int(line.dropFirst(prefix.count))
+        for prefix in ["hearth listening on http://127.0.0.1:", "hearth listening on https://127.0.0.1:"] {
+            if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
+                return Int(line.dropFirst(prefix.count))
+            }
+        }
+        return nil
     }
 
     var pid: Int32 { process.processIdentifier }

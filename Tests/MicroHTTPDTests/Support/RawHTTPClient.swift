@@ -166,6 +166,27 @@ final class RawHTTPClient {
         }
     }
 
+    /// Whether the peer closes the connection within `milliseconds` (input the server sent is skipped).
+    func closes(withinMilliseconds milliseconds: Int) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        while true {
+            let left = deadline - ContinuousClock.now
+            let leftMilliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+            var descriptorPoll = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptorPoll, 1, Int32(max(0, leftMilliseconds))) > 0 else {
+                return false
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count == 0 || (count < 0 && errno == ECONNRESET) {
+                return true
+            }
+            if count < 0, errno != EAGAIN {
+                return true
+            }
+        }
+    }
+
     private func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else {
             return nil

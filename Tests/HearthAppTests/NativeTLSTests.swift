@@ -1,0 +1,149 @@
+import Foundation
+import HearthApp
+import Logging
+import SmartHomeProtocol
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `/usr/bin/curl` and returns the HTTP status (0 when there was no HTTP answer) and the body.
+private func curl(_ arguments: [String]) throws -> (status: Int, body: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    process.arguments = ["--silent", "--max-time", "10", "--write-out", "\n%{http_code}"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let status = Int(lines.popLast() ?? "") ?? 0
+    return (status, lines.joined(separator: "\n"))
+}
+
+/// Native TLS: `tls.certificate` / `tls.key` through `hearth serve`, with a certificate made by `openssl`.
+struct NativeTLSTests {
+    @Test func serveAnswersHealthAndSyncOverHTTPS() async throws {
+        let certificate = try SelfSignedCertificate()
+        defer { certificate.remove() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = directory.path("hearth.sqlite")
+        let server = try ServerProcess(
+            ["--database", database],
+            in: RepositoryRoot.url,
+            environment: ["HEARTH_TLS_CERTIFICATE": certificate.certificatePath, "HEARTH_TLS_KEY": certificate.keyPath]
+        )
+        defer { server.kill() }
+        #expect(server.stdout.hasPrefix("hearth listening on https://127.0.0.1:"))
+        let base = "https://localhost:\(server.port)"
+
+        let health = try curl(["--cacert", certificate.certificatePath, "\(base)/healthz"])
+        #expect(health.status == 200)
+        #expect(try JSONParser.parse(Array(health.body.utf8)) == ["status": "ok"])
+
+        let token = try ServeProcessTests.issueToken(user: "demo-user", database: database, in: directory)
+        let sync = try curl([
+            "--cacert", certificate.certificatePath, "-H", "Authorization: Bearer \(token)", "-H",
+            "Content-Type: application/json", "--data-binary", TestHomes.sync, "\(base)/fulfillment",
+        ])
+        #expect(sync.status == 200)
+        let answer = try JSONParser.parse(Array(sync.body.utf8))
+        #expect(answer["payload"]?["agentUserId"] == "demo-user")
+        #expect((answer["payload"]?["devices"]?.arrayValue?.count ?? 0) > 0)
+
+        // Plain HTTP to the TLS port gets no HTTP answer, and the server carries on.
+        let plain = try curl(["http://127.0.0.1:\(server.port)/healthz"])
+        #expect(plain.status == 0)
+        let again = try curl(["--cacert", certificate.certificatePath, "\(base)/healthz"])
+        #expect(again.status == 200)
+
+        #expect(server.stop() == ServerProcess.Termination(status: 0, reason: .exit), "\(server.stderr)")
+        #expect(!server.stderr.contains("can be read by other users"), "openssl writes the key 0600")
+    }
+
+    @Test func aGroupReadableKeyIsWarnedAbout() throws {
+        let certificate = try SelfSignedCertificate()
+        defer { certificate.remove() }
+        chmod(certificate.keyPath, 0o640)
+        var values = ConfigValues()
+        try values.set("tls.certificate", .string(certificate.certificatePath), source: "test")
+        try values.set("tls.key", .string(certificate.keyPath), source: "test")
+        let logs = LogRecorder()
+        let logger = Logger(label: "tls-test", factory: { _ in logs })
+        let credentials = try EdgeConfiguration(values).tlsCredentials(logger: logger)
+        #expect(credentials?.certificatePEM == certificate.certificatePEM)
+        #expect(logs.messages.contains { $0.contains("TLS key file can be read by other users") })
+        #expect(!logs.messages.joined().contains("PRIVATE KEY"), "the key itself is never logged")
+    }
+
+    @Test(arguments: [("tls.certificate", "tls.key"), ("tls.key", "tls.certificate")])
+    func oneWithoutTheOtherIsAConfigurationError(set: String, missing: String) throws {
+        var values = ConfigValues()
+        try values.set(set, "/etc/hearth/somewhere.pem", source: "test")
+        let error = #expect(throws: ConfigurationError.self) {
+            try EdgeConfiguration(values).tlsCredentials(logger: Logger(label: "t"))
+        }
+        #expect(error?.message.contains("\(missing) is not") == true, "\(String(describing: error))")
+    }
+
+    @Test func neitherMeansPlainHTTP() throws {
+        let configuration = EdgeConfiguration(ConfigValues())
+        #expect(try configuration.tlsCredentials(logger: Logger(label: "t")) == nil)
+        #expect(!configuration.servesHTTPS)
+    }
+
+    @Test func serveRefusesToStartWithAMissingFileOrAMismatchedPair() throws {
+        let first = try SelfSignedCertificate()
+        let second = try SelfSignedCertificate()
+        defer {
+            first.remove()
+            second.remove()
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cases: [(certificate: String, key: String, expected: String)] = [
+            (first.certificatePath, directory.path("missing.key"), "tls.key: cannot read"),
+            (first.certificatePath, second.keyPath, "TLS certificate or key was refused"),
+            (first.certificatePath, "", "tls.certificate is set but tls.key is not"),
+        ]
+        for (certificate, key, expected) in cases {
+            let result = try HearthCLI.run(
+                ["serve", "--port", "0", "--database", directory.path("hearth.sqlite")],
+                in: RepositoryRoot.url,
+                environment: ["HEARTH_TLS_CERTIFICATE": certificate, "HEARTH_TLS_KEY": key]
+            )
+            #expect(result.status != 0)
+            #expect(result.stdout.isEmpty, "never reported listening")
+            #expect((result.stderr + result.stdout).contains(expected), "\(result)")
+        }
+    }
+}
+
+/// Keeps every message logged through it.
+private struct LogRecorder: LogHandler {
+    final class Storage: Sendable {
+        private let entries = Mutex<[String]>([])
+        func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+        var all: [String] { entries.withLock { $0 } }
+    }
+
+    let storage = Storage()
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    var messages: [String] { storage.all }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        storage.append("\(event.message) \(event.metadata ?? [:])")
+    }
+}
