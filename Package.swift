@@ -90,6 +90,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "Reporting",
+            dependencies: [
+                "HomeGraph",
+                "Registry",
+                "Fulfillment",
+                "MatterModel",
+                "SmartHomeProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "HearthApp",
             dependencies: [
                 "MicroHTTPD",
@@ -98,6 +111,8 @@ let package = Package(
                 "MatterModel",
                 "Registry",
                 "Fulfillment",
+                "HomeGraph",
+                "Reporting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -175,6 +190,21 @@ let package = Package(
                 "Cryptography",
                 "MicroHTTPD",
                 "SmartHomeProtocol",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ReportingTests",
+            dependencies: [
+                "Reporting",
+                "HomeGraph",
+                "Registry",
+                "Fulfillment",
+                "MatterModel",
+                "SmartHomeProtocol",
+                "MicroHTTPD",
+                "Cryptography",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
