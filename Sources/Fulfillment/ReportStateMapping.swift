@@ -36,7 +36,8 @@ public enum ReportStateMapping {
                 ])
             )
         case DeviceEvent.smokeAlarm, DeviceEvent.coAlarm:
-            let sensor = event.name == DeviceEvent.smokeAlarm ? SmokeCOAlarmSensor.smoke : SmokeCOAlarmSensor.carbonMonoxide
+            let sensor =
+                event.name == DeviceEvent.smokeAlarm ? SmokeCOAlarmSensor.smoke : SmokeCOAlarmSensor.carbonMonoxide
             let level = min(max(event.value ?? 1, 1), 2)
             return sensorState(name: sensor.name, state: sensor.states[level])
         case DeviceEvent.waterLeak:

@@ -105,7 +105,9 @@ public struct HearthApplication: Sendable {
         try store.setReporting(enabled: true)
         logger.notice(
             "HomeGraph reporting is enabled",
-            metadata: ["homegraph.endpoint": "\(endpoint.absoluteString)", "homegraph.client_email": "\(key.clientEmail)"]
+            metadata: [
+                "homegraph.endpoint": "\(endpoint.absoluteString)", "homegraph.client_email": "\(key.clientEmail)",
+            ]
         )
         return ReportingService(store: store, client: client, options: homeGraph.reporting, logger: logger)
     }

@@ -118,7 +118,8 @@ extension DevicesCommand {
                     "device \"\(device)\" does not declare \"notificationSupportedByAgent\": true in its device file"
                 )
             }
-            if name == DeviceEvent.doorbellPress, !target.endpoints.contains(where: { $0.deviceTypes.contains(.Doorbell) })
+            if name == DeviceEvent.doorbellPress,
+                !target.endpoints.contains(where: { $0.deviceTypes.contains(.Doorbell) })
             {
                 throw ValidationError("device \"\(device)\" is not a Doorbell; doorbell-press needs one")
             }
@@ -156,7 +157,8 @@ struct DeviceStateChange: CustomStringConvertible {
         }
         let name = String(parts[1])
         guard let spec = AttributeSchema.spec(cluster, name) else {
-            let reason = AttributeSchema.validate(.bool(false), cluster: cluster, attribute: name) ?? "unknown attribute"
+            let reason =
+                AttributeSchema.validate(.bool(false), cluster: cluster, attribute: name) ?? "unknown attribute"
             throw ValidationError("\(path): \(reason)")
         }
         let value: AttributeValue
@@ -202,7 +204,9 @@ struct DeviceStateChange: CustomStringConvertible {
             } else {
                 let candidates = device.endpoints.indices.filter { device.endpoints[$0].has(change.cluster) }
                 guard let first = candidates.first else {
-                    throw ValidationError("\(change.cluster.rawValue).\(change.attribute): the device has no \(change.cluster.rawValue) cluster")
+                    throw ValidationError(
+                        "\(change.cluster.rawValue).\(change.attribute): the device has no \(change.cluster.rawValue) cluster"
+                    )
                 }
                 guard candidates.count == 1 else {
                     throw ValidationError(

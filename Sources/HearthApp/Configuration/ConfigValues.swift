@@ -103,7 +103,9 @@ public struct ConfigValues: Sendable {
         switch key.kind {
         case .string:
             guard let text = value.stringValue else { throw ConfigurationError("\(source): \(path) must be a string") }
-            if text.isEmpty, !["devices.seedFile", "homegraph.serviceAccountKeyFile", "homegraph.tokenURI"].contains(path) {
+            if text.isEmpty,
+                !["devices.seedFile", "homegraph.serviceAccountKeyFile", "homegraph.tokenURI"].contains(path)
+            {
                 throw ConfigurationError("\(source): \(path) must not be empty")
             }
         case .integer(let range):
