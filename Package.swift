@@ -215,6 +215,8 @@ let package = Package(
                 "HearthApp",
                 "hearth",
                 "Fulfillment",
+                "HomeGraph",
+                "Cryptography",
                 "MicroHTTPD",
                 "SmartHomeProtocol",
                 "Registry",
