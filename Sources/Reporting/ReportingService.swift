@@ -6,6 +6,7 @@ import MatterModel
 import Registry
 import ServiceLifecycle
 import SmartHomeProtocol
+import Synchronization
 
 /// Drains the registry's HomeGraph outbox into Google: Request Sync, Report State and notifications.
 ///
@@ -17,8 +18,9 @@ import SmartHomeProtocol
 /// (``Backoff``, `Retry-After` honoured); a 404 soon after the user's SYNC is retried, a later one dropped; a 400 is
 /// dropped and logged with Google's message. Work of an unlinked user (DISCONNECT) is dropped unsent.
 ///
-/// Graceful shutdown cancels the drain: a call in flight counts as failed and its rows stay queued. Rows survive a
-/// restart or a killed process; a call that was delivered just before a kill may be sent again (at least once).
+/// Graceful shutdown stops the drain after the call in flight (never cancelled: cancelling a FoundationNetworking
+/// request from another task can deadlock on Linux); what was not delivered stays queued. Rows survive a restart or
+/// a killed process; a call that was delivered just before a kill may be sent again (at least once).
 public final class ReportingService: Service {
     private let store: SQLiteDeviceStore
     private let client: HomeGraphClient
@@ -27,6 +29,7 @@ public final class ReportingService: Service {
     private let now: @Sendable () -> Int64
     private let random: @Sendable () -> Double
     private let wakeup = Wakeup()
+    private let stopping = Mutex(false)
 
     /// Creates the drain.
     ///
@@ -58,21 +61,33 @@ public final class ReportingService: Service {
         store.observeOutbox { wakeup.signal() }
         defer { store.observeOutbox(nil) }
         logger.info("Reporting to HomeGraph", metadata: ["homegraph.endpoint": "\(client.endpoint.absoluteString)"])
-        await cancelWhenGracefulShutdown {
+        await withGracefulShutdownHandler {
             await self.loop()
+        } onGracefulShutdown: {
+            self.stop()
         }
         logger.info("Stopped reporting to HomeGraph")
     }
 
+    /// Stops the drain as graceful shutdown does: after the call in flight, keeping what was not delivered.
+    public func stop() {
+        stopping.withLock { $0 = true }
+        wakeup.signal()
+    }
+
+    private var isStopping: Bool {
+        stopping.withLock { $0 } || Task.isCancelled
+    }
+
     private func loop() async {
         var schedule = OutboxSchedule(options: options)
-        while !Task.isCancelled {
+        while !isStopping {
             let start = now()
             var next = start + options.pollMilliseconds
             do {
                 let pending = try store.pendingOutbox()
                 let (users, nextDue) = schedule.due(pending, now: start)
-                for user in users where !Task.isCancelled {
+                for user in users where !isStopping {
                     await drain(user: user, schedule: &schedule)
                 }
                 if let nextDue { next = min(next, nextDue) }

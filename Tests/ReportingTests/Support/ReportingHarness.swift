@@ -149,9 +149,15 @@ final class ReportingHarness: @unchecked Sendable {
     func whileDraining<T>(_ body: () async throws -> T) async throws -> T {
         let service = ReportingService(store: store, client: client, options: options, logger: .silent)
         let task = Task { try await service.run() }
-        defer { task.cancel() }
-        let result = try await body()
-        task.cancel()
+        let result: T
+        do {
+            result = try await body()
+        } catch {
+            service.stop()
+            _ = await task.result
+            throw error
+        }
+        service.stop()
         _ = await task.result
         return result
     }
@@ -164,7 +170,7 @@ final class ReportingHarness: @unchecked Sendable {
     }
 
     /// Polls until `condition` holds; false after `timeout`.
-    func eventually(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async rethrows -> Bool {
+    func eventually(timeout: Duration = .seconds(30), _ condition: () throws -> Bool) async rethrows -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if try condition() { return true }
