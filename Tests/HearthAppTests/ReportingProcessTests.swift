@@ -114,7 +114,7 @@ struct ReportingProcessTests {
             }
         }
 
-        func eventually(timeout: Duration = .seconds(15), _ condition: () -> Bool) async -> Bool {
+        func eventually(timeout: Duration = .seconds(120), _ condition: () -> Bool) async -> Bool {
             let deadline = ContinuousClock.now + timeout
             while ContinuousClock.now < deadline {
                 if condition() { return true }

@@ -169,8 +169,9 @@ final class ReportingHarness: @unchecked Sendable {
         }
     }
 
-    /// Polls until `condition` holds; false after `timeout`.
-    func eventually(timeout: Duration = .seconds(30), _ condition: () throws -> Bool) async rethrows -> Bool {
+    /// Polls until `condition` holds; false after `timeout` (long: in the full parallel suite other tests block
+    /// the cooperative threads the drain runs on, so delivery can take tens of seconds).
+    func eventually(timeout: Duration = .seconds(120), _ condition: () throws -> Bool) async rethrows -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if try condition() { return true }
