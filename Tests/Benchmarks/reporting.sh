@@ -5,7 +5,7 @@
 #
 #   Tests/Benchmarks/reporting.sh [DURATION_S=10] [ROUNDS=3] [USERS=500]
 #
-# Env: SHARED (default ../shared), HEARTH_BIN (default: a release build of hearth), THREADS/CONNS as
+# Env: SHARED (default ../shared), BENCH_HEARTH_BIN (default: a release build of hearth), THREADS/CONNS as
 #      shared/bench/load/run.sh takes them. Needs wrk, curl, python3, openssl. Servers listen on 127.0.0.1 only and
 #      are stopped by PID.
 set -euo pipefail
@@ -22,11 +22,11 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
-if [ -z "${HEARTH_BIN:-}" ]; then
+if [ -z "${BENCH_HEARTH_BIN:-}" ]; then
     swift build -c release --product hearth >/dev/null
-    HEARTH_BIN=$(swift build -c release --show-bin-path)/hearth
+    BENCH_HEARTH_BIN=$(swift build -c release --show-bin-path)/hearth
 fi
-H=$HEARTH_BIN
+H=$BENCH_HEARTH_BIN
 
 # A service account whose key the fake trusts, and a key file pointing at the fake.
 openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/sa.pem" 2>/dev/null

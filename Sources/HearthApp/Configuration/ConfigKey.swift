@@ -29,11 +29,14 @@ public struct ConfigKey: Sendable, Hashable {
     /// `http.maxBodyBytes` → `HEARTH_HTTP_MAX_BODY_BYTES`.
     public var environmentVariable: String {
         var name = "HEARTH_"
+        var previous: Character = "."
         for character in path {
+            defer { previous = character }
             if character == "." {
                 name.append("_")
             } else if character.isUppercase {
-                name.append("_")
+                // An acronym is one word: `homegraph.tokenURI` → `HEARTH_HOMEGRAPH_TOKEN_URI`.
+                if !previous.isUppercase { name.append("_") }
                 name.append(character)
             } else {
                 name.append(contentsOf: character.uppercased())
