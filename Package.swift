@@ -100,6 +100,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "Reporting",
+            dependencies: [
+                "HomeGraph",
+                "Registry",
+                "Fulfillment",
+                "MatterModel",
+                "SmartHomeProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "HearthApp",
             dependencies: [
                 "MicroHTTPD",
@@ -109,6 +122,8 @@ let package = Package(
                 "MatterModel",
                 "Registry",
                 "Fulfillment",
+                "HomeGraph",
+                "Reporting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -203,12 +218,29 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ReportingTests",
+            dependencies: [
+                "Reporting",
+                "HomeGraph",
+                "Registry",
+                "Fulfillment",
+                "MatterModel",
+                "SmartHomeProtocol",
+                "MicroHTTPD",
+                "Cryptography",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthAppTests",
             dependencies: [
                 "HearthApp",
                 "OAuth",
                 "hearth",
                 "Fulfillment",
+                "HomeGraph",
+                "Cryptography",
                 "MicroHTTPD",
                 "SmartHomeProtocol",
                 "Registry",

@@ -75,6 +75,7 @@ public struct IntentDispatcher: Sendable {
                     logger: logger
                 )
                 .handle(requestId: request.requestId, agentUserId: agentUserId)
+                recordSync(agentUserId: agentUserId)
             case .query:
                 body = try QueryHandler(store: store, answers: answers)
                     .handle(
@@ -91,6 +92,7 @@ public struct IntentDispatcher: Sendable {
                     )
             case .disconnect:
                 let revoked = try store.revokeTokens(forUser: agentUserId, clientId: principal.clientId)
+                try store.stopReporting(forUser: agentUserId)
                 logger.info("User disconnected", metadata: metadata(["tokens.revoked": "\(revoked)"]))
                 body = FulfillmentResponse.disconnect()
             case nil:
@@ -110,6 +112,18 @@ public struct IntentDispatcher: Sendable {
             return FulfillmentAnswer(
                 status: 500,
                 body: FulfillmentResponse.error(requestId: request.requestId, code: .transientError)
+            )
+        }
+    }
+
+    /// Records the SYNC for HomeGraph's 404 window; a failure costs only a retry window, not the SYNC answer.
+    private func recordSync(agentUserId: String) {
+        do {
+            try store.recordSync(forUser: agentUserId, now: clock())
+        } catch {
+            logger.warning(
+                "Could not record the SYNC time",
+                metadata: ["agent_user.id": "\(agentUserId)", "error": "\(error)"]
             )
         }
     }

@@ -16,6 +16,9 @@ public struct Device: Sendable, Hashable, Identifiable {
     public var endpoints: [Endpoint]
     /// What the user must give before a sensitive command runs (Google's secondary user verification).
     public var challenge: ChallengePolicy
+    /// Whether Hearth sends Google notifications for this device (a doorbell press, a smoke or leak alarm): the
+    /// device file's `notificationSupportedByAgent`, SYNC's field of the same name. Default `false`.
+    public var notificationSupportedByAgent: Bool = false
 
     /// Creates a device from its endpoints.
     public init(

@@ -27,6 +27,7 @@ extension DeviceType {
         case .RoboticVacuumCleaner: return 0x0074
         case .LaundryWasher: return 0x0073
         case .Dishwasher: return 0x0075
+        case .Doorbell: return 0x0143
         }
     }
 
@@ -44,6 +45,7 @@ extension DeviceType {
         case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
             return []
         case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher: return []
+        case .Doorbell: return []
         }
     }
 
@@ -66,6 +68,7 @@ extension DeviceType {
         case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
             return 0
         case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher: return 0
+        case .Doorbell: return 0
         }
     }
 
@@ -77,7 +80,7 @@ extension DeviceType {
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .OnOffPlugInUnit: return requiredColorCapabilities
         case .Fan, .AirPurifier, .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor,
             .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm,
-            .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher:
+            .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher, .Doorbell:
             return requiredColorCapabilities
         }
     }

@@ -44,6 +44,9 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
     case LaundryWasher
     /// Dishwasher (0x0075).
     case Dishwasher
+    /// Doorbell (0x0143, Matter 1.5's camera device types): its button is a momentary Generic Switch whose press is an
+    /// event, not state, so Hearth models no cluster for it; a press comes in as `hearth devices event … doorbell-press`.
+    case Doorbell
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).
     public var requiredClusters: [ClusterID] {
@@ -70,6 +73,7 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
         // Matter lists On/Off as optional on both; Hearth requires it, since Google's WASHER and DISHWASHER
         // guides expect OnOff, and a dead-front appliance that is off cannot start.
         case .LaundryWasher, .Dishwasher: return [.OnOff, .OperationalState]
+        case .Doorbell: return []
         }
     }
 }

@@ -54,6 +54,20 @@ public protocol DeviceStore: Sendable {
 
     /// Throws when the registry cannot answer (for `/healthz`).
     func checkHealth() throws
+
+    /// Records that Hearth answered a SYNC for the user at `now` (HomeGraph answers 404 for a while after it).
+    /// Stores without a HomeGraph outbox do nothing.
+    func recordSync(forUser agentUserId: String, now: UnixTime) throws
+
+    /// After DISCONNECT: drops the user's queued HomeGraph work and queues none until a token is issued to the user
+    /// again. Stores without a HomeGraph outbox do nothing.
+    func stopReporting(forUser agentUserId: String) throws
+}
+
+extension DeviceStore {
+    public func recordSync(forUser agentUserId: String, now: UnixTime) throws {}
+
+    public func stopReporting(forUser agentUserId: String) throws {}
 }
 
 extension DeviceStore {

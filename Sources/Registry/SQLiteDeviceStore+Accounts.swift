@@ -160,6 +160,8 @@ extension SQLiteDeviceStore: AccountStore {
             let principal = Principal(agentUserId: stored.grant.agentUserId, clientId: stored.grant.clientId)
             let access = try Self.insertToken(db, principal, kind: "access", grantId: grantId, ttl: accessTTL, now: now)
             let refresh = try Self.insertToken(db, principal, kind: "refresh", grantId: grantId, ttl: nil, now: now)
+            // A new link: HomeGraph work for the user is queued and sent again (it stopped at DISCONNECT).
+            try Self.markLinked(db, user: principal.agentUserId)
             return .issued(
                 IssuedTokens(accessToken: access, expiresIn: accessTTL, refreshToken: refresh, principal: principal)
             )

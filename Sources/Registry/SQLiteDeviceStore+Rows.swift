@@ -7,7 +7,8 @@ import MatterModel
 extension SQLiteDeviceStore {
     private static let deviceSelect = """
         SELECT id, name, nicknames, room, vendorName, vendorID, productName, productID, serialNumber, uniqueID, \
-        hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, pinHash FROM device
+        hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, pinHash, notificationSupportedByAgent \
+        FROM device
         """
     private static let selectUserDevicesSQL = deviceSelect + " WHERE userId = ? ORDER BY position"
     private static let selectUserDevicesByIdSQL =
@@ -27,12 +28,12 @@ extension SQLiteDeviceStore {
     private static let insertDeviceSQL = """
         INSERT INTO device (userId, id, position, name, nicknames, room, vendorName, vendorID, productName, \
         productID, serialNumber, uniqueID, hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, \
-        pinHash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        pinHash, notificationSupportedByAgent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     private static let replaceDeviceSQL = """
         UPDATE device SET name = ?, nicknames = ?, room = ?, vendorName = ?, vendorID = ?, productName = ?, \
         productID = ?, serialNumber = ?, uniqueID = ?, hardwareVersionString = ?, softwareVersionString = ?, \
-        otherDeviceIds = ?, challenge = ?, pinHash = ? WHERE userId = ? AND id = ?
+        otherDeviceIds = ?, challenge = ?, pinHash = ?, notificationSupportedByAgent = ? WHERE userId = ? AND id = ?
         """
     private static let insertEndpointSQL = """
         INSERT INTO endpoint (userId, deviceId, number, deviceTypes, clusters, online) VALUES (?, ?, ?, ?, ?, ?)
@@ -153,7 +154,7 @@ extension SQLiteDeviceStore {
     /// A device row, with no endpoints yet (``storeEndpoint(_:number:user:)`` adds them).
     private static func decodeDevice(_ row: Row, user: String) throws -> Device {
         let id: String = row[0]
-        return Device(
+        var device = Device(
             id: id,
             name: row[1],
             nicknames: try strings(row, 2, "nicknames", user: user, device: id),
@@ -172,6 +173,8 @@ extension SQLiteDeviceStore {
             endpoints: [],
             challenge: try decodeChallenge(kind: row[13], pinHash: row[14], user: user, device: id)
         )
+        device.notificationSupportedByAgent = row[15]
+        return device
     }
 
     /// The `challenge` and `pinHash` columns as a ``ChallengePolicy``.
@@ -261,7 +264,9 @@ extension SQLiteDeviceStore {
             info.hardwareVersionString, info.softwareVersionString, StringArrayJSON.encode(device.otherDeviceIds),
         ]
         let (challenge, pinHash) = try challengeColumns(device, user: user)
-        let challengeColumns: [(any DatabaseValueConvertible)?] = [challenge, pinHash]
+        let challengeColumns: [(any DatabaseValueConvertible)?] = [
+            challenge, pinHash, device.notificationSupportedByAgent,
+        ]
         if let position {
             let arguments: [(any DatabaseValueConvertible)?] = [user, device.id, position]
             try db.cachedStatement(sql: insertDeviceSQL).execute(

@@ -50,6 +50,30 @@ import GRDB
 //   windowStart INTEGER NULL    unix seconds of the window's first wrong PIN
 //   lockedUntil INTEGER NULL    unix seconds until which the device answers tooManyFailedAttempts
 //
+// v6 (outbox) adds the HomeGraph outbox: the work Report State, Request Sync and notifications owe Google, written in
+// the transaction of the change that causes it (see SQLiteDeviceStore+Outbox.swift). No table of v6 bumps generation.
+//
+// device     + notificationSupportedByAgent INTEGER (0/1, default 0)
+//
+// homegraph_setting  one row: reporting INTEGER (0/1), whether HomeGraph work is queued at all. `serve` writes it at
+//   start (1 when it has a service-account key), so that every writer, a CLI process too, knows it. No row = 0.
+//
+// homegraph_user  one row per agent user HomeGraph knows something about; absent = linked, never synced
+//   userId TEXT PRIMARY KEY
+//   lastSync INTEGER NULL       unix milliseconds of the user's latest SYNC intent (HomeGraph answers 404 for ~30 s)
+//   unlinked INTEGER (0/1)      1 after DISCONNECT until a token is issued again: nothing is queued or sent
+//
+// outbox_report  one row per (user, device) whose state changed and was not reported yet: the report carries the
+//   device's state as it is when the drain reads it, so many changes coalesce into one row
+//   userId, deviceId            PRIMARY KEY (no foreign key: a removed device's row is dropped by the drain)
+//   enqueued INTEGER            unix milliseconds of the first unreported change
+//   seq INTEGER                 bumped by every further change, so that the drain deletes only what it reported
+//
+// outbox_sync  one row per user owed a Request Sync: enqueued (first), lastEnqueued (latest), seq as above
+//
+// outbox_event  one row per device event owed a notification (a doorbell press, an alarm going off), in order
+//   id INTEGER PRIMARY KEY AUTOINCREMENT, userId, deviceId, name TEXT, value INTEGER NULL, occurred INTEGER (ms)
+//
 // generation (v2) one row: a counter every insert, update and delete of the tables above bumps (triggers), so
 //   that RegistryCache can tell whether what it decoded is still current
 //
@@ -246,6 +270,50 @@ extension SQLiteDeviceStore {
                     ALTER TABLE token ADD COLUMN grantId TEXT;
                     ALTER TABLE token ADD COLUMN replacedAt INTEGER;
                     CREATE INDEX token_grant ON token(grantId);
+                    """
+            )
+        }
+        migrator.registerMigration("v6: outbox") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE device ADD COLUMN notificationSupportedByAgent INTEGER NOT NULL DEFAULT 0
+                        CHECK (notificationSupportedByAgent IN (0, 1));
+
+                    CREATE TABLE homegraph_setting (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        reporting INTEGER NOT NULL CHECK (reporting IN (0, 1))
+                    );
+
+                    CREATE TABLE homegraph_user (
+                        userId TEXT PRIMARY KEY NOT NULL,
+                        lastSync INTEGER,
+                        unlinked INTEGER NOT NULL DEFAULT 0 CHECK (unlinked IN (0, 1))
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE outbox_report (
+                        userId TEXT NOT NULL,
+                        deviceId TEXT NOT NULL,
+                        enqueued INTEGER NOT NULL,
+                        seq INTEGER NOT NULL DEFAULT 0,
+                        PRIMARY KEY (userId, deviceId)
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE outbox_sync (
+                        userId TEXT PRIMARY KEY NOT NULL,
+                        enqueued INTEGER NOT NULL,
+                        lastEnqueued INTEGER NOT NULL,
+                        seq INTEGER NOT NULL DEFAULT 0
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE outbox_event (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        userId TEXT NOT NULL,
+                        deviceId TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        value INTEGER,
+                        occurred INTEGER NOT NULL
+                    );
+                    CREATE INDEX outbox_event_user ON outbox_event(userId, id);
                     """
             )
         }

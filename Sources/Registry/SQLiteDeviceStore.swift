@@ -31,6 +31,13 @@ public final class SQLiteDeviceStore: DeviceStore {
     /// How long a verified change counter is trusted before reads check SQLite again.
     let revalidationInterval: Duration
 
+    /// Decides which HomeGraph work a change queues (see `SQLiteDeviceStore+Outbox.swift`).
+    let outboxPolicy: any OutboxPolicy
+    /// Called after a commit that queued HomeGraph work: wakes the drain of this process.
+    let outboxObserver = Mutex<(@Sendable () -> Void)?>(nil)
+    /// When ``recordSync(forUser:now:)`` last wrote, per user (unix milliseconds).
+    let syncRecorded = Mutex<[String: Int64]>([:])
+
     /// The default ``revalidationInterval``: other processes' writes are seen by reads within this time.
     public static let defaultRevalidationInterval = Duration.milliseconds(25)
 
@@ -42,12 +49,16 @@ public final class SQLiteDeviceStore: DeviceStore {
     ///   - revalidationInterval: How long reads trust the last verified change counter. Writes by this process are
     ///     seen at once; writes by another process (a CLI import, say) within this time. `.zero` checks on every
     ///     read.
+    ///   - outboxPolicy: Decides which HomeGraph work a change queues (Request Sync, notifications); the default
+    ///     knows only Matter structure.
     public init(
         path: String,
         synchronous: Synchronous = .normal,
-        revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval
+        revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval,
+        outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy()
     ) throws {
         self.revalidationInterval = revalidationInterval
+        self.outboxPolicy = outboxPolicy
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
@@ -122,13 +133,14 @@ public final class SQLiteDeviceStore: DeviceStore {
         ids: [String],
         _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
     ) throws -> T {
-        let (result, changed, before, after) = try pool.writeWithoutTransaction { db in
+        let (result, changed, before, after, queued) = try pool.writeWithoutTransaction { db in
             try Self.immediateTransaction(db) {
                 try updateTransaction(db, user: agentUserId, ids: ids, body)
             }
         }
         // Committed: keep the cache warm with exactly what this transaction wrote.
         cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after) }
+        if queued { notifyOutbox() }
         return result
     }
 
@@ -159,7 +171,7 @@ public final class SQLiteDeviceStore: DeviceStore {
         user agentUserId: String,
         ids: [String],
         _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
-    ) throws -> (T, [Device], Int64, Int64) {
+    ) throws -> (T, [Device], Int64, Int64, Bool) {
         let before = try Self.generation(db)
         // Inside the write transaction the counter is exact: verify it, and use the cache if it is current.
         let cached = cache.withLock { cache -> DeviceSnapshot? in
@@ -183,16 +195,20 @@ public final class SQLiteDeviceStore: DeviceStore {
             if new != old { try Self.writeAttempts(db, user: agentUserId, device: id, new) }
         }
         var changed: [Device] = []
+        var queued = false
+        let now = Self.nowMilliseconds()
         for (id, old) in stored {
             guard let new = working[id] else { continue }
             // Only cluster state and connectivity are persisted; identity changes made by `body` are not.
             let persisted = old.withState(of: new)
             guard persisted != old else { continue }
             try Self.writeChanges(db, user: agentUserId, from: old, to: persisted)
+            // The HomeGraph work, in the same transaction (the outbox).
+            queued = try queueStateChange(db, user: agentUserId, from: old, to: persisted, now: now) || queued
             changed.append(persisted)
         }
         // Nothing changed: nothing was written, the counter is still `before`.
-        return (result, changed, before, changed.isEmpty ? before : try Self.generation(db))
+        return (result, changed, before, changed.isEmpty ? before : try Self.generation(db), queued)
     }
 
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
@@ -200,12 +216,16 @@ public final class SQLiteDeviceStore: DeviceStore {
         // Hashing takes tens of milliseconds per PIN: done before the writer is taken.
         let file = try file.hashingPINs()
         defer { cache.withLock { $0.invalidate() } }
-        return try pool.write { db in
+        let now = Self.nowMilliseconds()
+        let (summary, queued) = try pool.write { db -> (ImportSummary, Bool) in
             var added = 0
             var updated = 0
+            var queued = false
             for user in file.users {
                 let userId = user.agentUserId
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [userId])
+                var stored: [String: Device] = [:]
+                for device in try Self.fetchDevices(db, user: userId) { stored[device.id] = device }
                 var nextPosition =
                     try Int64.fetchOne(
                         db.cachedStatement(sql: "SELECT coalesce(max(position) + 1, 0) FROM device WHERE userId = ?"),
@@ -220,16 +240,29 @@ public final class SQLiteDeviceStore: DeviceStore {
                     if exists == true {
                         try Self.writeDevice(db, user: userId, device: device, newPosition: nil)
                         updated += 1
+                        if let old = stored[device.id] {
+                            // A file may list a device twice: compare with what this import wrote before.
+                            if outboxPolicy.requiresSync(from: old, to: device) {
+                                queued = try Self.queueSync(db, user: userId, now: now) || queued
+                            }
+                            queued = try queueStateChange(db, user: userId, from: old, to: device, now: now) || queued
+                        }
                     } else {
                         try Self.writeDevice(db, user: userId, device: device, newPosition: nextPosition)
                         nextPosition += 1
                         added += 1
+                        // Google learns the device from its next SYNC, then its state from a report.
+                        queued = try Self.queueSync(db, user: userId, now: now) || queued
+                        queued = try Self.queueReport(db, user: userId, device: device.id, now: now) || queued
                     }
+                    stored[device.id] = device
                 }
             }
             let users = Set(file.users.map(\.agentUserId)).count
-            return ImportSummary(users: users, added: added, updated: updated)
+            return (ImportSummary(users: users, added: added, updated: updated), queued)
         }
+        if queued { notifyOutbox() }
+        return summary
     }
 
     public func isEmpty() throws -> Bool {
@@ -256,6 +289,7 @@ public final class SQLiteDeviceStore: DeviceStore {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [agentUserId])
             try db.cachedStatement(sql: "INSERT INTO token (hash, userId, created, expires) VALUES (?, ?, ?, ?)")
                 .execute(arguments: [Data(hash), agentUserId, now.seconds, expires])
+            try Self.markLinked(db, user: agentUserId)
         }
         return token
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Fulfillment
 import HearthApp
 import Logging
 import Registry
@@ -29,7 +30,11 @@ struct CommonOptions: ParsableArguments {
                 "no database at \(configuration.databasePath): import devices first (hearth devices import FILE)"
             )
         }
-        let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+        let store = try SQLiteDeviceStore(
+            path: configuration.databasePath,
+            synchronous: configuration.synchronous,
+            outboxPolicy: HomeGraphOutboxPolicy()
+        )
         guard try store.users().contains(user) else {
             try? store.close()
             throw ValidationError("no user \"\(user)\" in \(configuration.databasePath); import devices first")

@@ -9,7 +9,7 @@ struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
         abstract: "Manage the device registry.",
-        subcommands: [ImportCommand.self, ListCommand.self, ValidateCommand.self]
+        subcommands: [ImportCommand.self, ListCommand.self, ValidateCommand.self, SetCommand.self, EventCommand.self]
     )
 
     /// `hearth devices import FILE`.
@@ -27,7 +27,11 @@ struct DevicesCommand: ParsableCommand {
         func run() throws {
             let configuration = try common.load()
             let deviceFile = try DeviceFileLoader.load(path: file)
-            let store = try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+            let store = try SQLiteDeviceStore(
+                path: configuration.databasePath,
+                synchronous: configuration.synchronous,
+                outboxPolicy: HomeGraphOutboxPolicy()
+            )
             let summary = try store.importDevices(deviceFile)
             try store.close()
             print(

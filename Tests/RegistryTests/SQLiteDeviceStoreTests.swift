@@ -101,7 +101,11 @@ struct SQLiteDeviceStoreTests {
         try store.close()
         let reopened = try SQLiteDeviceStore(path: path)
         let applied = try reopened.pool.read { db in try SQLiteDeviceStore.migrator.appliedIdentifiers(db) }
-        #expect(Set(applied) == ["v1", "v2: change counter", "v3: endpoints", "v4: challenges", "v5: accounts"])
+        #expect(
+            Set(applied) == [
+                "v1", "v2: change counter", "v3: endpoints", "v4: challenges", "v5: accounts", "v6: outbox",
+            ]
+        )
         #expect(try reopened.devices(forUser: "u") == [Fixtures.plug])
         try reopened.close()
     }

@@ -27,6 +27,7 @@ import SmartHomeProtocol
 /// | RoboticVacuumCleaner | VACUUM | StartStop (pausable; RVC Operational State + RVC Run Mode), Dock |
 /// | LaundryWasher | WASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
 /// | Dishwasher | DISHWASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
+/// | Doorbell | DOORBELL | ObjectDetection (notifications only: a press, with `notificationSupportedByAgent`) |
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
 ///
 /// **Composed devices.** The primary endpoint's primary device type picks the Google type. Google's traits are
@@ -64,6 +65,7 @@ public enum DeviceTypeMapping {
         case .RoboticVacuumCleaner: return .vacuum
         case .LaundryWasher: return .washer
         case .Dishwasher: return .dishwasher
+        case .Doorbell: return .doorbell
         }
     }
 
@@ -97,6 +99,7 @@ public enum DeviceTypeMapping {
         case .Speaker: return [.volume]
         case .RoboticVacuumCleaner: return [.startStop, .dock]
         case .LaundryWasher, .Dishwasher: return [.onOff, .startStop, .runCycle]
+        case .Doorbell: return [.objectDetection]
         }
     }
 

@@ -32,7 +32,7 @@ enum SyncDeviceMapping {
                 SyncDevice.truncatedName([info.vendorName, product].compactMap { $0 }.joined(separator: " "))
             )
         }
-        return SyncDevice(
+        var entry = SyncDevice(
             id: device.id,
             type: DeviceTypeMapping.googleType(for: device.endpoints[0]),
             traits: bindings.map(\.trait),
@@ -50,6 +50,8 @@ enum SyncDeviceMapping {
             matterOriginalVendorId: info.vendorID.map(SyncDevice.matterHexId),
             matterOriginalProductId: info.productID.map(SyncDevice.matterHexId)
         )
+        entry.notificationSupportedByAgent = device.notificationSupportedByAgent
+        return entry
     }
 
     /// The full state of the traits bound by `bindings` (without `online` / `status`).

@@ -42,6 +42,7 @@ enum TraitMappings {
         case .dock: return DockTrait.self
         case .runCycle: return RunCycleTrait.self
         case .energyStorage: return EnergyStorageTrait.self
+        case .objectDetection: return ObjectDetectionTrait.self
         }
     }
 }

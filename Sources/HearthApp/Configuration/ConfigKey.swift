@@ -110,8 +110,8 @@ extension ConfigKey {
         ConfigKey(
             "fulfillment.willReportState",
             .boolean,
-            default: false,
-            "SYNC's `willReportState`; stays false until Report State is implemented."
+            default: true,
+            "SYNC's `willReportState` when HomeGraph reporting is enabled (always false when it is not)."
         ),
         ConfigKey(
             "fulfillment.maxPinAttempts",
@@ -192,6 +192,54 @@ extension ConfigKey {
             .integer(1...86400),
             default: 300,
             "How long a locked login refuses every password."
+        ),
+        ConfigKey(
+            "homegraph.serviceAccountKeyFile",
+            .string,
+            default: "",
+            "Service-account key JSON file for HomeGraph; empty = Report State, Request Sync and notifications off."
+        ),
+        ConfigKey(
+            "homegraph.endpoint",
+            .string,
+            default: "https://homegraph.googleapis.com",
+            "HomeGraph API base URL (a fake's for development)."
+        ),
+        ConfigKey(
+            "homegraph.tokenURI",
+            .string,
+            default: "",
+            "OAuth token endpoint for the service account; empty = the key file's `token_uri`."
+        ),
+        ConfigKey(
+            "homegraph.reportCoalesceMilliseconds",
+            .integer(0...60000),
+            default: 150,
+            "A user's changes within this window go in one Report State call."
+        ),
+        ConfigKey(
+            "homegraph.requestSyncDebounceMilliseconds",
+            .integer(0...600_000),
+            default: 1000,
+            "A Request Sync waits until no new reason came for this long (at most ten times this)."
+        ),
+        ConfigKey(
+            "homegraph.notFoundRetrySeconds",
+            .integer(0...3600),
+            default: 60,
+            "A 404 this soon after the user's SYNC is retried (Google needs ~30 s); later ones are dropped."
+        ),
+        ConfigKey(
+            "homegraph.retryInitialMilliseconds",
+            .integer(1...600_000),
+            default: 1000,
+            "First backoff after a 429, 5xx or network error; doubles, with jitter."
+        ),
+        ConfigKey(
+            "homegraph.retryMaxSeconds",
+            .integer(1...86400),
+            default: 300,
+            "Longest backoff."
         ),
         ConfigKey(
             "log.level",

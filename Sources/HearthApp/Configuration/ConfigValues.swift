@@ -155,7 +155,8 @@ public struct ConfigValues: Sendable {
     }
     /// String keys for which the empty string means "none".
     private static let mayBeEmpty: Set<String> = [
-        "devices.seedFile", "http.trustedProxies", "tls.certificate", "tls.key",
+        "devices.seedFile", "http.trustedProxies", "tls.certificate", "tls.key", "homegraph.serviceAccountKeyFile",
+        "homegraph.tokenURI",
     ]
 
     /// A string value.

@@ -3,6 +3,7 @@ import Logging
 import MicroHTTPD
 import OAuth
 import Registry
+import Reporting
 
 /// Hearth's configuration, typed. Built from ``ConfigValues``; see ``ConfigKey/all`` for every key.
 public struct HearthConfiguration: Sendable {
@@ -14,6 +15,8 @@ public struct HearthConfiguration: Sendable {
     /// Device file to import when the registry is empty; `nil` for none.
     public var seedFile: String?
     public var fulfillment: FulfillmentOptions
+    /// HomeGraph reporting (`homegraph.*`); `nil` when `homegraph.serviceAccountKeyFile` is empty.
+    public var homeGraph: HomeGraphConfiguration?
     public var logLevel: Logger.Level
     /// `oauth.clients`, secrets not yet resolved (``OAuthClientConfiguration/resolve(_:environment:logger:)``).
     public var oauthClients: [OAuthClientConfiguration]
@@ -39,9 +42,26 @@ public struct HearthConfiguration: Sendable {
         cacheRevalidationInterval = .milliseconds(values.int("database.cacheRevalidationMilliseconds"))
         let seed = values.string("devices.seedFile")
         seedFile = seed.isEmpty ? nil : seed
+        let keyFile = values.string("homegraph.serviceAccountKeyFile")
+        homeGraph =
+            keyFile.isEmpty
+            ? nil
+            : HomeGraphConfiguration(
+                serviceAccountKeyFile: keyFile,
+                endpoint: values.string("homegraph.endpoint"),
+                tokenURI: values.string("homegraph.tokenURI").isEmpty ? nil : values.string("homegraph.tokenURI"),
+                reporting: ReportingOptions(
+                    coalesceMilliseconds: Int64(values.int("homegraph.reportCoalesceMilliseconds")),
+                    syncDebounceMilliseconds: Int64(values.int("homegraph.requestSyncDebounceMilliseconds")),
+                    notFoundRetryMilliseconds: Int64(values.int("homegraph.notFoundRetrySeconds")) * 1000,
+                    retryInitialMilliseconds: Int64(values.int("homegraph.retryInitialMilliseconds")),
+                    retryMaxMilliseconds: Int64(values.int("homegraph.retryMaxSeconds")) * 1000
+                )
+            )
         fulfillment = FulfillmentOptions(
             validationMode: values.bool("fulfillment.strictOperationValidation") ? .strict : .lenient,
-            willReportState: values.bool("fulfillment.willReportState"),
+            // Google trusts HomeGraph's state when a device says it reports: never say so without reporting.
+            willReportState: values.bool("fulfillment.willReportState") && !keyFile.isEmpty,
             pinAttempts: PINAttemptLimits(
                 maxAttempts: values.int("fulfillment.maxPinAttempts"),
                 windowSeconds: values.int("fulfillment.pinAttemptWindowSeconds"),

@@ -64,6 +64,7 @@ extension Device {
             object.set("challenge", .object(JSONObject([.init(key: "pinHash", value: .string(hash))])))
         case .pin(.clear): object.set("challenge", .object(JSONObject([.init(key: "type", value: .string("pin"))])))
         }
+        if notificationSupportedByAgent { object.set("notificationSupportedByAgent", .bool(true)) }
         return object
     }
 }

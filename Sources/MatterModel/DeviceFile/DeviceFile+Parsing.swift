@@ -6,7 +6,7 @@ extension DeviceFile {
     /// The keys a device object may have.
     public static let deviceKeys = [
         "id", "name", "nicknames", "room", "deviceTypes", "deviceType", "basicInformation", "otherDeviceIds", "online",
-        "clusters", "endpoints", "challenge",
+        "clusters", "endpoints", "challenge", "notificationSupportedByAgent",
     ]
     /// The keys an object-valued `challenge` may have.
     public static let challengeKeys = ["type", "pin", "pinHash"]
@@ -150,6 +150,12 @@ private struct DeviceFileParser {
             endpoints: endpoints
         )
         device.challenge = try challenge(object["challenge"])
+        if let value = object["notificationSupportedByAgent"], value != .null {
+            guard case .bool(let flag) = value else {
+                throw fail(.wrongType, "notificationSupportedByAgent", "expected a boolean, got \(value.brief)")
+            }
+            device.notificationSupportedByAgent = flag
+        }
         return device
     }
 

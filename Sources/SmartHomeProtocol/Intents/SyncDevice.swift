@@ -48,6 +48,8 @@ public struct SyncDevice: Sendable, Hashable {
     public var matterUniqueId: String?
     public var matterOriginalVendorId: String?
     public var matterOriginalProductId: String?
+    /// `notificationSupportedByAgent`: written only when `true` (Google's default is `false`).
+    public var notificationSupportedByAgent: Bool = false
 
     public init(
         id: String,
@@ -110,6 +112,7 @@ public struct SyncDevice: Sendable, Hashable {
         nameObject.append("nicknames", .array(name.nicknames.map { .string($0) }))
         object.append("name", .object(nameObject))
         object.append("willReportState", .bool(willReportState))
+        if notificationSupportedByAgent { object.append("notificationSupportedByAgent", .bool(true)) }
         if let roomHint { object.append("roomHint", .string(roomHint)) }
         if let deviceInfo {
             var info = JSONObject()

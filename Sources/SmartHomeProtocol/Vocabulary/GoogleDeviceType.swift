@@ -19,4 +19,5 @@ public enum GoogleDeviceType: String, Sendable, Hashable, CaseIterable {
     case vacuum = "action.devices.types.VACUUM"
     case washer = "action.devices.types.WASHER"
     case dishwasher = "action.devices.types.DISHWASHER"
+    case doorbell = "action.devices.types.DOORBELL"
 }

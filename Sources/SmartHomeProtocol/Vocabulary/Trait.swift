@@ -15,4 +15,5 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case dock = "action.devices.traits.Dock"
     case runCycle = "action.devices.traits.RunCycle"
     case energyStorage = "action.devices.traits.EnergyStorage"
+    case objectDetection = "action.devices.traits.ObjectDetection"
 }

@@ -10,6 +10,7 @@ struct CatalogueValidationTests {
         ("climate", ClimateCatalogue.deviceFile),
         ("access", AccessCatalogue.deviceFile),
         ("appliances", AppliancesCatalogue.deviceFile),
+        ("doorbell", DoorbellCatalogue.deviceFile),
     ]
 
     static func devices() throws -> [Device] {
@@ -50,5 +51,17 @@ struct CatalogueValidationTests {
                 #expect(["SUCCESS", "EXCEPTIONS"].contains(entry["status"]?.stringValue ?? ""), "\(id): \(entry)")
             }
         }
+    }
+}
+
+/// The doorbell's SYNC entry: Google's DOORBELL type, the ObjectDetection trait, and notification support.
+struct DoorbellSyncTests {
+    @Test func aDoorbellSyncsAsDOORBELLWithObjectDetectionAndNotificationSupport() throws {
+        let fulfillment = try TestFulfillment(devices: DoorbellCatalogue.deviceFile)
+        let reply = try fulfillment.sync(as: "doorbell-user")
+        let device = try #require(reply.body["payload"]?["devices"]?.arrayValue?.first)
+        #expect(device["type"]?.stringValue == "action.devices.types.DOORBELL")
+        #expect(device["traits"]?.arrayValue == [.string("action.devices.traits.ObjectDetection")])
+        #expect(device["notificationSupportedByAgent"]?.boolValue == true)
     }
 }

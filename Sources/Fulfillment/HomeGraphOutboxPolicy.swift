@@ -1,0 +1,60 @@
+import MatterModel
+import Registry
+import SmartHomeProtocol
+
+/// The registry's ``OutboxPolicy`` with Google's eyes: a Request Sync when the SYNC entry Google holds would change
+/// (names, room, types, traits, attributes such as a light's color range), and a notification when an alarm goes off
+/// on a device that declares `notificationSupportedByAgent`:
+///
+/// | Matter change | event | Google notification |
+/// |---|---|---|
+/// | Smoke CO Alarm `SmokeState` rises to 1 warning or 2 critical | `smoke-alarm` | `SensorState` `SmokeLevel` |
+/// | Smoke CO Alarm `COState` rises to 1 or 2 | `co-alarm` | `SensorState` `CarbonMonoxideLevel` |
+/// | Water Leak Detector Boolean State `StateValue` false → true | `water-leak` | `SensorState` `WaterLeak` |
+/// | `hearth devices event … doorbell-press` (no state) | `doorbell-press` | `ObjectDetection` |
+public struct HomeGraphOutboxPolicy: OutboxPolicy {
+    /// Creates the policy.
+    public init() {}
+
+    public func requiresSync(from old: Device, to new: Device) -> Bool {
+        if StructuralOutboxPolicy().requiresSync(from: old, to: new) { return true }
+        let before = SyncDeviceMapping.syncDevice(for: old, willReportState: true).json
+        let after = SyncDeviceMapping.syncDevice(for: new, willReportState: true).json
+        return before != after
+    }
+
+    public func events(from old: Device, to new: Device) -> [DeviceEvent] {
+        // The EXECUTE hot path calls this for every changed device: most declare no notifications.
+        guard new.notificationSupportedByAgent, old.endpoints.count == new.endpoints.count else { return [] }
+        var events: [DeviceEvent] = []
+        for (before, after) in zip(old.endpoints, new.endpoints) {
+            if after.has(.SmokeCOAlarm) {
+                for (attribute, name) in [("SmokeState", DeviceEvent.smokeAlarm), ("COState", DeviceEvent.coAlarm)] {
+                    let was = before.cluster(.SmokeCOAlarm).int(attribute) ?? 0
+                    let now = after.cluster(.SmokeCOAlarm).int(attribute) ?? 0
+                    if now > was, now >= 1 { events.append(DeviceEvent(name: name, value: now)) }
+                }
+            }
+            if WaterLeakSensor.isPresent(on: after) {
+                let was = before.cluster(.BooleanState).bool("StateValue") ?? false
+                let now = after.cluster(.BooleanState).bool("StateValue") ?? false
+                if now, !was { events.append(DeviceEvent(name: DeviceEvent.waterLeak)) }
+            }
+        }
+        return events
+    }
+}
+
+extension DeviceEvent {
+    /// A doorbell was pressed (a device-side event: `hearth devices event … doorbell-press`).
+    public static let doorbellPress = "doorbell-press"
+    /// A Smoke CO Alarm's `SmokeState` rose to warning (1) or critical (2).
+    public static let smokeAlarm = "smoke-alarm"
+    /// A Smoke CO Alarm's `COState` rose to warning (1) or critical (2).
+    public static let coAlarm = "co-alarm"
+    /// A Water Leak Detector detected a leak.
+    public static let waterLeak = "water-leak"
+
+    /// The events a device file user may send by hand (`hearth devices event`).
+    public static let deviceSideEvents = [doorbellPress]
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Fulfillment
+import HomeGraph
+import Logging
+import MatterModel
+import Registry
+import ServiceLifecycle
+import SmartHomeProtocol
+import Synchronization
+
+/// Drains the registry's HomeGraph outbox into Google: Request Sync, Report State and notifications.
+///
+/// A `Service` of `hearth serve`'s group. It wakes at once when this process queues work (an EXECUTE), and polls
+/// every ``ReportingOptions/pollMilliseconds`` for work other processes queued (the CLI). Per user, in this order:
+/// a Request Sync (`async: true`), one Report State call with the current full state of every device whose state
+/// changed, then one call per notification. A call that worked deletes exactly the rows it covered (a row changed
+/// meanwhile stays for the next call); 429, 5xx, network errors and a broken token back the user off
+/// (``Backoff``, `Retry-After` honoured); a 404 soon after the user's SYNC is retried, a later one dropped; a 400 is
+/// dropped and logged with Google's message. Work of an unlinked user (DISCONNECT) is dropped unsent.
+///
+/// Graceful shutdown stops the drain after the call in flight (never cancelled: cancelling a FoundationNetworking
+/// request from another task can deadlock on Linux); what was not delivered stays queued. Rows survive a restart or
+/// a killed process; a call that was delivered just before a kill may be sent again (at least once).
+public final class ReportingService: Service {
+    private let store: SQLiteDeviceStore
+    private let client: HomeGraphClient
+    private let options: ReportingOptions
+    private let logger: Logger
+    private let now: @Sendable () -> Int64
+    private let random: @Sendable () -> Double
+    private let wakeup = Wakeup()
+    private let stopping = Mutex(false)
+
+    /// Creates the drain.
+    ///
+    /// - Parameters:
+    ///   - store: The registry whose outbox is drained.
+    ///   - client: Calls HomeGraph.
+    ///   - options: Windows and backoff.
+    ///   - logger: Deliveries at debug, drops at notice/warning; never tokens.
+    ///   - now: Unix milliseconds (tests pass their own).
+    ///   - random: Jitter in `0…1`.
+    public init(
+        store: SQLiteDeviceStore,
+        client: HomeGraphClient,
+        options: ReportingOptions,
+        logger: Logger,
+        now: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
+        self.store = store
+        self.client = client
+        self.options = options
+        self.logger = logger
+        self.now = now
+        self.random = random
+    }
+
+    public func run() async throws {
+        let wakeup = self.wakeup
+        store.observeOutbox { wakeup.signal() }
+        defer { store.observeOutbox(nil) }
+        logger.info("Reporting to HomeGraph", metadata: ["homegraph.endpoint": "\(client.endpoint.absoluteString)"])
+        await withGracefulShutdownHandler {
+            await self.loop()
+        } onGracefulShutdown: {
+            self.stop()
+        }
+        logger.info("Stopped reporting to HomeGraph")
+    }
+
+    /// Stops the drain as graceful shutdown does: after the call in flight, keeping what was not delivered.
+    public func stop() {
+        stopping.withLock { $0 = true }
+        wakeup.signal()
+    }
+
+    private var isStopping: Bool {
+        stopping.withLock { $0 } || Task.isCancelled
+    }
+
+    private func loop() async {
+        var schedule = OutboxSchedule(options: options)
+        while !isStopping {
+            let start = now()
+            var next = start + options.pollMilliseconds
+            do {
+                let pending = try store.pendingOutbox()
+                let (users, nextDue) = schedule.due(pending, now: start)
+                for user in users where !isStopping {
+                    await drain(user: user, schedule: &schedule)
+                }
+                if let nextDue { next = min(next, nextDue) }
+                // Something was sent: look again at once, more may have been queued meanwhile.
+                if !users.isEmpty { continue }
+            } catch {
+                logger.error("Cannot read the HomeGraph outbox", metadata: ["error": "\(error)"])
+            }
+            await wakeup.wait(milliseconds: next - now())
+        }
+    }
+
+    /// What to do with the rows a call covered.
+    private enum Disposition {
+        /// Delivered, or dropped for good: delete the rows.
+        case done
+        /// Keep the rows; the user is backed off.
+        case retry
+    }
+
+    /// Sends one user's work.
+    private func drain(user: String, schedule: inout OutboxSchedule) async {
+        do {
+            let work = try store.outboxWork(forUser: user)
+            if work.unlinked {
+                try store.dropOutbox(forUser: user)
+                schedule.forget(user: user)
+                logger.info("Dropped HomeGraph work of an unlinked user", metadata: ["agent_user.id": "\(user)"])
+                return
+            }
+            if let seq = work.syncSeq {
+                let outcome = await client.requestSync(agentUserId: user)
+                guard case .done = dispose(outcome, of: "requestSync", work: work, schedule: &schedule) else { return }
+                if outcome == .delivered { schedule.requestSyncDelivered(user: user, at: now()) }
+                try store.completeOutbox(forUser: user, syncSeq: seq)
+            }
+            if !work.reports.isEmpty {
+                var states: [String: JSONObject] = [:]
+                for report in work.reports {
+                    if let device = report.device { states[report.deviceId] = ReportStateMapping.states(of: device) }
+                }
+                if !states.isEmpty {
+                    let outcome = await client.reportState(
+                        agentUserId: user,
+                        requestId: UUID().uuidString,
+                        devices: states
+                    )
+                    guard case .done = dispose(outcome, of: "reportState", work: work, schedule: &schedule) else {
+                        return
+                    }
+                    logger.debug(
+                        "Reported state",
+                        metadata: ["agent_user.id": "\(user)", "devices": "\(states.count)"]
+                    )
+                }
+                try store.completeOutbox(forUser: user, reports: work.reports)
+            }
+            for event in work.events {
+                if let device = event.device,
+                    let notification = ReportStateMapping.notification(
+                        for: event.event,
+                        device: device,
+                        occurredMilliseconds: event.occurred
+                    )
+                {
+                    let outcome = await client.reportState(
+                        agentUserId: user,
+                        requestId: UUID().uuidString,
+                        eventId: "hearth-event-\(event.id)",
+                        devices: [:],
+                        notifications: [
+                            event.deviceId: [DeviceNotification(trait: notification.trait, fields: notification.fields)]
+                        ]
+                    )
+                    guard case .done = dispose(outcome, of: "notification", work: work, schedule: &schedule) else {
+                        return
+                    }
+                }
+                try store.completeOutbox(forUser: user, events: [event.id])
+            }
+            schedule.succeeded(user: user)
+        } catch {
+            logger.error(
+                "HomeGraph outbox failed",
+                metadata: ["agent_user.id": "\(user)", "error": "\(error)"]
+            )
+            schedule.failed(user: user, now: now(), random: random())
+        }
+    }
+
+    /// Maps a call's outcome to what happens to its rows, backing the user off where Google asks to retry.
+    private func dispose(
+        _ outcome: HomeGraphOutcome,
+        of call: String,
+        work: OutboxWork,
+        schedule: inout OutboxSchedule
+    ) -> Disposition {
+        let user = work.userId
+        let current = now()
+        switch outcome {
+        case .delivered:
+            return .done
+        case .retryable(let after):
+            let delay = schedule.failed(
+                user: user,
+                now: current,
+                random: random(),
+                retryAfterMilliseconds: after.map(Self.milliseconds)
+            )
+            logger.info(
+                "HomeGraph asked to retry; backing off",
+                metadata: ["agent_user.id": "\(user)", "homegraph.call": "\(call)", "retry.ms": "\(delay)"]
+            )
+            return .retry
+        case .notFound:
+            if schedule.retriesNotFound(user: user, lastSync: work.lastSync, now: current) {
+                let delay = schedule.failed(user: user, now: current, random: random())
+                logger.debug(
+                    "HomeGraph does not know the devices yet; retrying",
+                    metadata: ["agent_user.id": "\(user)", "homegraph.call": "\(call)", "retry.ms": "\(delay)"]
+                )
+                return .retry
+            }
+            logger.notice(
+                "HomeGraph does not know the user or a device; dropped",
+                metadata: ["agent_user.id": "\(user)", "homegraph.call": "\(call)"]
+            )
+            return .done
+        case .rejected(let message):
+            logger.warning(
+                "HomeGraph rejected a call; dropped",
+                metadata: ["agent_user.id": "\(user)", "homegraph.call": "\(call)", "error": "\(message)"]
+            )
+            return .done
+        case .unauthorized:
+            let delay = schedule.failed(user: user, now: current, random: random())
+            logger.error(
+                "HomeGraph refuses the service account; check the key and the HomeGraph API",
+                metadata: ["agent_user.id": "\(user)", "homegraph.call": "\(call)", "retry.ms": "\(delay)"]
+            )
+            return .retry
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

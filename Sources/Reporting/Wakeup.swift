@@ -1,0 +1,59 @@
+import Synchronization
+
+/// Wakes the drain at once when this process queued work; ``signal()`` is cheap and safe from any thread (the
+/// listener's), ``wait(milliseconds:)`` returns on the first signal or after the timeout. A signal with nobody
+/// waiting is kept for the next wait.
+final class Wakeup: Sendable {
+    private struct State {
+        var signaled = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Wakes the waiter, or the next one.
+    func signal() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let waiter = state.waiter else {
+                state.signaled = true
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns after a signal, after `milliseconds`, or when the task is cancelled, whichever comes first.
+    func wait(milliseconds: Int64) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.waitForSignal() }
+            group.addTask { try? await Task.sleep(for: .milliseconds(max(1, milliseconds))) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func waitForSignal() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.signaled {
+                        state.signaled = false
+                        return true
+                    }
+                    if Task.isCancelled { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+    }
+}

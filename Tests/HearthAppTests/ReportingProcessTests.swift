@@ -1,0 +1,221 @@
+import Cryptography
+import Foundation
+import HomeGraph
+import Logging
+import MicroHTTPD
+import SmartHomeProtocol
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `hearth serve` as a process reporting to a fake HomeGraph on loopback: what survives kill -9, and what the CLI
+/// queues for a running server.
+@Suite(.serialized)
+struct ReportingProcessTests {
+    static let home = #"""
+        {"users": [{"agentUserId": "alice", "devices": [
+          {"id": "lamp", "name": "Lamp", "deviceTypes": ["DimmableLight"],
+           "clusters": {"OnOff": {"OnOff": false}, "LevelControl": {"CurrentLevel": 127}}}
+        ]}]}
+        """#
+
+    /// A temporary directory with a service-account key pair, a key file pointing at an in-process fake, and a
+    /// registry holding ``home``.
+    final class Environment {
+        let directory: TemporaryDirectory
+        let fake: FakeHomeGraph
+        let server: HTTPServer
+        let port: Int
+
+        init() throws {
+            directory = try TemporaryDirectory()
+            let key = directory.path("sa.pem")
+            let pub = directory.path("sa.pub.pem")
+            for arguments in [
+                ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+                ["pkey", "-in", key, "-pubout", "-out", pub],
+            ] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+                process.arguments = arguments
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                guard process.terminationStatus == 0 else { throw HarnessError("openssl \(arguments[0]) failed") }
+            }
+            fake = FakeHomeGraph(publicKey: try RSAPublicKey(pem: try String(contentsOfFile: pub, encoding: .utf8)))
+            server = HTTPServer(
+                configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 2, shutdownGracePeriodSeconds: 2),
+                responder: fake,
+                logger: Logger(label: "fake") { _ in SwiftLogNoOpLogHandler() }
+            )
+            port = try server.start()
+            let keyJSON = JSONObject([
+                ("type", .string("service_account")),
+                ("client_email", .string("hearth@hearth-test.iam.gserviceaccount.com")),
+                ("private_key", .string(try String(contentsOfFile: key, encoding: .utf8))),
+                ("token_uri", .string("http://127.0.0.1:\(port)/token")),
+            ])
+            try directory.write("key.json", String(decoding: JSONWriter.bytes(.object(keyJSON)), as: UTF8.self))
+            try directory.write("home.json", ReportingProcessTests.home)
+            let imported = try HearthCLI.run(
+                ["devices", "import", "home.json", "--database", "h.sqlite"],
+                in: directory.url
+            )
+            guard imported.status == 0 else { throw HarnessError("import failed: \(imported)") }
+        }
+
+        deinit {
+            server.shutdown()
+            directory.remove()
+        }
+
+        /// The environment of a `hearth serve` that reports to the fake, retrying fast.
+        var serveEnvironment: [String: String] {
+            [
+                "HEARTH_HOMEGRAPH_SERVICE_ACCOUNT_KEY_FILE": directory.path("key.json"),
+                "HEARTH_HOMEGRAPH_ENDPOINT": "http://127.0.0.1:\(port)",
+                "HEARTH_HOMEGRAPH_RETRY_INITIAL_MILLISECONDS": "100",
+                "HEARTH_HOMEGRAPH_RETRY_MAX_SECONDS": "1",
+                "HEARTH_HOMEGRAPH_REPORT_COALESCE_MILLISECONDS": "20",
+                "HEARTH_DEVICES_SEED_FILE": "",
+            ]
+        }
+
+        func serve() throws -> ServerProcess {
+            try ServerProcess(["--database", "h.sqlite"], in: directory.url, environment: serveEnvironment)
+        }
+
+        /// SYNC through Hearth, then the same devices taught to the fake.
+        func sync(_ server: ServerProcess, token: String) async throws {
+            let answer = try await server.intent(TestHomes.sync, token: token)
+            let ids = answer.json?["payload"]?["devices"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+            fake.sync(agentUserId: "alice", devices: ids)
+        }
+
+        func token() throws -> String {
+            let issued = try HearthCLI.run(
+                ["token", "issue", "--user", "alice", "--database", "h.sqlite"],
+                in: directory.url
+            )
+            guard issued.status == 0, let token = issued.lines.first else { throw HarnessError("token: \(issued)") }
+            return token
+        }
+
+        /// Report State calls the fake answered with `status`.
+        func reports(status: Int) -> [JSON] {
+            fake.reports.filter {
+                $0["path"]?.stringValue == FakeHomeGraph.reportStatePath && $0["status"]?.intValue == status
+            }
+        }
+
+        func eventually(timeout: Duration = .seconds(120), _ condition: () -> Bool) async -> Bool {
+            let deadline = ContinuousClock.now + timeout
+            while ContinuousClock.now < deadline {
+                if condition() { return true }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return condition()
+        }
+    }
+
+    @Test func aReportPendingAtKillMinus9IsDeliveredExactlyOnceAfterRestart() async throws {
+        let environment = try Environment()
+        let token = try environment.token()
+        var server = try environment.serve()
+        defer { server.kill() }
+        try await environment.sync(server, token: token)
+        // Google is down: every call fails, the row stays queued.
+        environment.fake.failNext(status: 500, count: 1_000_000)
+        let answer = try await server.intent(
+            TestHomes.execute(["lamp"], command: "BrightnessAbsolute", params: #"{"brightness":60}"#),
+            token: token
+        )
+        #expect(answer.status == 200)
+        #expect(await environment.eventually { environment.reports(status: 500).count >= 2 })
+        server.send(signal: SIGKILL)
+        #expect(server.waitForExit(timeout: .seconds(5)) != nil)
+        #expect(environment.reports(status: 200).isEmpty)
+
+        environment.fake.failNext(status: 500, count: 1)  // Google is back after one more failure.
+        server = try environment.serve()
+        #expect(await environment.eventually { !environment.reports(status: 200).isEmpty })
+        try await Task.sleep(for: .milliseconds(1500))
+        let delivered = environment.reports(status: 200)
+        #expect(delivered.count == 1)
+        let state = delivered.first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]
+        #expect(state?["brightness"]?.intValue == 60)
+        #expect(server.stop() != nil)
+    }
+
+    @Test func aDeviceSideChangeThroughTheCLIIsReportedByTheRunningServer() async throws {
+        let environment = try Environment()
+        let token = try environment.token()
+        let server = try environment.serve()
+        defer { server.kill() }
+        try await environment.sync(server, token: token)
+        let set = try HearthCLI.run(
+            ["devices", "set", "--user", "alice", "--device", "lamp", "OnOff.OnOff=true", "--database", "h.sqlite"],
+            in: environment.directory.url
+        )
+        #expect(set.status == 0, "\(set)")
+        #expect(set.stdout.contains("HomeGraph report queued"))
+        #expect(await environment.eventually { !environment.reports(status: 200).isEmpty })
+        #expect(
+            environment.reports(status: 200).first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["on"]?
+                .boolValue == true
+        )
+
+        let offline = try HearthCLI.run(
+            ["devices", "set", "--user", "alice", "--device", "lamp", "--offline", "--database", "h.sqlite"],
+            in: environment.directory.url
+        )
+        #expect(offline.status == 0, "\(offline)")
+        #expect(await environment.eventually { environment.reports(status: 200).count >= 2 })
+        #expect(
+            environment.reports(status: 200).last?["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["online"]?
+                .boolValue == false
+        )
+        // QUERY of the running server sees the CLI's write.
+        let query = try await server.intent(TestHomes.query(["lamp"]), token: token)
+        #expect(query.json?["payload"]?["devices"]?["lamp"]?["online"]?.boolValue == false)
+        #expect(server.stop() != nil)
+    }
+
+    @Test func devicesSetRefusesABadValueNamingTheAttribute() throws {
+        let environment = try Environment()
+        let result = try HearthCLI.run(
+            [
+                "devices", "set", "--user", "alice", "--device", "lamp", "LevelControl.CurrentLevel=300", "--database",
+                "h.sqlite",
+            ],
+            in: environment.directory.url
+        )
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("LevelControl.CurrentLevel: 300 is outside 1…254"))
+    }
+
+    @Test func withoutAKeyServeLogsReportingDisabledAndTheCLIQueuesNothing() async throws {
+        let environment = try Environment()
+        let server = try ServerProcess(
+            ["--database", "h.sqlite"],
+            in: environment.directory.url,
+            environment: ["HEARTH_DEVICES_SEED_FILE": ""]
+        )
+        defer { server.kill() }
+        #expect(server.waitForLog("HomeGraph reporting is disabled"))
+        let set = try HearthCLI.run(
+            ["devices", "set", "--user", "alice", "--device", "lamp", "OnOff.OnOff=true", "--database", "h.sqlite"],
+            in: environment.directory.url
+        )
+        #expect(set.status == 0)
+        #expect(set.stdout.contains("HomeGraph reporting is disabled"))
+        #expect(server.stop() != nil)
+        #expect(environment.fake.reports.isEmpty)
+    }
+}

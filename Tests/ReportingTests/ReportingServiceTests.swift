@@ -1,0 +1,253 @@
+import Foundation
+import Fulfillment
+import HomeGraph
+import MatterModel
+import Registry
+import Reporting
+import SmartHomeProtocol
+import Testing
+
+/// The drain end to end: a real SQLite registry, the fake HomeGraph on loopback, the real HTTP client.
+@Suite(.serialized)
+struct ReportingServiceTests {
+    @Test func anExecuteIsReportedWithTheFullStateOfItsTraits() async throws {
+        let harness = try ReportingHarness()
+        harness.sync()
+        try await harness.whileDraining {
+            let answer = harness.intent(ReportingHarness.execute("lamp", "BrightnessAbsolute", #"{"brightness":40}"#))
+            #expect(answer?["payload"]?["commands"]?.arrayValue?.first?["status"]?.stringValue == "SUCCESS")
+            #expect(await harness.eventually { !harness.calls().isEmpty })
+        }
+        let calls = harness.calls()
+        try #require(calls.count == 1)
+        let body = try #require(calls[0]["body"])
+        #expect(body["agentUserId"]?.stringValue == "alice")
+        #expect(body["requestId"]?.stringValue?.isEmpty == false)
+        // Every field of every trait of the lamp, not only the brightness that changed.
+        let state = try #require(body["payload"]?["devices"]?["states"]?["lamp"])
+        #expect(state["brightness"]?.intValue == 40)
+        #expect(state["on"]?.boolValue == false)  // the lamp was off; BrightnessAbsolute does not turn it on
+        #expect(state["online"]?.boolValue == true)
+        // The fake issued a token only for an assertion signed by the right key, and stored the state.
+        #expect(harness.fake.tokensIssued == 1)
+        let stored = harness.fake.deviceStates(agentUserId: "alice")?.first { $0.id == "lamp" }?.state
+        #expect(stored?["brightness"]?.intValue == 40)
+        #expect(try harness.store.outboxCounts().isEmpty)
+    }
+
+    @Test func manyChangesOfOneUserCoalesceIntoOneCall() async throws {
+        let harness = try ReportingHarness(
+            options: ReportingOptions(coalesceMilliseconds: 400, retryInitialMilliseconds: 100, pollMilliseconds: 200)
+        )
+        harness.sync()
+        try await harness.whileDraining {
+            for level in [10, 20, 30] {
+                harness.intent(ReportingHarness.execute("lamp", "BrightnessAbsolute", #"{"brightness":\#(level)}"#))
+            }
+            #expect(await harness.eventually { !harness.calls().isEmpty })
+            try await Task.sleep(for: .milliseconds(600))
+        }
+        let calls = harness.calls()
+        #expect(calls.count == 1)
+        #expect(calls.first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["brightness"]?.intValue == 30)
+    }
+
+    @Test func aDeviceGoingOfflineIsReportedOffline() async throws {
+        let harness = try ReportingHarness()
+        harness.sync()
+        try await harness.whileDraining {
+            try harness.store.updateDevices(forUser: "alice", ids: ["lamp"]) { devices in
+                devices["lamp"]?.setOnline(false)
+            }
+            #expect(await harness.eventually { !harness.calls().isEmpty })
+        }
+        let state = harness.calls().first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]
+        #expect(state?["online"]?.boolValue == false)
+    }
+
+    @Test func tooManyRequestsBackOffHonouringRetryAfterThenSucceed() async throws {
+        let harness = try ReportingHarness()
+        harness.sync()
+        harness.fake.failNext(status: 429, count: 2, retryAfterSeconds: 1)
+        let started = ContinuousClock.now
+        try await harness.whileDraining {
+            harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
+            #expect(await harness.eventually { !harness.calls().isEmpty })
+        }
+        let elapsed = ContinuousClock.now - started
+        let refused = harness.calls(status: 429)
+        #expect(refused.count == 2)
+        #expect(harness.calls().count == 1)
+        // Two waits of at least Retry-After (1 s) each before the third call.
+        #expect(elapsed >= .seconds(2))
+    }
+
+    @Test func aBadRequestIsDroppedNotRetried() async throws {
+        let harness = try ReportingHarness()
+        harness.sync()
+        harness.fake.failNext(status: 400, count: 1, message: "Invalid value at 'payload'")
+        try await harness.whileDraining {
+            harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
+            let emptied = try await harness.eventually { try harness.store.outboxCounts().isEmpty }
+            #expect(emptied)
+            try await Task.sleep(for: .milliseconds(400))
+        }
+        #expect(harness.calls(status: 400).count == 1)
+        #expect(harness.calls(status: nil).count == 1)
+    }
+
+    @Test func aNotFoundLongAfterTheSyncIsDropped() async throws {
+        let harness = try ReportingHarness()
+        // No SYNC was ever answered: Google does not know the user, and never will from this report.
+        try await harness.whileDraining {
+            harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
+            let emptied = try await harness.eventually { try harness.store.outboxCounts().isEmpty }
+            #expect(emptied)
+        }
+        #expect(harness.calls(status: 404).count == 1)
+    }
+
+    @Test func aNotFoundSoonAfterTheSyncIsRetriedUntilGoogleKnowsTheDevices() async throws {
+        let harness = try ReportingHarness()
+        // Hearth answered a SYNC, but the fake (Google) has not processed it yet.
+        harness.intent(#"{"requestId":"s","inputs":[{"intent":"action.devices.SYNC"}]}"#)
+        try await harness.whileDraining {
+            harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
+            #expect(await harness.eventually { !harness.calls(status: 404).isEmpty })
+            harness.fake.sync(agentUserId: "alice", devices: ["lamp", "smoke", "leak", "door"])
+            #expect(await harness.eventually { !harness.calls().isEmpty })
+        }
+        #expect(harness.calls().first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["on"]?.boolValue == true)
+    }
+
+    @Test func afterDisconnectNothingMoreIsSentUntilTheUserLinksAgain() async throws {
+        let harness = try ReportingHarness()
+        harness.sync()
+        // Work queued before the disconnect is dropped, and nothing is queued after it.
+        harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
+        harness.intent(#"{"requestId":"d","inputs":[{"intent":"action.devices.DISCONNECT"}]}"#)
+        #expect(try harness.store.outboxCounts().isEmpty)
+        try await harness.whileDraining {
+            harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":false}"#))
+            try harness.store.updateDevices(forUser: "alice", ids: ["lamp"]) { $0["lamp"]?.setOnline(false) }
+            #expect(try harness.store.outboxCounts().isEmpty)
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(harness.fake.reports.isEmpty)
+            // Linked again: a new token for the user.
+            _ = try harness.store.issueToken(forUser: "alice", ttl: nil, now: UnixTime(seconds: 0))
+            try harness.store.updateDevices(forUser: "alice", ids: ["lamp"]) { $0["lamp"]?.setOnline(true) }
+            #expect(await harness.eventually { !harness.calls().isEmpty })
+        }
+        #expect(harness.calls().count == 1)
+    }
+
+    @Test func anImportThatAddsADeviceRequestsASync() async throws {
+        let harness = try ReportingHarness()
+        harness.sync()
+        try await harness.whileDraining {
+            let file = try DeviceFile.parse(
+                #"{"users": [{"agentUserId": "alice", "devices": [{"id": "plug", "name": "Plug", "deviceTypes": ["OnOffPlugInUnit"]}]}]}"#
+            )
+            _ = try harness.store.importDevices(file)
+            #expect(await harness.eventually { !harness.calls(path: FakeHomeGraph.requestSyncPath).isEmpty })
+        }
+        let body = harness.calls(path: FakeHomeGraph.requestSyncPath).first?["body"]
+        #expect(body?["agentUserId"]?.stringValue == "alice")
+        #expect(body?["async"]?.boolValue == true)
+    }
+
+    @Test func anImportThatRenamesRequestsASyncAndOneThatChangesOnlyStateDoesNot() throws {
+        let harness = try ReportingHarness()
+        let renamed = try DeviceFile.parse(
+            #"{"users": [{"agentUserId": "alice", "devices": [{"id": "lamp", "name": "Desk lamp", "deviceTypes": ["DimmableLight"], "clusters": {"OnOff": {"OnOff": false}, "LevelControl": {"CurrentLevel": 127}}}]}]}"#
+        )
+        _ = try harness.store.importDevices(renamed)
+        #expect(try harness.store.outboxCounts() == OutboxCounts(reports: 0, syncs: 1, events: 0))
+        try harness.store.completeOutbox(
+            forUser: "alice",
+            syncSeq: try harness.store.outboxWork(forUser: "alice").syncSeq
+        )
+        let brighter = try DeviceFile.parse(
+            #"{"users": [{"agentUserId": "alice", "devices": [{"id": "lamp", "name": "Desk lamp", "deviceTypes": ["DimmableLight"], "clusters": {"OnOff": {"OnOff": true}, "LevelControl": {"CurrentLevel": 127}}}]}]}"#
+        )
+        _ = try harness.store.importDevices(brighter)
+        #expect(try harness.store.outboxCounts() == OutboxCounts(reports: 1, syncs: 0, events: 0))
+    }
+
+    @Test func aDoorbellPressBecomesAnObjectDetectionNotification() async throws {
+        let harness = try ReportingHarness()
+        harness.sync()
+        let before = Int64(Date().timeIntervalSince1970 * 1000)
+        try await harness.whileDraining {
+            let queued = try harness.store.recordEvent(
+                DeviceEvent(name: DeviceEvent.doorbellPress),
+                forUser: "alice",
+                device: "door"
+            )
+            #expect(queued)
+            #expect(await harness.eventually { !harness.calls().isEmpty })
+        }
+        let body = try #require(harness.calls().first?["body"])
+        #expect(body["eventId"]?.stringValue?.hasPrefix("hearth-event-") == true)
+        let notification = try #require(body["payload"]?["devices"]?["notifications"]?["door"]?["ObjectDetection"])
+        #expect(notification["priority"]?.intValue == 0)
+        #expect(notification["objects"]?["unclassified"]?.intValue == 1)
+        let timestamp = try #require(notification["detectionTimestamp"]?.intValue)
+        #expect(Int64(timestamp) >= before - 1000)
+    }
+
+    @Test func smokeAndLeakAlarmsBecomeSensorStateNotifications() async throws {
+        let harness = try ReportingHarness()
+        harness.sync()
+        try await harness.whileDraining {
+            try harness.store.updateDevices(forUser: "alice", ids: ["smoke", "leak"]) { devices in
+                devices["smoke"]?.endpoints[0].clusters[.SmokeCOAlarm]?["SmokeState"] = .int(2)
+                devices["leak"]?.endpoints[0].clusters[.BooleanState]?["StateValue"] = .bool(true)
+            }
+            #expect(await harness.eventually { harness.calls().count >= 3 })
+        }
+        let notifications = harness.calls().compactMap { $0["body"]?["payload"]?["devices"]?["notifications"] }
+        let smoke = notifications.compactMap { $0["smoke"]?["SensorState"] }.first
+        #expect(smoke?["priority"]?.intValue == 0)
+        #expect(smoke?["currentSensorStateData"]?.arrayValue?.first?["name"]?.stringValue == "SmokeLevel")
+        #expect(smoke?["currentSensorStateData"]?.arrayValue?.first?["currentSensorState"]?.stringValue == "high")
+        let leak = notifications.compactMap { $0["leak"]?["SensorState"] }.first
+        #expect(leak?["currentSensorStateData"]?.arrayValue?.first?["currentSensorState"]?.stringValue == "leak")
+        // The states went too, in their own call.
+        let states = harness.calls().compactMap { $0["body"]?["payload"]?["devices"]?["states"] }
+        #expect(states.contains { $0["leak"] != nil && $0["smoke"] != nil })
+    }
+
+    @Test func aDeviceWithoutNotificationSupportSendsNoNotification() throws {
+        let harness = try ReportingHarness()
+        #expect(
+            try !harness.store.recordEvent(
+                DeviceEvent(name: DeviceEvent.doorbellPress),
+                forUser: "alice",
+                device: "lamp"
+            )
+        )
+        #expect(try harness.store.outboxCounts().events == 0)
+    }
+
+    @Test func withReportingDisabledTheOutboxStaysEmpty() throws {
+        let harness = try ReportingHarness(reporting: false)
+        harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
+        try harness.store.updateDevices(forUser: "alice", ids: ["smoke"]) { devices in
+            devices["smoke"]?.endpoints[0].clusters[.SmokeCOAlarm]?["SmokeState"] = .int(1)
+        }
+        _ = try harness.store.importDevices(
+            try DeviceFile.parse(
+                #"{"users": [{"agentUserId": "alice", "devices": [{"id": "plug", "name": "Plug", "deviceTypes": ["OnOffPlugInUnit"]}]}]}"#
+            )
+        )
+        #expect(
+            try !harness.store.recordEvent(
+                DeviceEvent(name: DeviceEvent.doorbellPress),
+                forUser: "alice",
+                device: "door"
+            )
+        )
+        #expect(try harness.store.outboxCounts().isEmpty)
+    }
+}

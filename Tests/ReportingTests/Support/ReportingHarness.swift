@@ -1,0 +1,186 @@
+import Cryptography
+import Foundation
+import Fulfillment
+import HomeGraph
+import Logging
+import MatterModel
+import MicroHTTPD
+import Registry
+import Reporting
+import SmartHomeProtocol
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Logger {
+    /// A logger that drops everything.
+    static let silent = Logger(label: "reporting-tests") { _ in SwiftLogNoOpLogHandler() }
+}
+
+/// A failure in a test's own setup.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// A service-account key pair made once per process with `openssl genpkey`.
+enum TestKey {
+    static let pair: Result<(privatePEM: String, publicPEM: String), any Error> = Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = directory.appendingPathComponent("key.pem").path
+        let pub = directory.appendingPathComponent("pub.pem").path
+        for arguments in [
+            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+            ["pkey", "-in", key, "-pubout", "-out", pub],
+        ] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw TestFailure("openssl \(arguments[0]) failed") }
+        }
+        return (try String(contentsOfFile: key, encoding: .utf8), try String(contentsOfFile: pub, encoding: .utf8))
+    }
+}
+
+/// A real SQLite registry in a temporary directory, the in-process fake HomeGraph on a loopback port, a dispatcher
+/// (as the listener would call it) and the drain under test.
+final class ReportingHarness: @unchecked Sendable {
+    let directory: URL
+    let store: SQLiteDeviceStore
+    let fake: FakeHomeGraph
+    let server: HTTPServer
+    let session: URLSession
+    let client: HomeGraphClient
+    let dispatcher: IntentDispatcher
+    let options: ReportingOptions
+
+    /// The test home: a light, a smoke alarm and a leak detector with notifications, a doorbell.
+    static let home = #"""
+        {"users": [{"agentUserId": "alice", "devices": [
+          {"id": "lamp", "name": "Lamp", "deviceTypes": ["DimmableLight"],
+           "clusters": {"OnOff": {"OnOff": false}, "LevelControl": {"CurrentLevel": 127}}},
+          {"id": "smoke", "name": "Smoke alarm", "deviceTypes": ["SmokeCOAlarm"], "notificationSupportedByAgent": true},
+          {"id": "leak", "name": "Leak", "deviceTypes": ["WaterLeakDetector"], "notificationSupportedByAgent": true},
+          {"id": "door", "name": "Front door", "deviceTypes": ["Doorbell"], "notificationSupportedByAgent": true}
+        ]}]}
+        """#
+
+    init(
+        options: ReportingOptions = ReportingOptions(
+            coalesceMilliseconds: 50,
+            syncDebounceMilliseconds: 50,
+            retryInitialMilliseconds: 100,
+            retryMaxMilliseconds: 2000,
+            pollMilliseconds: 200
+        ),
+        reporting: Bool = true
+    ) throws {
+        self.options = options
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try SQLiteDeviceStore(
+            path: directory.appendingPathComponent("hearth.sqlite").path,
+            outboxPolicy: HomeGraphOutboxPolicy()
+        )
+        // As `serve` does: the seed is imported first, then the setting is written.
+        _ = try store.importDevices(try DeviceFile.parse(Self.home))
+        try store.setReporting(enabled: reporting)
+        let keys = try TestKey.pair.get()
+        fake = FakeHomeGraph(publicKey: try RSAPublicKey(pem: keys.publicPEM))
+        server = HTTPServer(
+            configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 2, shutdownGracePeriodSeconds: 2),
+            responder: fake,
+            logger: .silent
+        )
+        let port = try server.start()
+        session = URLSession(configuration: .ephemeral)
+        let key = ServiceAccountKey(
+            clientEmail: "hearth@hearth-test.iam.gserviceaccount.com",
+            privateKeyID: "k1",
+            privateKey: try RSAPrivateKey(pem: keys.privatePEM),
+            tokenURI: URL(string: "http://127.0.0.1:\(port)/token")!
+        )
+        let transport = URLSessionTransport(session: session, timeout: 10)
+        client = HomeGraphClient(
+            endpoint: URL(string: "http://127.0.0.1:\(port)")!,
+            tokens: AccessTokenProvider(key: key, transport: transport, logger: .silent),
+            transport: transport,
+            logger: .silent
+        )
+        dispatcher = IntentDispatcher(
+            store: store,
+            options: FulfillmentOptions(willReportState: true),
+            logger: .silent
+        )
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+        server.shutdown()
+        try? store.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Sends an intent as the listener would, for `alice`.
+    @discardableResult
+    func intent(_ json: String, user: String = "alice") -> JSON? {
+        try? JSONParser.parse(dispatcher.handle(body: Array(json.utf8), agentUserId: user).body)
+    }
+
+    /// A SYNC through Hearth (recording its time), then the same devices taught to the fake, as Google would learn
+    /// them.
+    func sync(user: String = "alice") {
+        let answer = intent(#"{"requestId":"s","inputs":[{"intent":"action.devices.SYNC"}]}"#, user: user)
+        let ids = answer?["payload"]?["devices"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        fake.sync(agentUserId: user, devices: ids)
+    }
+
+    /// Runs `body` while the drain runs, then stops it.
+    func whileDraining<T>(_ body: () async throws -> T) async throws -> T {
+        let service = ReportingService(store: store, client: client, options: options, logger: .silent)
+        let task = Task { try await service.run() }
+        let result: T
+        do {
+            result = try await body()
+        } catch {
+            service.stop()
+            _ = await task.result
+            throw error
+        }
+        service.stop()
+        _ = await task.result
+        return result
+    }
+
+    /// The HomeGraph calls the fake received with `status`, on `path`.
+    func calls(path: String = FakeHomeGraph.reportStatePath, status: Int? = 200) -> [JSON] {
+        fake.reports.filter { report in
+            report["path"]?.stringValue == path && (status == nil || report["status"]?.intValue == status)
+        }
+    }
+
+    /// Polls until `condition` holds; false after `timeout` (long: in the full parallel suite other tests block
+    /// the cooperative threads the drain runs on, so delivery can take tens of seconds).
+    func eventually(timeout: Duration = .seconds(120), _ condition: () throws -> Bool) async rethrows -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return try condition()
+    }
+
+    static func execute(_ id: String, _ command: String, _ params: String) -> String {
+        #"{"requestId":"e","inputs":[{"intent":"action.devices.EXECUTE","payload":{"commands":[{"devices":[{"id":"\#(id)"}],"execution":[{"command":"action.devices.commands.\#(command)","params":\#(params)}]}]}}]}"#
+    }
+}
