@@ -13,52 +13,29 @@ public enum ReportStateMapping {
         return states
     }
 
-    /// One notification: the trait's short name (`ObjectDetection`, `SensorState`) and its payload, `priority`
-    /// included; `nil` for an event the device cannot have (it changed since).
-    ///
-    /// - ObjectDetection (Google's trait page): `{"priority": 0, "detectionTimestamp": <ms>, "objects":
-    ///   {"unclassified": 1}}` — a press is one person the doorbell cannot classify.
-    /// - SensorState: `{"priority": 0, "currentSensorStateData": [{"name": …, "currentSensorState": …}]}`, the
-    ///   state named as QUERY names it.
-    public static func notification(
-        for event: DeviceEvent,
-        device: Device,
-        occurredMilliseconds: Int64
-    ) -> (trait: String, fields: JSONObject)? {
+    /// What a device event tells Google, or `nil` for an event the device cannot have (it changed since). The wire
+    /// shape is HomeGraph's (`DeviceNotification`), built by the reporting service.
+    public enum Notification: Sendable, Hashable {
+        /// ObjectDetection: a doorbell press, one person the doorbell cannot classify.
+        case objectDetection(detectionTimestampMilliseconds: Int64)
+        /// SensorState: a sensor entered an alarming state, named as QUERY names it (`SmokeLevel` / `high`).
+        case sensorState(name: String, currentSensorState: String)
+    }
+
+    /// The notification a device event causes.
+    public static func notification(for event: DeviceEvent, occurredMilliseconds: Int64) -> Notification? {
         switch event.name {
         case DeviceEvent.doorbellPress:
-            return (
-                "ObjectDetection",
-                JSONObject([
-                    ("priority", .int(0)),
-                    ("detectionTimestamp", .int(Int(occurredMilliseconds))),
-                    ("objects", .object(JSONObject([("unclassified", .int(1))]))),
-                ])
-            )
+            return .objectDetection(detectionTimestampMilliseconds: occurredMilliseconds)
         case DeviceEvent.smokeAlarm, DeviceEvent.coAlarm:
             let sensor =
                 event.name == DeviceEvent.smokeAlarm ? SmokeCOAlarmSensor.smoke : SmokeCOAlarmSensor.carbonMonoxide
             let level = min(max(event.value ?? 1, 1), 2)
-            return sensorState(name: sensor.name, state: sensor.states[level])
+            return .sensorState(name: sensor.name, currentSensorState: sensor.states[level])
         case DeviceEvent.waterLeak:
-            return sensorState(name: WaterLeakSensor.name, state: WaterLeakSensor.leak)
+            return .sensorState(name: WaterLeakSensor.name, currentSensorState: WaterLeakSensor.leak)
         default:
             return nil
         }
-    }
-
-    private static func sensorState(name: String, state: String) -> (trait: String, fields: JSONObject) {
-        (
-            "SensorState",
-            JSONObject([
-                ("priority", .int(0)),
-                (
-                    "currentSensorStateData",
-                    .array([
-                        .object(JSONObject([("name", .string(name)), ("currentSensorState", .string(state))]))
-                    ])
-                ),
-            ])
-        )
     }
 }

@@ -65,7 +65,7 @@ extension SQLiteDeviceStore {
 
     /// Tells the drain (in this process) that work was queued.
     func notifyOutbox() {
-        outboxObserver.withLock { $0 }?()
+        outboxObserver.withLock { $0 }?.notify()
     }
 
     /// The one routine that makes a user "linked again" (a token was issued to them): HomeGraph work is queued and
@@ -153,7 +153,8 @@ extension SQLiteDeviceStore {
 
     /// Registers the function called (on the writer's thread, after commit) whenever this process queued work.
     public func observeOutbox(_ observer: (@Sendable () -> Void)?) {
-        outboxObserver.withLock { $0 = observer }
+        let box = observer.map(OutboxObserver.init)
+        outboxObserver.withLock { $0 = box }
     }
 
     /// Every user with queued work.
@@ -239,9 +240,14 @@ extension SQLiteDeviceStore {
     ) throws {
         guard !reports.isEmpty || syncSeq != nil || !events.isEmpty else { return }
         try pool.write { db in
+            let restarted = Self.nowMilliseconds()
             for report in reports {
                 try db.cachedStatement(sql: "DELETE FROM outbox_report WHERE userId = ? AND deviceId = ? AND seq = ?")
                     .execute(arguments: [agentUserId, report.deviceId, report.seq])
+                // Changed again while the call was in flight: its coalescing window starts now, so a device that keeps
+                // changing is reported once per window, not in a tight loop.
+                try db.cachedStatement(sql: "UPDATE outbox_report SET enqueued = ? WHERE userId = ? AND deviceId = ?")
+                    .execute(arguments: [restarted, agentUserId, report.deviceId])
             }
             if let syncSeq {
                 try db.cachedStatement(sql: "DELETE FROM outbox_sync WHERE userId = ? AND seq = ?")
@@ -285,5 +291,14 @@ extension Device {
             return true
         }
         return false
+    }
+}
+
+/// The drain's wake-up function, held by reference (see ``SQLiteDeviceStore/outboxObserver``).
+final class OutboxObserver: Sendable {
+    let notify: @Sendable () -> Void
+
+    init(_ notify: @escaping @Sendable () -> Void) {
+        self.notify = notify
     }
 }

@@ -81,6 +81,8 @@ public final class ReportingService: Service {
 
     private func loop() async {
         var schedule = OutboxSchedule(options: options)
+        // Work queued at `t` is due no earlier than `t + soonest`: a signal only needs a look that much later.
+        let soonest = max(0, min(options.coalesceMilliseconds, options.syncDebounceMilliseconds))
         while !isStopping {
             let start = now()
             var next = start + options.pollMilliseconds
@@ -96,7 +98,30 @@ public final class ReportingService: Service {
             } catch {
                 logger.error("Cannot read the HomeGraph outbox", metadata: ["error": "\(error)"])
             }
-            await wakeup.wait(milliseconds: next - now())
+            await waitUntil(next, soonest: soonest)
+        }
+    }
+
+    /// Waits until `deadline`, or until `soonest` ms after a signal (an in-process write) if that is earlier. Signals
+    /// never cause a read of the outbox by themselves: under a stream of EXECUTEs the drain looks at most once per
+    /// `soonest` instead of once per request.
+    private func waitUntil(_ deadline: Int64, soonest: Int64) async {
+        var deadline = deadline
+        var listening = true
+        while !isStopping {
+            let current = now()
+            guard current < deadline else { return }
+            // A signal now could not make anything due before `deadline`: just sleep.
+            if current + soonest >= deadline { listening = false }
+            if listening {
+                if await wakeup.wait(milliseconds: deadline - current) {
+                    deadline = min(deadline, now() + soonest)
+                    listening = false
+                }
+            } else {
+                try? await Task.sleep(for: .milliseconds(deadline - current))
+                if Task.isCancelled { return }
+            }
         }
     }
 
@@ -146,10 +171,9 @@ public final class ReportingService: Service {
                 try store.completeOutbox(forUser: user, reports: work.reports)
             }
             for event in work.events {
-                if let device = event.device,
+                if event.device != nil,
                     let notification = ReportStateMapping.notification(
                         for: event.event,
-                        device: device,
                         occurredMilliseconds: event.occurred
                     )
                 {
@@ -159,7 +183,7 @@ public final class ReportingService: Service {
                         eventId: "hearth-event-\(event.id)",
                         devices: [:],
                         notifications: [
-                            event.deviceId: [DeviceNotification(trait: notification.trait, fields: notification.fields)]
+                            event.deviceId: [Self.wireNotification(notification)]
                         ]
                     )
                     guard case .done = dispose(outcome, of: "notification", work: work, schedule: &schedule) else {
@@ -235,5 +259,15 @@ public final class ReportingService: Service {
     private static func milliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// The HomeGraph payload of a notification (one builder per trait, in `DeviceNotification`).
+    static func wireNotification(_ notification: ReportStateMapping.Notification) -> DeviceNotification {
+        switch notification {
+        case .objectDetection(let timestamp):
+            return .objectDetection(detectionTimestampMilliseconds: timestamp, unclassified: 1)
+        case .sensorState(let name, let state):
+            return .sensorState(name: name, currentSensorState: state)
+        }
     }
 }

@@ -24,13 +24,22 @@ final class Wakeup: Sendable {
         waiter?.resume()
     }
 
-    /// Returns after a signal, after `milliseconds`, or when the task is cancelled, whichever comes first.
-    func wait(milliseconds: Int64) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.waitForSignal() }
-            group.addTask { try? await Task.sleep(for: .milliseconds(max(1, milliseconds))) }
-            await group.next()
+    /// Returns after a signal (`true`), after `milliseconds` or when the task is cancelled (`false`), whichever
+    /// comes first.
+    @discardableResult
+    func wait(milliseconds: Int64) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.waitForSignal()
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(max(1, milliseconds)))
+                return false
+            }
+            let signaled = await group.next() ?? false
             group.cancelAll()
+            return signaled
         }
     }
 
