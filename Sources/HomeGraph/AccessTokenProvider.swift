@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MicroHTTPD
 import SmartHomeProtocol
 
 /// An OAuth 2.0 access token and when it expires.

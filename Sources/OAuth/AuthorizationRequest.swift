@@ -1,3 +1,5 @@
+import MicroHTTPD
+
 /// A checked authorization request (RFC 6749 §4.1.1, PKCE RFC 7636 §4.3): what the sign-in page carries along in
 /// hidden fields and what the CSRF token is bound to.
 struct AuthorizationRequest: Sendable, Hashable {
@@ -74,7 +76,7 @@ struct AuthorizationRequest: Sendable, Hashable {
     static func redirect(_ uri: String, _ parameters: [(String, String?)]) -> String {
         var query = ""
         for case (let name, let value?) in parameters {
-            query += (query.isEmpty ? "" : "&") + name + "=" + FormFields.escape(value)
+            query += (query.isEmpty ? "" : "&") + name + "=" + FormEncoding.escapeComponent(value)
         }
         return uri + (uri.contains("?") ? "&" : "?") + query
     }

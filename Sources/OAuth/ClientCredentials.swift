@@ -28,8 +28,8 @@ struct ClientCredentials: Sendable {
             guard let decoded = Base64.decode(String(encoded)),
                 let text = String(validating: decoded, as: UTF8.self),
                 let colon = text.firstIndex(of: ":"),
-                let id = FormFields.unescape(text[..<colon]),
-                let secret = FormFields.unescape(text[text.index(after: colon)...]),
+                let id = FormEncoding.unescape(text[..<colon]),
+                let secret = FormEncoding.unescape(text[text.index(after: colon)...]),
                 !id.isEmpty
             else {
                 return .failure(.missing("the Basic credentials are malformed"))

@@ -1,3 +1,4 @@
+import MicroHTTPD
 import Testing
 
 @testable import OAuth
@@ -26,8 +27,8 @@ struct FormFieldsTests {
 
     @Test func escapeRoundTrips() throws {
         let value = "https://x.example/r?a=1&b=2 ü"
-        let fields = try #require(FormFields("v=" + FormFields.escape(value)))
+        let fields = try #require(FormFields("v=" + FormEncoding.escapeComponent(value)))
         #expect(fields["v"] == value)
-        #expect(FormFields.escape("aZ9-._~") == "aZ9-._~")
+        #expect(FormEncoding.escapeComponent("aZ9-._~") == "aZ9-._~")
     }
 }

@@ -1,7 +1,8 @@
-/// `application/x-www-form-urlencoded` (the WHATWG URL standard's form encoding), for the token request.
-enum FormEncoding {
-    /// Percent-encodes everything but `A–Z a–z 0–9 - . _ *`, spaces as `+`.
-    static func escape(_ text: String) -> String {
+/// `application/x-www-form-urlencoded` (the WHATWG URL standard's form encoding) and percent-encoding of URL
+/// components: what the OAuth endpoints, the HomeGraph token request and the fake HomeGraph read and write.
+public enum FormEncoding {
+    /// Percent-encodes everything but `A–Z a–z 0–9 - . _ *`, spaces as `+` (a form field).
+    public static func escape(_ text: String) -> String {
         var output = ""
         for byte in text.utf8 {
             switch byte {
@@ -19,8 +20,25 @@ enum FormEncoding {
         return output
     }
 
+    /// Percent-encodes everything but RFC 3986's unreserved characters `A–Z a–z 0–9 - . _ ~` (a URL component).
+    public static func escapeComponent(_ text: String) -> String {
+        var output = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                output +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xf, radix: 16, uppercase: true)
+            }
+        }
+        return output
+    }
+
     /// Splits a form body into its fields, decoded; `nil` for malformed percent escapes or invalid UTF-8.
-    static func decode(_ body: String) -> [(name: String, value: String)]? {
+    public static func decode(_ body: String) -> [(name: String, value: String)]? {
         var fields: [(name: String, value: String)] = []
         for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -33,11 +51,12 @@ enum FormEncoding {
     }
 
     /// Decodes `%XX` escapes in a URL path (where `+` is itself); `nil` for malformed escapes or invalid UTF-8.
-    static func percentDecode(_ text: String) -> String? {
+    public static func percentDecode(_ text: String) -> String? {
         unescape(Substring(text), plusIsSpace: false)
     }
 
-    private static func unescape(_ text: Substring, plusIsSpace: Bool = true) -> String? {
+    /// `%XX` decoded, and `+` as a space when `plusIsSpace`; `nil` for malformed escapes or invalid UTF-8.
+    public static func unescape(_ text: Substring, plusIsSpace: Bool = true) -> String? {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
