@@ -346,8 +346,6 @@ public struct OAuthServer: Sendable {
 
     /// `application/x-www-form-urlencoded`, with or without parameters, any case.
     static func isForm(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/x-www-form-urlencoded"
+        MediaType.matches(contentType, "application/x-www-form-urlencoded")
     }
 }
