@@ -291,8 +291,8 @@ enum TemperatureSettingTrait: TraitMapping {
     }
 
     /// `Min<kind>SetpointLimit…Max<kind>SetpointLimit` clamped into `AbsMin…AbsMax` (Matter's defaults where
-    /// absent). Import keeps the user limits inside the absolute ones; the clamp keeps the outer bound even for
-    /// a state stored before Hearth knew the user limits.
+    /// absent). Import and `devices set` keep the user limits inside the absolute ones; the clamp keeps the
+    /// absolute limits the outer bound whatever a stored state holds.
     private static func limits(
         _ thermostat: ClusterState,
         kind: String,
