@@ -1,4 +1,5 @@
 import Foundation
+import MatterModel
 import Testing
 
 @testable import Registry
@@ -100,6 +101,21 @@ struct RefusedDevice: CustomTestStringConvertible, Sendable {
             field: "clusters.OnOff.Brightness"
         ),
         RefusedDevice(
+            name: "thermostat user limit beyond its absolute limit",
+            json: #"""
+                {"id":"bad","name":"Bad","deviceTypes":["Thermostat"],
+                 "clusters":{"Thermostat":{"AbsMaxHeatSetpointLimit":2800,"MaxHeatSetpointLimit":2900}}}
+                """#,
+            device: "bad",
+            field: "clusters.Thermostat.MaxHeatSetpointLimit"
+        ),
+        RefusedDevice(
+            name: "thermostat mode Google could not be told",
+            json: #"{"id":"bad","name":"Bad","deviceTypes":["Thermostat"],"clusters":{"Thermostat":{"SystemMode":7}}}"#,
+            device: "bad",
+            field: "clusters.Thermostat.SystemMode"
+        ),
+        RefusedDevice(
             name: "wrong type",
             json: #"{"id":"bad","name":"Bad","deviceTypes":["OnOffLight"],"online":"yes"}"#,
             device: "bad",
@@ -183,6 +199,33 @@ struct CLITests {
         #expect(rows["new-valid"] == nil, "all or nothing: the valid device before the bad one was imported")
         #expect(rows.count == 5)
         #expect(rows["lamp"]?.contains("Renamed lamp") == false, "all or nothing: the update was applied")
+    }
+
+    /// `devices set` checks a thermostat like an import: a mode outside what Google is offered, or a user limit
+    /// beyond its absolute one, is refused naming the attribute and changes nothing; a limit inside is kept.
+    @Test func devicesSetChecksThermostatModesAndLimits() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(
+            deviceFile(user: "alice", #"{"id":"t","name":"T","deviceTypes":["Thermostat"]}"#)
+        )
+        func set(_ assignment: String) throws -> CommandResult {
+            try workspace.hearth("devices", "set", "--user", "alice", "--device", "t", assignment)
+        }
+        let fanOnly = try set("Thermostat.SystemMode=7")
+        #expect(fanOnly.status != 0, "\(fanOnly)")
+        #expect(fanOnly.stderr.contains("Thermostat.SystemMode: 7 (FanOnly)"), "\(fanOnly)")
+        let beyond = try set("Thermostat.MaxHeatSetpointLimit=3100")
+        #expect(beyond.status != 0, "\(beyond)")
+        #expect(beyond.stderr.contains("Thermostat.MaxHeatSetpointLimit: 3100 is outside"), "\(beyond)")
+        let inside = try set("Thermostat.MaxHeatSetpointLimit=2500")
+        #expect(inside.status == 0, "\(inside)")
+        let store = try SQLiteDeviceStore(path: workspace.database)
+        defer { try? store.close() }
+        let devices = try store.devices(forUser: "alice")
+        let thermostat = try #require(devices.first { $0.id == "t" }).endpoints[0].cluster(.Thermostat)
+        #expect(thermostat.int("SystemMode") == 1)
+        #expect(thermostat.int("MaxHeatSetpointLimit") == 2500)
     }
 
     @Test func importRefusesAFileWhoseSecondUserIsBad() throws {

@@ -103,6 +103,60 @@ struct ClimateDeviceFileTests {
         #expect(cooling.endpoints[0].cluster(.Thermostat).int("SystemMode") == 3)
     }
 
+    /// The user setpoint limits take their absolute counterparts' values when omitted (Matter's default), and
+    /// given ones are kept.
+    @Test func userSetpointLimitsDefaultToTheAbsoluteOnes() throws {
+        let omitted = try Self.onlyDevice(
+            Self.device(
+                "Thermostat",
+                "Thermostat",
+                #""AbsMinHeatSetpointLimit": 1000, "AbsMaxCoolSetpointLimit": 3000"#
+            )
+        ).endpoints[0].cluster(.Thermostat)
+        #expect(omitted.int("MinHeatSetpointLimit") == 1000)
+        #expect(omitted.int("MaxHeatSetpointLimit") == 3000)
+        #expect(omitted.int("MinCoolSetpointLimit") == 1600)
+        #expect(omitted.int("MaxCoolSetpointLimit") == 3000)
+        let given = try Self.onlyDevice(
+            Self.device(
+                "Thermostat",
+                "Thermostat",
+                #""MinHeatSetpointLimit": 1500, "MaxHeatSetpointLimit": 2600, "MinCoolSetpointLimit": 2000, "MaxCoolSetpointLimit": 2900"#
+            )
+        ).endpoints[0].cluster(.Thermostat)
+        #expect(given.int("MinHeatSetpointLimit") == 1500)
+        #expect(given.int("MaxHeatSetpointLimit") == 2600)
+        #expect(given.int("MinCoolSetpointLimit") == 2000)
+        #expect(given.int("MaxCoolSetpointLimit") == 2900)
+    }
+
+    /// The dead band between the heat and cool limits binds only equipment that heats and cools.
+    @Test func userLimitsOfHeatingOnlyEquipmentNeedNoDeadBand() throws {
+        let radiator = try Self.onlyDevice(
+            Self.device("Thermostat", "Thermostat", #""ControlSequenceOfOperation": 2, "MinHeatSetpointLimit": 1500"#)
+        )
+        #expect(radiator.endpoints[0].cluster(.Thermostat).int("MinHeatSetpointLimit") == 1500)
+    }
+
+    /// `devices set` checks a changed cluster with the same rules and the endpoint's device types: FanOnly is a
+    /// Room Air Conditioner's mode, not a wall thermostat's.
+    @Test func systemModeRuleFollowsTheDeviceType() {
+        var state = AttributeSchema.filled(
+            ClusterState(["SystemMode": .int(AttributeSchema.SystemMode.fanOnly)]),
+            cluster: .Thermostat,
+            deviceTypes: [.Thermostat]
+        )
+        #expect(
+            AttributeSchema.validate(state, cluster: .Thermostat, deviceTypes: [.Thermostat])?.attribute == "SystemMode"
+        )
+        #expect(AttributeSchema.validate(state, cluster: .Thermostat, deviceTypes: [.RoomAirConditioner]) == nil)
+        state["SystemMode"] = .int(AttributeSchema.SystemMode.sleep)
+        #expect(
+            AttributeSchema.validate(state, cluster: .Thermostat, deviceTypes: [.RoomAirConditioner])?.attribute
+                == "SystemMode"
+        )
+    }
+
     @Test func nullMeasurementsAreAccepted() throws {
         let sensor = try Self.onlyDevice(
             Self.device("HumiditySensor", "RelativeHumidityMeasurement", #""MeasuredValue": null"#)
@@ -204,6 +258,78 @@ struct ClimateDeviceFileTests {
             code: .inconsistentAttributes,
             field: "clusters.Thermostat.SystemMode",
             message: "4 heats, but ControlSequenceOfOperation 0 has no heating"
+        ),
+        Refusal(
+            name: "user heat limit below its absolute limit",
+            json: device("Thermostat", "Thermostat", #""MinHeatSetpointLimit": 600"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.MinHeatSetpointLimit",
+            message: "600 is outside AbsMinHeatSetpointLimit…AbsMaxHeatSetpointLimit (700…3000)"
+        ),
+        Refusal(
+            name: "user cool limit above its absolute limit",
+            json: device("Thermostat", "Thermostat", #""MaxCoolSetpointLimit": 3300"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.MaxCoolSetpointLimit",
+            message: "3300 is outside AbsMinCoolSetpointLimit…AbsMaxCoolSetpointLimit (1600…3200)"
+        ),
+        Refusal(
+            name: "user heat limits inverted",
+            json: device("Thermostat", "Thermostat", #""MinHeatSetpointLimit": 2500, "MaxHeatSetpointLimit": 1800"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.MaxHeatSetpointLimit",
+            message: "1800 is below MinHeatSetpointLimit (2500)"
+        ),
+        Refusal(
+            name: "heating setpoint above its user limit",
+            json: device("Thermostat", "Thermostat", #""MaxHeatSetpointLimit": 2400, "OccupiedHeatingSetpoint": 2500"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.OccupiedHeatingSetpoint",
+            message: "2500 is outside MinHeatSetpointLimit…MaxHeatSetpointLimit (700…2400)"
+        ),
+        Refusal(
+            name: "cooling setpoint below its user limit",
+            json: device("Thermostat", "Thermostat", #""MinCoolSetpointLimit": 2700"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.OccupiedCoolingSetpoint",
+            message: "2600 is outside MinCoolSetpointLimit…MaxCoolSetpointLimit (2700…3200)"
+        ),
+        Refusal(
+            name: "minimum user limits inside the dead band",
+            json: device("Thermostat", "Thermostat", #""MinHeatSetpointLimit": 1500"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.MinHeatSetpointLimit",
+            message:
+                "1500 is less than MinSetpointDeadBand (25 tenths of a degree) below MinCoolSetpointLimit (1600)"
+        ),
+        Refusal(
+            name: "maximum user limits inside the dead band",
+            json: device("Thermostat", "Thermostat", #""MaxCoolSetpointLimit": 3100"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.MaxCoolSetpointLimit",
+            message:
+                "3100 is less than MinSetpointDeadBand (25 tenths of a degree) above MaxHeatSetpointLimit (3000)"
+        ),
+        Refusal(
+            name: "fan-only on a wall thermostat",
+            json: device("Thermostat", "Thermostat", #""SystemMode": 7"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.SystemMode",
+            message: "7 (FanOnly) is not a mode Hearth offers Google on Thermostat"
+        ),
+        Refusal(
+            name: "dry on a wall thermostat",
+            json: device("Thermostat", "Thermostat", #""SystemMode": 8"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.SystemMode",
+            message: "8 (Dry) is not a mode Hearth offers Google on Thermostat"
+        ),
+        Refusal(
+            name: "sleep on an air conditioner",
+            json: device("RoomAirConditioner", "Thermostat", #""SystemMode": 9"#),
+            code: .inconsistentAttributes,
+            field: "clusters.Thermostat.SystemMode",
+            message: "9 (Sleep) is not a mode Hearth offers Google on RoomAirConditioner"
         ),
         Refusal(
             name: "reserved system mode",

@@ -11,9 +11,10 @@ import SmartHomeProtocol
 /// Each requested id appears in exactly one result; ids with the same outcome share one entry. A command is
 /// carried out on the endpoint that backs its trait (``DeviceTypeMapping/bindings(of:)``); when that endpoint is
 /// offline the device answers `deviceOffline` and nothing of it changes, while commands for its reachable
-/// endpoints work. A command that worked on a device with a low battery answers `status: EXCEPTIONS` with
-/// `exceptionCode: "lowBattery"` in its `states`: the command succeeded, with an alert (Google's
-/// errors-and-exceptions reference, "Exceptions"; EXECUTE response `status` values).
+/// endpoints work. A command that worked on a device with a low battery answers `status: SUCCESS` with
+/// `exceptionCode: "lowBattery"` in its `states`: the command succeeded, with an alert. This follows Google's
+/// error-handling guide, "Example 2: Non-blocking exception for EXECUTE intent": a lock that locked with a low
+/// battery answers `"status": "SUCCESS"`, `"states": {..., "isLocked": true, "exceptionCode": "lowBattery"}`.
 ///
 /// Before any step of a device runs, its challenge is checked (``ChallengeCheck``): a device that needs an `ack`
 /// or a PIN it did not get answers `ERROR` / `challengeNeeded` and nothing of it changes; the wrong-PIN count and
@@ -115,13 +116,11 @@ struct ExecuteHandler {
         }
         devices[id] = working
         var states = SyncDeviceMapping.states(of: working, bindings: bindings.filter { touched.contains($0.trait) })
-        var status = ExecuteStatus.success
         if let exception = EnergyStorageTrait.exceptionCode(of: working) {
             states.append("exceptionCode", .string(exception.rawValue))
-            status = .exceptions
         }
         states.append("online", .bool(true))
-        return ExecuteResult(ids: [id], status: status, states: states)
+        return ExecuteResult(ids: [id], status: .success, states: states)
     }
 
     /// Merges results with the same outcome into one entry, in order of first appearance.

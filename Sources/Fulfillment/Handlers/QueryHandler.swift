@@ -8,9 +8,13 @@ import SmartHomeProtocol
 /// and no state; a device with no reachable endpoint gets `online: false, status: ERROR, errorCode: deviceOffline`
 /// (Google's errors reference, device-level QUERY errors). A partially online device is `online: true` with the
 /// full state, its unreachable endpoints' traits at their last known values. A device with a low battery answers
-/// `status: EXCEPTIONS` with `exceptionCode: "lowBattery"` beside its full state (Google's errors-and-exceptions
-/// reference: an alert on a request that worked). Each device's entry is written once per registry revision
-/// (``AnswerCache``).
+/// `status: SUCCESS` with `exceptionCode: "lowBattery"` beside its full state: the query worked and the battery is
+/// an alert, the shape of Google's error-handling guide, "Example 2: Non-blocking exception for EXECUTE intent"
+/// (`"status": "SUCCESS"`, `"exceptionCode": "lowBattery"` among the states). Google shows no QUERY example; the
+/// QUERY reference describes `EXCEPTIONS` as "There is an issue or alert associated with a query. The query could
+/// succeed or fail. This status type is typically set when you want to send additional information about another
+/// connected device", i.e. StatusReport about other devices, which Hearth does not send. Each device's entry is
+/// written once per registry revision (``AnswerCache``).
 struct QueryHandler {
     let store: any DeviceStore
     let answers: AnswerCache
@@ -44,10 +48,9 @@ struct QueryHandler {
             return QueryDeviceResult(online: false, status: .error, errorCode: .deviceOffline)
         }
         var states = SyncDeviceMapping.states(of: device, bindings: DeviceTypeMapping.bindings(of: device))
-        guard let exception = EnergyStorageTrait.exceptionCode(of: device) else {
-            return QueryDeviceResult(online: true, status: .success, states: states)
+        if let exception = EnergyStorageTrait.exceptionCode(of: device) {
+            states.append("exceptionCode", .string(exception.rawValue))
         }
-        states.append("exceptionCode", .string(exception.rawValue))
-        return QueryDeviceResult(online: true, status: .exceptions, states: states)
+        return QueryDeviceResult(online: true, status: .success, states: states)
     }
 }

@@ -66,7 +66,8 @@ enum EnergyStorageTrait: TraitMapping {
     }
 
     /// `lowBattery` when any endpoint's Power Source is low, else `nil`. Google wants it with `status: "SUCCESS"`:
-    /// the query or command worked, the battery is an alert (errors-and-exceptions reference, "Exceptions").
+    /// the query or command worked, the battery is an alert (error-handling guide, "Example 2: Non-blocking
+    /// exception for EXECUTE intent").
     static func exceptionCode(of device: Device) -> ExceptionCode? {
         for endpoint in device.endpoints {
             if let power = endpoint.clusters[.PowerSource], capacity(of: power).isLow { return .lowBattery }

@@ -5,15 +5,21 @@ import SmartHomeProtocol
 /// `TemperatureMeasurement` (Temperature Sensor). All temperatures are °C (``TemperatureConversion``: hundredths
 /// / 100 out, `round(°C × 100)` in); `thermostatTemperatureUnit` is `"C"` (Hearth has no unit setting).
 ///
-/// **Modes.** `availableThermostatModes` comes from `ControlSequenceOfOperation`: `off`, plus `heat` when the
-/// equipment heats (2…5), `cool` when it cools (0, 1, 4, 5), `heatcool` when it does both; a Room Air Conditioner
-/// adds `fan-only` and `dry`. Matter `SystemMode` → Google `thermostatMode`: Off `off`, Auto `heatcool` (Matter's
-/// Auto keeps the temperature between the two setpoints, which is Google's `heatcool`; Google's `auto` means a
-/// schedule), Cool and Precooling `cool`, Heat and EmergencyHeat `heat`, FanOnly `fan-only`, Dry `dry`, Sleep
-/// `eco`. `on` (restore the previous mode) is not offered: Matter keeps no previous mode.
+/// **Modes.** Google's `thermostatMode` is "from the list of `availableThermostatModes`" (TemperatureSetting
+/// trait), so both come from one list: the Matter `SystemMode`s Hearth lets the endpoint be in
+/// (``AttributeSchema/SystemMode/offered(sequence:deviceTypes:)``: Off; Heat and EmergencyHeat when the
+/// `ControlSequenceOfOperation` heats (2…5); Cool and Precooling when it cools (0, 1, 4, 5); Auto when it does both;
+/// FanOnly and Dry on a Room Air Conditioner), each as its Google mode. Matter `SystemMode` → Google
+/// `thermostatMode`: Off `off`, Auto `heatcool` (Matter's Auto keeps the temperature between the two setpoints,
+/// which is Google's `heatcool`; Google's `auto` means a schedule), Cool and Precooling `cool`, Heat and
+/// EmergencyHeat `heat`, FanOnly `fan-only`, Dry `dry`. Import and `devices set` refuse any other `SystemMode` for
+/// the endpoint (Sleep always: Google has no sleep mode), and `ThermostatSetMode` only sets listed modes, so the
+/// reported mode is always available. `on` (restore the previous mode) is not offered: Matter keeps no previous
+/// mode.
 ///
-/// **SYNC.** `thermostatTemperatureRange` spans the absolute limits of what the equipment does (heat, cool or
-/// both); `bufferRangeCelsius` is `MinSetpointDeadBand` when `heatcool` is offered.
+/// **SYNC.** `thermostatTemperatureRange` spans the setpoint limits of what the equipment does (heat, cool or
+/// both): the user limits (`Min/MaxHeatSetpointLimit`, `Min/MaxCoolSetpointLimit`), which default to and stay
+/// within the absolute ones (`Abs…`); `bufferRangeCelsius` is `MinSetpointDeadBand` when `heatcool` is offered.
 ///
 /// **QUERY.** `thermostatMode`, `thermostatTemperatureAmbient` (`LocalTemperature`, left out while null); in
 /// `heatcool` `thermostatTemperatureSetpointLow/High` (heating/cooling setpoints), otherwise
@@ -25,12 +31,13 @@ import SmartHomeProtocol
 ///   Room Air Conditioner a mode other than `off` also turns On/Off on, so that "set the AC to cool" runs it;
 ///   `off` leaves On/Off alone.
 /// - `ThermostatTemperatureSetpoint` `{thermostatTemperatureSetpoint}`: in a heating mode sets the heating
-///   setpoint within its absolute limits, in a cooling mode the cooling setpoint; in `heatcool` moves the range
+///   setpoint within its limits (the user `Min/MaxHeatSetpointLimit`, inside the absolute ones), in a cooling
+///   mode the cooling setpoint within `Min/MaxCoolSetpointLimit`; in `heatcool` moves the range
 ///   to centre on the value, keeping its width. Out-of-limit values are `valueOutOfRange` (strict) or clamped
 ///   (lenient). Where the equipment heats and cools, the other setpoint is pushed to keep `MinSetpointDeadBand`
 ///   (Matter 1.3 §4.3.7.2); if its limit stops it, strict mode answers `rangeTooClose` and lenient mode pulls the
-///   requested one back. In `off`, `fan-only`, `dry` and `eco` there is no setpoint to change: `inOffMode`,
-///   `inFanOnlyMode`, `inDryMode`, `inEcoMode`.
+///   requested one back. In `off`, `fan-only` and `dry` there is no setpoint to change: `inOffMode`,
+///   `inFanOnlyMode`, `inDryMode`.
 /// - `ThermostatTemperatureSetRange` `{thermostatTemperatureSetpointLow, thermostatTemperatureSetpointHigh}`: on
 ///   equipment that heats and cools, in any mode, sets both setpoints (each within its limits as above); closer
 ///   than the dead band is `rangeTooClose` (strict) or widened upward, then downward (lenient). The mode is not
@@ -67,7 +74,6 @@ enum TemperatureSettingTrait: TraitMapping {
         case SystemMode.heat, SystemMode.emergencyHeat: return "heat"
         case SystemMode.fanOnly: return "fan-only"
         case SystemMode.dry: return "dry"
-        case SystemMode.sleep: return "eco"
         default: return "off"
         }
     }
@@ -83,6 +89,8 @@ enum TemperatureSettingTrait: TraitMapping {
         var heats: Bool
         var cools: Bool
         var isAirConditioner: Bool
+        /// Google's `availableThermostatModes`: the Google mode of each Matter mode the endpoint may be in, once.
+        var modes: [String]
 
         init(_ endpoint: Endpoint) {
             let sequence =
@@ -90,15 +98,12 @@ enum TemperatureSettingTrait: TraitMapping {
             heats = ControlSequence.canHeat(sequence)
             cools = ControlSequence.canCool(sequence)
             isAirConditioner = endpoint.deviceTypes.contains(.RoomAirConditioner)
-        }
-
-        var modes: [String] {
-            var modes = ["off"]
-            if heats { modes.append("heat") }
-            if cools { modes.append("cool") }
-            if heats && cools { modes.append("heatcool") }
-            if isAirConditioner { modes += ["fan-only", "dry"] }
-            return modes
+            var modes: [String] = []
+            for systemMode in SystemMode.offered(sequence: sequence, deviceTypes: endpoint.deviceTypes) {
+                let mode = TemperatureSettingTrait.googleMode(systemMode)
+                if !modes.contains(mode) { modes.append(mode) }
+            }
+            self.modes = modes
         }
     }
 
@@ -114,14 +119,12 @@ enum TemperatureSettingTrait: TraitMapping {
         attributes.append("availableThermostatModes", .array(equipment.modes.map { .string($0) }))
         var bounds: [Int] = []
         if equipment.heats {
-            bounds += [
-                thermostat.int("AbsMinHeatSetpointLimit") ?? 700, thermostat.int("AbsMaxHeatSetpointLimit") ?? 3000,
-            ]
+            let limits = heatLimits(thermostat)
+            bounds += [limits.lowerBound, limits.upperBound]
         }
         if equipment.cools {
-            bounds += [
-                thermostat.int("AbsMinCoolSetpointLimit") ?? 1600, thermostat.int("AbsMaxCoolSetpointLimit") ?? 3200,
-            ]
+            let limits = coolLimits(thermostat)
+            bounds += [limits.lowerBound, limits.upperBound]
         }
         attributes.append(
             "thermostatTemperatureRange",
@@ -276,12 +279,32 @@ enum TemperatureSettingTrait: TraitMapping {
         endpoint.clusters[.Thermostat] = thermostat
     }
 
+    /// The heating setpoint's limits: the user limits (`MinHeatSetpointLimit…MaxHeatSetpointLimit`, the absolute
+    /// ones where absent), kept within the absolute limits (`AbsMinHeatSetpointLimit…AbsMaxHeatSetpointLimit`).
     static func heatLimits(_ thermostat: ClusterState) -> ClosedRange<Int> {
-        (thermostat.int("AbsMinHeatSetpointLimit") ?? 700)...(thermostat.int("AbsMaxHeatSetpointLimit") ?? 3000)
+        limits(thermostat, kind: "Heat", absolute: 700...3000)
     }
 
+    /// The cooling setpoint's limits, as ``heatLimits(_:)`` for `…CoolSetpointLimit`.
     static func coolLimits(_ thermostat: ClusterState) -> ClosedRange<Int> {
-        (thermostat.int("AbsMinCoolSetpointLimit") ?? 1600)...(thermostat.int("AbsMaxCoolSetpointLimit") ?? 3200)
+        limits(thermostat, kind: "Cool", absolute: 1600...3200)
+    }
+
+    /// `Min<kind>SetpointLimit…Max<kind>SetpointLimit` clamped into `AbsMin…AbsMax` (Matter's defaults where
+    /// absent). Import and `devices set` keep the user limits inside the absolute ones; the clamp keeps the
+    /// absolute limits the outer bound whatever a stored state holds.
+    private static func limits(
+        _ thermostat: ClusterState,
+        kind: String,
+        absolute defaults: ClosedRange<Int>
+    )
+        -> ClosedRange<Int>
+    {
+        let absoluteLow = thermostat.int("AbsMin\(kind)SetpointLimit") ?? defaults.lowerBound
+        let absoluteHigh = max(thermostat.int("AbsMax\(kind)SetpointLimit") ?? defaults.upperBound, absoluteLow)
+        let low = min(max(thermostat.int("Min\(kind)SetpointLimit") ?? absoluteLow, absoluteLow), absoluteHigh)
+        let high = min(max(thermostat.int("Max\(kind)SetpointLimit") ?? absoluteHigh, low), absoluteHigh)
+        return low...high
     }
 
     /// A Google °C as Matter hundredths, checked against (strict) or clamped into (lenient) `limits`.
@@ -338,8 +361,6 @@ enum TemperatureSettingTrait: TraitMapping {
             throw CommandError(.inFanOnlyMode, "the thermostat only runs its fan; set a mode first")
         case SystemMode.dry:
             throw CommandError(.inDryMode, "the thermostat only dehumidifies; set a mode first")
-        case SystemMode.sleep:
-            throw CommandError(.inEcoMode, "the thermostat is in its sleep (eco) mode; set a mode first")
         default:
             throw CommandError(.inOffMode, "the thermostat is off; set a mode first")
         }

@@ -93,6 +93,42 @@ extension AttributeSchema {
 
         /// Whether the mode cools to the cooling setpoint.
         public static func isCooling(_ mode: Int) -> Bool { mode == cool || mode == precooling }
+
+        /// The name Matter gives a mode (`"FanOnly"`), for messages.
+        public static func describe(_ mode: Int) -> String {
+            switch mode {
+            case off: return "Off"
+            case auto: return "Auto"
+            case cool: return "Cool"
+            case heat: return "Heat"
+            case emergencyHeat: return "EmergencyHeat"
+            case precooling: return "Precooling"
+            case fanOnly: return "FanOnly"
+            case dry: return "Dry"
+            case sleep: return "Sleep"
+            default: return "reserved"
+            }
+        }
+
+        /// The modes Hearth lets a thermostat endpoint be in, in the order Google's modes are listed: Off; Heat and
+        /// EmergencyHeat when the `ControlSequenceOfOperation` heats; Cool and Precooling when it cools; Auto when
+        /// it does both; FanOnly and Dry on a Room Air Conditioner.
+        ///
+        /// Matter allows FanOnly, Dry and Sleep with any sequence (they have no feature conformance in
+        /// `SystemModeEnum`) and has no attribute saying which of them a device supports, so the device type
+        /// decides: an air conditioner runs its fan alone and dehumidifies, a wall thermostat does not. Sleep is
+        /// never offered: Google's `availableThermostatModes` has no sleep mode, and `thermostatMode` must be one
+        /// of them (TemperatureSetting trait), so a thermostat in Sleep could not be reported truthfully.
+        public static func offered(sequence: Int, deviceTypes: [DeviceType]) -> [Int] {
+            let heats = ControlSequence.canHeat(sequence)
+            let cools = ControlSequence.canCool(sequence)
+            var modes = [off]
+            if heats { modes += [heat, emergencyHeat] }
+            if cools { modes += [cool, precooling] }
+            if heats && cools { modes.append(auto) }
+            if deviceTypes.contains(.RoomAirConditioner) { modes += [fanOnly, dry] }
+            return modes
+        }
     }
 
     /// The values of Thermostat's `ControlSequenceOfOperation` (Matter's `ControlSequenceOfOperationEnum`): whether

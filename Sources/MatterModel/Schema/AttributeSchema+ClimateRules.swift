@@ -92,56 +92,52 @@ extension AttributeSchema {
 
     // MARK: - Thermostat
 
-    /// Thermostat with an omitted `SystemMode` derived from `ControlSequenceOfOperation`: Auto when the equipment
-    /// heats and cools, Heat when it only heats, Cool when it only cools.
+    /// Thermostat with omitted dependent attributes derived from the given ones: `SystemMode` from
+    /// `ControlSequenceOfOperation` (Auto when the equipment heats and cools, Heat when it only heats, Cool when it
+    /// only cools); each user setpoint limit (`MinHeatSetpointLimit`…) from its absolute counterpart
+    /// (`AbsMinHeatSetpointLimit`…), Matter's default for it.
     static func filledThermostat(_ given: ClusterState, _ state: inout ClusterState) {
+        for (user, absolute) in userLimitPairs where given[user] == nil {
+            state[user] = state[absolute]
+        }
         guard given["SystemMode"] == nil, let sequence = state.int("ControlSequenceOfOperation") else { return }
         let heats = ControlSequence.canHeat(sequence)
         let cools = ControlSequence.canCool(sequence)
         state["SystemMode"] = .int(heats && cools ? SystemMode.auto : heats ? SystemMode.heat : SystemMode.cool)
     }
 
-    /// `AbsMin…` ≤ `AbsMax…` for heat and cool; each occupied setpoint within its absolute limits; with
-    /// equipment that heats and cools, `OccupiedHeatingSetpoint` ≤ `OccupiedCoolingSetpoint` −
-    /// `MinSetpointDeadBand` (Matter 1.3 §4.3.7.2); `SystemMode` is not the reserved 2 and is one the
-    /// `ControlSequenceOfOperation` allows (heating modes need heating equipment, cooling modes cooling
-    /// equipment, Auto both).
-    static func thermostatViolation(_ state: ClusterState) -> AttributeViolation? {
-        if let violation = ordered(state, lower: "AbsMinHeatSetpointLimit", upper: "AbsMaxHeatSetpointLimit") {
-            return violation
-        }
-        if let violation = ordered(state, lower: "AbsMinCoolSetpointLimit", upper: "AbsMaxCoolSetpointLimit") {
-            return violation
-        }
-        let heatLimits = state.int("AbsMinHeatSetpointLimit")!...state.int("AbsMaxHeatSetpointLimit")!
-        let coolLimits = state.int("AbsMinCoolSetpointLimit")!...state.int("AbsMaxCoolSetpointLimit")!
-        if let violation = within(
-            state,
-            .Thermostat,
-            "OccupiedHeatingSetpoint",
-            lower: "AbsMinHeatSetpointLimit",
-            upper: "AbsMaxHeatSetpointLimit",
-            heatLimits
-        ) {
-            return violation
-        }
-        if let violation = within(
-            state,
-            .Thermostat,
-            "OccupiedCoolingSetpoint",
-            lower: "AbsMinCoolSetpointLimit",
-            upper: "AbsMaxCoolSetpointLimit",
-            coolLimits
-        ) {
-            return violation
+    /// Each user setpoint limit with the absolute limit it defaults to.
+    static let userLimitPairs = [
+        ("MinHeatSetpointLimit", "AbsMinHeatSetpointLimit"), ("MaxHeatSetpointLimit", "AbsMaxHeatSetpointLimit"),
+        ("MinCoolSetpointLimit", "AbsMinCoolSetpointLimit"), ("MaxCoolSetpointLimit", "AbsMaxCoolSetpointLimit"),
+    ]
+
+    /// The Thermostat rules, after Matter's "Setpoint Limits" (Matter 1.3 §4.3.7.2) and the Matter SDK's checks on
+    /// writes (`connectedhomeip` `thermostat-server.cpp`):
+    /// - `AbsMin…` ≤ `AbsMax…`, and `AbsMin…` ≤ `Min…SetpointLimit` ≤ `Max…SetpointLimit` ≤ `AbsMax…`, for heat and
+    ///   cool;
+    /// - each occupied setpoint within its absolute limits, then within its user limits;
+    /// - with equipment that heats and cools: `MinHeatSetpointLimit` ≤ `MinCoolSetpointLimit` −
+    ///   `MinSetpointDeadBand` and `MaxHeatSetpointLimit` ≤ `MaxCoolSetpointLimit` − `MinSetpointDeadBand`, except
+    ///   where both limits of the pair sit at their absolute values (Matter's own defaults, 3000 and 3200 with a
+    ///   2.5 °C dead band, break it; Hearth checks the user limits a device file sets, not the manufacturer's);
+    ///   `OccupiedHeatingSetpoint` ≤ `OccupiedCoolingSetpoint` − `MinSetpointDeadBand`;
+    /// - `SystemMode` is not the reserved 2 and is one ``SystemMode/offered(sequence:deviceTypes:)`` allows for the
+    ///   endpoint's sequence and device types, so that Google's `thermostatMode` is always one of the
+    ///   `availableThermostatModes` Hearth sends.
+    static func thermostatViolation(_ state: ClusterState, deviceTypes: [DeviceType]) -> AttributeViolation? {
+        for kind in ["Heat", "Cool"] {
+            if let violation = limitViolation(state, kind: kind) { return violation }
         }
         let sequence = state.int("ControlSequenceOfOperation")!
         let heats = ControlSequence.canHeat(sequence)
         let cools = ControlSequence.canCool(sequence)
+        let deadBand = state.int("MinSetpointDeadBand")! * 10
         if heats && cools {
+            if let violation = deadBandViolation(state, bound: "Min", deadBand: deadBand) { return violation }
+            if let violation = deadBandViolation(state, bound: "Max", deadBand: deadBand) { return violation }
             let heating = state.int("OccupiedHeatingSetpoint")!
             let cooling = state.int("OccupiedCoolingSetpoint")!
-            let deadBand = state.int("MinSetpointDeadBand")! * 10
             if heating > cooling - deadBand {
                 return AttributeViolation(
                     attribute: "OccupiedHeatingSetpoint",
@@ -151,6 +147,7 @@ extension AttributeSchema {
             }
         }
         let mode = state.int("SystemMode")!
+        let offered = SystemMode.offered(sequence: sequence, deviceTypes: deviceTypes)
         let reason: String?
         if mode == 2 {
             reason = "2 is reserved"
@@ -160,10 +157,65 @@ extension AttributeSchema {
             reason = "\(mode) cools, but ControlSequenceOfOperation \(sequence) has no cooling"
         } else if mode == SystemMode.auto && !(heats && cools) {
             reason = "1 (Auto) needs heating and cooling, but ControlSequenceOfOperation \(sequence) lacks one"
+        } else if !offered.contains(mode) {
+            let types = deviceTypes.isEmpty ? "this endpoint" : deviceTypes.map(\.rawValue).joined(separator: ", ")
+            reason =
+                "\(mode) (\(SystemMode.describe(mode))) is not a mode Hearth offers Google on \(types): Google's "
+                + "thermostatMode must be one of availableThermostatModes, and FanOnly and Dry are offered only on a "
+                + "RoomAirConditioner, Sleep on nothing (allowed here: "
+                + offered.map { "\($0) \(SystemMode.describe($0))" }.joined(separator: ", ") + ")"
         } else {
             reason = nil
         }
         return reason.map { AttributeViolation(attribute: "SystemMode", reason: $0) }
+    }
+
+    /// For `kind` Heat or Cool: `AbsMin…` ≤ `AbsMax…`; `AbsMin…` ≤ `Min…SetpointLimit` ≤ `Max…SetpointLimit` ≤
+    /// `AbsMax…`; the occupied setpoint within the absolute, then the user limits.
+    private static func limitViolation(_ state: ClusterState, kind: String) -> AttributeViolation? {
+        let absMin = "AbsMin\(kind)SetpointLimit"
+        let absMax = "AbsMax\(kind)SetpointLimit"
+        let userMin = "Min\(kind)SetpointLimit"
+        let userMax = "Max\(kind)SetpointLimit"
+        let setpoint = kind == "Heat" ? "OccupiedHeatingSetpoint" : "OccupiedCoolingSetpoint"
+        if let violation = ordered(state, lower: absMin, upper: absMax) { return violation }
+        let absolute = state.int(absMin)!...state.int(absMax)!
+        for name in [userMin, userMax] {
+            if let violation = within(state, .Thermostat, name, lower: absMin, upper: absMax, absolute) {
+                return violation
+            }
+        }
+        if let violation = ordered(state, lower: userMin, upper: userMax) { return violation }
+        if let violation = within(state, .Thermostat, setpoint, lower: absMin, upper: absMax, absolute) {
+            return violation
+        }
+        let user = state.int(userMin)!...state.int(userMax)!
+        return within(state, .Thermostat, setpoint, lower: userMin, upper: userMax, user)
+    }
+
+    /// `bound` Min or Max: `…HeatSetpointLimit` ≤ `…CoolSetpointLimit` − dead band, unless both are at their
+    /// absolute values. Blames the limit that is not at its absolute value (the heating one when both are set).
+    private static func deadBandViolation(_ state: ClusterState, bound: String, deadBand: Int) -> AttributeViolation? {
+        let heatName = "\(bound)HeatSetpointLimit"
+        let coolName = "\(bound)CoolSetpointLimit"
+        let heat = state.int(heatName)!
+        let cool = state.int(coolName)!
+        guard heat > cool - deadBand else { return nil }
+        let heatIsAbsolute = heat == state.int("Abs\(heatName)")!
+        let coolIsAbsolute = cool == state.int("Abs\(coolName)")!
+        if heatIsAbsolute && coolIsAbsolute { return nil }
+        if heatIsAbsolute {
+            return AttributeViolation(
+                attribute: coolName,
+                reason: "\(cool) is less than MinSetpointDeadBand (\(deadBand / 10) tenths of a degree) above "
+                    + "\(heatName) (\(heat))"
+            )
+        }
+        return AttributeViolation(
+            attribute: heatName,
+            reason: "\(heat) is less than MinSetpointDeadBand (\(deadBand / 10) tenths of a degree) below "
+                + "\(coolName) (\(cool))"
+        )
     }
 
     // MARK: - Measurements

@@ -36,7 +36,7 @@ extension AttributeSchema {
         case .FanControl:
             return fanControlViolation(complete)
         case .Thermostat:
-            return thermostatViolation(complete)
+            return thermostatViolation(complete, deviceTypes: deviceTypes)
         case .TemperatureMeasurement, .RelativeHumidityMeasurement:
             return measurementViolation(complete, cluster: cluster)
         case .AirQuality:

@@ -1,8 +1,14 @@
 extension AttributeSchema {
     /// Thermostat cluster (0x0201), Matter 1.3 Application Cluster Specification §4.3, with the Heating, Cooling
     /// and AutoMode features' attributes. Temperatures are int16 hundredths of a degree Celsius, at least
-    /// −273.15 °C; `MinSetpointDeadBand` is int8 tenths of a degree. The setpoint limits Hearth checks are the
-    /// absolute (`Abs…`) ones; the user-adjustable `Min…/Max…SetpointLimit`s are not modelled.
+    /// −273.15 °C; `MinSetpointDeadBand` is int8 tenths of a degree.
+    ///
+    /// Setpoint limits come in two rings: the absolute (`Abs…`) ones the manufacturer fixes, and inside them the
+    /// user ones (`MinHeatSetpointLimit` 0x0015, `MaxHeatSetpointLimit` 0x0016, `MinCoolSetpointLimit` 0x0017,
+    /// `MaxCoolSetpointLimit` 0x0018; Matter's data model, `data_model/1.4/clusters/Thermostat.xml`, gives each the
+    /// default of its `Abs…` counterpart, which ``filledThermostat(_:_:)`` applies: the defaults listed here are
+    /// Matter's `Abs…` defaults, used only when neither is given). The rules between them are
+    /// ``thermostatViolation(_:deviceTypes:)``'s.
     static let thermostat: [AttributeSpec] = [
         AttributeSpec(
             name: "LocalTemperature",
@@ -20,6 +26,10 @@ extension AttributeSchema {
         temperature("AbsMaxCoolSetpointLimit", id: 0x0006, default: 3200),
         temperature("OccupiedCoolingSetpoint", id: 0x0011, default: 2600),
         temperature("OccupiedHeatingSetpoint", id: 0x0012, default: 2000),
+        temperature("MinHeatSetpointLimit", id: 0x0015, default: 700),
+        temperature("MaxHeatSetpointLimit", id: 0x0016, default: 3000),
+        temperature("MinCoolSetpointLimit", id: 0x0017, default: 1600),
+        temperature("MaxCoolSetpointLimit", id: 0x0018, default: 3200),
         AttributeSpec(
             name: "MinSetpointDeadBand",
             cluster: .Thermostat,

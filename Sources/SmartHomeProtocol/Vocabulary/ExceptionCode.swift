@@ -3,8 +3,9 @@
 ///
 /// A device whose command or query succeeded but that has an alert answers `status: "SUCCESS"` and carries the
 /// code as `exceptionCode` among its states (in QUERY `devices.<id>`, in EXECUTE `commands[].states`); Google's
-/// example is a lock that locked but has a low battery. `status: "EXCEPTIONS"` (with `errorCode`) is for a
-/// command that an exception blocked, which Hearth does not produce.
+/// example is a lock that locked but has a low battery (error-handling guide, "Example 2: Non-blocking exception
+/// for EXECUTE intent"). Hearth never answers `status: "EXCEPTIONS"`: the QUERY reference keeps it for "additional
+/// information about another connected device" (StatusReport), which Hearth does not send.
 public enum ExceptionCode: String, Sendable, Hashable, CaseIterable {
     /// The device's battery is low.
     case lowBattery

@@ -69,7 +69,7 @@ struct AppliancesCatalogueTests {
         (
             "patio-speaker",
             [
-                "online": true, "status": "EXCEPTIONS", "currentVolume": 25, "isMuted": true,
+                "online": true, "status": "SUCCESS", "currentVolume": 25, "isMuted": true,
                 "descriptiveCapacityRemaining": "LOW", "capacityRemaining": [["rawValue": 15, "unit": "PERCENTAGE"]],
                 "isCharging": false, "isPluggedIn": false, "exceptionCode": "lowBattery",
             ]

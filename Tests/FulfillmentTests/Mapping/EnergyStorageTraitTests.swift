@@ -47,13 +47,13 @@ struct EnergyStorageTraitTests {
         let states = try #require(try fulfillment.query("combo"))
         #expect(states["descriptiveCapacityRemaining"] == "CRITICALLY_LOW")
         #expect(states["exceptionCode"] == "lowBattery")
-        #expect(states["status"] == "EXCEPTIONS")
+        #expect(states["status"] == "SUCCESS")
         #expect(states["currentVolume"] == 50)
         let results = try fulfillment.execute(G.group(["combo"], G.step("setVolume", ["volumeLevel": 20])))
         #expect(
             results == [
                 [
-                    "ids": ["combo"], "status": "EXCEPTIONS",
+                    "ids": ["combo"], "status": "SUCCESS",
                     "states": ["currentVolume": 20, "isMuted": false, "exceptionCode": "lowBattery", "online": true],
                 ]
             ]
@@ -132,22 +132,23 @@ struct EnergyStorageTraitTests {
                 object["capacityRemaining"] = [["rawValue": .int(percent), "unit": "PERCENTAGE"]]
             }
             if battery.capacity == "LOW" || battery.capacity == "CRITICALLY_LOW" {
+                // The query worked; the battery is an alert beside the state, as in Google's EXECUTE example.
                 object["exceptionCode"] = "lowBattery"
-                object["status"] = "EXCEPTIONS"
             }
             expected = .object(object)
         }
         #expect(try fulfillment.query("lamp") == expected)
     }
 
-    /// A command that works on a device with a low battery answers EXCEPTIONS, carrying the exception in its states.
-    @Test func executeOnLowBatteryAnswersExceptionsWithTheNewState() throws {
+    /// A command that works on a device with a low battery answers SUCCESS, carrying the exception in its states
+    /// (Google's error-handling guide, "Example 2: Non-blocking exception for EXECUTE intent").
+    @Test func executeOnLowBatteryAnswersSuccessWithTheExceptionInItsStates() throws {
         let fulfillment = try Self.fulfillment(#""BatChargeLevel": 2"#)
         let results = try fulfillment.execute(G.group(["lamp"], G.onOff(true)))
         #expect(
             results == [
                 [
-                    "ids": ["lamp"], "status": "EXCEPTIONS",
+                    "ids": ["lamp"], "status": "SUCCESS",
                     "states": ["on": true, "exceptionCode": "lowBattery", "online": true],
                 ]
             ]
@@ -164,7 +165,7 @@ struct EnergyStorageTraitTests {
         #expect(
             results == [
                 [
-                    "ids": ["patio-speaker"], "status": "EXCEPTIONS",
+                    "ids": ["patio-speaker"], "status": "SUCCESS",
                     "states": ["currentVolume": 25, "isMuted": false, "exceptionCode": "lowBattery", "online": true],
                 ]
             ]
