@@ -31,12 +31,14 @@ struct BrightnessTraitTests {
         #expect(results == [Self.success("desk", brightness: 43)])
     }
 
-    /// Brightness 0 is a level, not "off": OnOff stays as it was.
+    /// Brightness 0 is a level, not "off": OnOff stays as it was, the light goes to MinLevel (1), on at its lowest
+    /// output, and reads as 1 %, never as an on light at 0 %.
     @Test func absoluteZeroLeavesOnOffAlone() throws {
         let fulfillment = try TestFulfillment()
         _ = try fulfillment.execute(G.group(["ceiling"], G.brightnessAbsolute(0)))
         #expect(try fulfillment.query("ceiling")?["on"] == true)
-        #expect(try fulfillment.query("ceiling")?["brightness"] == 0)
+        #expect(try fulfillment.query("ceiling")?["brightness"] == 1)
+        #expect(try fulfillment.storedDevice("ceiling")?.endpoints[0].cluster(.LevelControl).int("CurrentLevel") == 1)
     }
 
     /// Devices whose brightness comes from a second device type (a plug that is also a dimmable light).
