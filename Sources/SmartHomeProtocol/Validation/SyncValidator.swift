@@ -92,9 +92,10 @@ public enum SyncValidator {
         checkBoolean(device["notificationSupportedByAgent"], at: "notificationSupportedByAgent", &collector)
 
         // SYNC reference: `roomHint` String; an empty hint names no room (brief rule: non-empty).
-        // HomeGraph `Device.structureHint` String.
+        // HomeGraph `Device.structureHint` String, "Suggested name for the structure where this device is
+        // installed"; an empty one names none, as with the room.
         checkString(device["roomHint"], at: "roomHint", nonEmpty: true, &collector)
-        checkString(device["structureHint"], at: "structureHint", &collector)
+        checkString(device["structureHint"], at: "structureHint", nonEmpty: true, &collector)
 
         // SYNC reference: `deviceInfo` Object of four Strings.
         if let info = device["deviceInfo"] {
