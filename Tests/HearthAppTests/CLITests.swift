@@ -342,7 +342,10 @@ struct CLITests {
 
         let ackLock = try workspace.directory.write(
             "ack-lock.json",
-            deviceFile(user: "erin", #"{"id": "door", "name": "Door", "deviceTypes": ["DoorLock"], "challenge": "ack"}"#)
+            deviceFile(
+                user: "erin",
+                #"{"id": "door", "name": "Door", "deviceTypes": ["DoorLock"], "challenge": "ack"}"#
+            )
         )
         let refused = try workspace.hearth("devices", "validate", ackLock)
         #expect(refused.status == 0, "\(refused)")

@@ -5,8 +5,8 @@ extension DeviceFile {
     public static let userKeys = ["agentUserId", "devices"]
     /// The keys a device object may have.
     public static let deviceKeys = [
-        "id", "name", "nicknames", "room", "structure", "deviceTypes", "deviceType", "basicInformation", "otherDeviceIds", "online",
-        "clusters", "endpoints", "challenge", "notificationSupportedByAgent",
+        "id", "name", "nicknames", "room", "structure", "deviceTypes", "deviceType", "basicInformation",
+        "otherDeviceIds", "online", "clusters", "endpoints", "challenge", "notificationSupportedByAgent",
     ]
     /// The keys an object-valued `challenge` may have.
     public static let challengeKeys = ["type", "pin", "pinHash"]

@@ -23,7 +23,9 @@ struct VolumeConversionTests {
             #expect(VolumeConversion.volumePercent(fromCurrentLevel: level) == volume, "volume \(volume)")
         }
         // 0 sets MinLevel (1), the quietest level, which reads as 1; with MinLevel 0 it is 0 both ways.
-        #expect(VolumeConversion.volumePercent(fromCurrentLevel: VolumeConversion.currentLevel(fromVolumePercent: 0)) == 1)
+        #expect(
+            VolumeConversion.volumePercent(fromCurrentLevel: VolumeConversion.currentLevel(fromVolumePercent: 0)) == 1
+        )
         #expect(VolumeConversion.currentLevel(fromVolumePercent: 0, minLevel: 0) == 0)
     }
 

@@ -52,7 +52,11 @@ struct LevelConversionTests {
         // 0 % sets MinLevel (1), a light still on, which reads as 1 %; with MinLevel 0 it is 0 both ways.
         #expect(LevelConversion.currentLevel(fromBrightnessPercent: 0) == 1)
         #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 1) == 1)
-        #expect(LevelConversion.brightnessPercent(fromCurrentLevel: LevelConversion.currentLevel(fromBrightnessPercent: 0, minLevel: 0)) == 0)
+        #expect(
+            LevelConversion.brightnessPercent(
+                fromCurrentLevel: LevelConversion.currentLevel(fromBrightnessPercent: 0, minLevel: 0)
+            ) == 0
+        )
         // 100 % ↔ 254, both ways.
         #expect(LevelConversion.currentLevel(fromBrightnessPercent: 100) == 254)
         #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 254) == 100)

@@ -166,7 +166,10 @@ struct SyncValidatorDeviceTests {
     @Test func aPayloadReportsProblemsWithTheirDevicePaths() {
         let payload = JSONObject([
             ("agentUserId", "u"),
-            ("devices", [.object(Self.light), .object(Self.light.setting("id", to: "b").setting("roomHint", to: nil))]),
+            (
+                "devices",
+                [.object(Self.light), .object(Self.light.setting("id", to: "b").setting("roomHint", to: nil))]
+            ),
         ])
         #expect(SyncValidator.violations(inPayload: payload) == [])
         let problems = SyncValidator.problems(inPayload: payload)
