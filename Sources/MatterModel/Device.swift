@@ -76,7 +76,7 @@ public struct Device: Sendable, Hashable, Identifiable {
     /// The primary endpoint's primary device type: it decides Google's device type.
     public var primaryType: DeviceType { endpoints[0].primaryType }
 
-    /// Whether an endpoint is a `DoorLock`: without a challenge (``ChallengePolicy``) it cannot be unlocked remotely.
+    /// Whether an endpoint is a `DoorLock`: without a PIN (``ChallengePolicy``) it cannot be unlocked remotely.
     public var hasDoorLock: Bool {
         endpoints.contains { $0.deviceTypes.contains(.DoorLock) }
     }

@@ -11,9 +11,10 @@ import SmartHomeProtocol
 /// needs a PIN in the device file); with policy `ack` or `pin`, every other command of the device too, except
 /// locking, which only makes a home safer.
 ///
-/// Unlocking on a spoken yes is off by default. Google's guide requires `pinNeeded` for "the LockUnlock trait when
-/// unlocking" and calls `ackNeeded` "not recommended for security devices and traits"; so with policy `ack` an
-/// unlock answers `remoteSetDisabled` (before any ack is asked for) unless `fulfillment.allowAckUnlock` is set
+/// Unlocking on a spoken yes is off by default. Google's Secondary User Verification page
+/// (developers.home.google.com/cloud-to-cloud/enhancements/secondary-user-verification) lists the LockUnlock trait
+/// when unlocking among the combinations that need the `pinNeeded` challenge type for certification, and describes
+/// `ackNeeded` as not recommended for security devices and traits; so with policy `ack` an unlock answers `remoteSetDisabled` (before any ack is asked for) unless `fulfillment.allowAckUnlock` is set
 /// (``allowAckUnlock``), and `hearth devices validate` says so for such a lock.
 ///
 /// Outcomes, after Google's "Secondary user verification" guide and its EXECUTE error reference:

@@ -12,7 +12,7 @@ import SmartHomeProtocol
 /// - ``violations``: Google would reject the SYNC. The device is left out of SYNC; `devices validate` fails.
 /// - ``problems``: Google accepts the SYNC, but the device breaks a requirement of Google's documents: a device with
 ///   Matter ids and no room (Matter dedup: "SYNC responses must contain `roomHint`"), a lock that unlocks on a
-///   spoken yes (secondary user verification: `pinNeeded` is required for "the LockUnlock trait when unlocking").
+///   spoken yes (Secondary User Verification: LockUnlock when unlocking needs the `pinNeeded` challenge type).
 ///   The device is still sent, but `devices validate` fails, so CI catches it.
 /// - ``warnings``: what Google accepts but changes or ignores, and what Hearth refuses to do with the device (a
 ///   lock that never unlocks remotely). `devices validate` still passes.
