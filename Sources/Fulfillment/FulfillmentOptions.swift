@@ -7,14 +7,20 @@ public struct FulfillmentOptions: Sendable, Hashable {
     public var willReportState: Bool
     /// `fulfillment.maxPinAttempts`, `fulfillment.pinAttemptWindowSeconds`, `fulfillment.pinLockoutSeconds`.
     public var pinAttempts: PINAttemptLimits
+    /// `fulfillment.allowAckUnlock` (default `false`): whether a lock whose challenge is `ack` unlocks on a spoken
+    /// yes. Google's secondary-user-verification guide requires `pinNeeded` for unlocking and calls `ackNeeded` not
+    /// recommended for security devices, so by default such a lock answers `remoteSetDisabled` to an unlock.
+    public var allowAckUnlock: Bool
 
     public init(
         validationMode: ValidationMode = .strict,
         willReportState: Bool = false,
-        pinAttempts: PINAttemptLimits = PINAttemptLimits()
+        pinAttempts: PINAttemptLimits = PINAttemptLimits(),
+        allowAckUnlock: Bool = false
     ) {
         self.validationMode = validationMode
         self.willReportState = willReportState
         self.pinAttempts = pinAttempts
+        self.allowAckUnlock = allowAckUnlock
     }
 }

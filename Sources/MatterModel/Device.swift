@@ -8,6 +8,8 @@ public struct Device: Sendable, Hashable, Identifiable {
     public var nicknames: [String]
     /// The room the device is in (Google's `roomHint`).
     public var room: String?
+    /// The structure the device is in: a user's home, holiday home, … (Google's `structureHint`).
+    public var structure: String?
     /// Identity from the Basic Information cluster (the root node).
     public var basicInformation: BasicInformation
     /// Alternate ids of the same device (Google's `otherDeviceIds`).
@@ -26,6 +28,7 @@ public struct Device: Sendable, Hashable, Identifiable {
         name: String,
         nicknames: [String] = [],
         room: String? = nil,
+        structure: String? = nil,
         basicInformation: BasicInformation = BasicInformation(),
         otherDeviceIds: [String] = [],
         endpoints: [Endpoint],
@@ -35,6 +38,7 @@ public struct Device: Sendable, Hashable, Identifiable {
         self.name = name
         self.nicknames = nicknames
         self.room = room
+        self.structure = structure
         self.basicInformation = basicInformation
         self.otherDeviceIds = otherDeviceIds
         self.endpoints = endpoints
@@ -48,6 +52,7 @@ public struct Device: Sendable, Hashable, Identifiable {
         name: String,
         nicknames: [String] = [],
         room: String? = nil,
+        structure: String? = nil,
         deviceTypes: [DeviceType],
         basicInformation: BasicInformation = BasicInformation(),
         otherDeviceIds: [String] = [],
@@ -60,6 +65,7 @@ public struct Device: Sendable, Hashable, Identifiable {
             name: name,
             nicknames: nicknames,
             room: room,
+            structure: structure,
             basicInformation: basicInformation,
             otherDeviceIds: otherDeviceIds,
             endpoints: [Endpoint(deviceTypes: deviceTypes, online: online, clusters: clusters)],
@@ -70,7 +76,7 @@ public struct Device: Sendable, Hashable, Identifiable {
     /// The primary endpoint's primary device type: it decides Google's device type.
     public var primaryType: DeviceType { endpoints[0].primaryType }
 
-    /// Whether an endpoint is a `DoorLock`: without a challenge (``ChallengePolicy``) it cannot be unlocked remotely.
+    /// Whether an endpoint is a `DoorLock`: without a PIN (``ChallengePolicy``) it cannot be unlocked remotely.
     public var hasDoorLock: Bool {
         endpoints.contains { $0.deviceTypes.contains(.DoorLock) }
     }

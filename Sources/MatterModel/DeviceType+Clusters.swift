@@ -2,7 +2,9 @@ extension DeviceType {
     /// Every device type name a device file may use, in declaration order.
     public static let knownTypes: [String] = allCases.map(\.rawValue)
 
-    /// The Matter device type id (Matter 1.3 Device Library: On/Off Light is `0x0100`).
+    /// The Matter device type id (Matter 1.3 Device Library: On/Off Light is `0x0100`; the Doorbell is from Matter 1.5).
+    /// Checked against `data_model/1.5/device_types/device_type_ids.json` of `project-chip/connectedhomeip` by
+    /// `DeviceTypeTests`.
     public var matterID: Int {
         switch self {
         case .OnOffLight: return 0x0100
@@ -27,7 +29,7 @@ extension DeviceType {
         case .RoboticVacuumCleaner: return 0x0074
         case .LaundryWasher: return 0x0073
         case .Dishwasher: return 0x0075
-        case .Doorbell: return 0x0143
+        case .Doorbell: return 0x0148
         }
     }
 

@@ -44,8 +44,10 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
     case LaundryWasher
     /// Dishwasher (0x0075).
     case Dishwasher
-    /// Doorbell (0x0143, Matter 1.5's camera device types): its button is a momentary Generic Switch whose press is an
-    /// event, not state, so Hearth models no cluster for it; a press comes in as `hearth devices event … doorbell-press`.
+    /// Doorbell (0x0148, Matter 1.5; 0x0143 is the *Video* Doorbell, a composite of a Generic Switch and a Camera).
+    /// Matter's `Doorbell.xml` makes it a superset of Generic Switch whose mandatory clusters are Identify (server),
+    /// Switch (server, with the Momentary Switch feature) and Chime (client). A press is a Switch *event*, not
+    /// state, so Hearth models none of these clusters; a press comes in as `hearth devices event … doorbell-press`.
     case Doorbell
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).

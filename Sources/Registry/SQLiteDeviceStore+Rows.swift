@@ -7,8 +7,8 @@ import MatterModel
 extension SQLiteDeviceStore {
     private static let deviceSelect = """
         SELECT id, name, nicknames, room, vendorName, vendorID, productName, productID, serialNumber, uniqueID, \
-        hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, pinHash, notificationSupportedByAgent \
-        FROM device
+        hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, pinHash, \
+        notificationSupportedByAgent, structure FROM device
         """
     private static let selectUserDevicesSQL = deviceSelect + " WHERE userId = ? ORDER BY position"
     private static let selectUserDevicesByIdSQL =
@@ -28,12 +28,14 @@ extension SQLiteDeviceStore {
     private static let insertDeviceSQL = """
         INSERT INTO device (userId, id, position, name, nicknames, room, vendorName, vendorID, productName, \
         productID, serialNumber, uniqueID, hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, \
-        pinHash, notificationSupportedByAgent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        pinHash, notificationSupportedByAgent, structure) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     private static let replaceDeviceSQL = """
         UPDATE device SET name = ?, nicknames = ?, room = ?, vendorName = ?, vendorID = ?, productName = ?, \
         productID = ?, serialNumber = ?, uniqueID = ?, hardwareVersionString = ?, softwareVersionString = ?, \
-        otherDeviceIds = ?, challenge = ?, pinHash = ?, notificationSupportedByAgent = ? WHERE userId = ? AND id = ?
+        otherDeviceIds = ?, challenge = ?, pinHash = ?, notificationSupportedByAgent = ?, structure = ? \
+        WHERE userId = ? AND id = ?
         """
     private static let insertEndpointSQL = """
         INSERT INTO endpoint (userId, deviceId, number, deviceTypes, clusters, online) VALUES (?, ?, ?, ?, ?, ?)
@@ -174,6 +176,7 @@ extension SQLiteDeviceStore {
             challenge: try decodeChallenge(kind: row[13], pinHash: row[14], user: user, device: id)
         )
         device.notificationSupportedByAgent = row[15]
+        device.structure = row[16]
         return device
     }
 
@@ -265,7 +268,7 @@ extension SQLiteDeviceStore {
         ]
         let (challenge, pinHash) = try challengeColumns(device, user: user)
         let challengeColumns: [(any DatabaseValueConvertible)?] = [
-            challenge, pinHash, device.notificationSupportedByAgent,
+            challenge, pinHash, device.notificationSupportedByAgent, device.structure,
         ]
         if let position {
             let arguments: [(any DatabaseValueConvertible)?] = [user, device.id, position]

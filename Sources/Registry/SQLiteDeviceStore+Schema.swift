@@ -96,6 +96,11 @@ import GRDB
 //
 // Neither account nor authorization_code feeds a cached read, so neither bumps generation: a wrong password or a
 // new code must not throw away every cached device. token keeps its v2 triggers (ALTER TABLE keeps them).
+//
+// v7 (structure hint) adds the structure (home) a device is in, Google's `structureHint`:
+//
+// device     + structure TEXT NULL (NULL: the device file names none; never empty, like room). ALTER TABLE keeps
+//            device's v2 triggers, so a changed structure bumps generation like a changed room.
 
 extension SQLiteDeviceStore {
     /// The migrations, in order. Never edit a shipped migration: add the next one.
@@ -316,6 +321,9 @@ extension SQLiteDeviceStore {
                     CREATE INDEX outbox_event_user ON outbox_event(userId, id);
                     """
             )
+        }
+        migrator.registerMigration("v7: structure hint") { db in
+            try db.execute(sql: "ALTER TABLE device ADD COLUMN structure TEXT")
         }
         return migrator
     }

@@ -70,8 +70,10 @@ extension DevicesCommand {
             abstract: "Say, per device, what Google would reject in the SYNC Hearth would send.",
             discussion: """
                 Validates a device file, or one user's devices in the registry (--user). Prints every device with \
-                `ok` or `REJECTED` and the reasons, then warnings (what Google accepts but changes). Exits 1 when \
-                any device would be rejected: Hearth leaves such a device out of SYNC.
+                `ok`, `REJECTED` (Google would reject the SYNC: Hearth leaves the device out) or `PROBLEM` (Google \
+                accepts it, but it breaks a requirement of Google's documents, e.g. Matter ids without a room), the \
+                reasons, then warnings (what Google accepts but changes). Exits 1 when any device is REJECTED or has \
+                a PROBLEM.
                 """
         )
 
@@ -97,38 +99,55 @@ extension DevicesCommand {
                 defer { try? store.close() }
                 users = [(user, try store.devices(forUser: user))]
             }
-            let report = ValidationReport(users: users, willReportState: configuration.fulfillment.willReportState)
+            let report = ValidationReport(users: users, options: configuration.fulfillment)
             print(report.text)
-            if report.rejected > 0 { throw ExitCode(1) }
+            if !report.passed { throw ExitCode(1) }
         }
     }
 }
 
-/// `hearth devices validate`'s findings as text.
+/// `hearth devices validate`'s findings as text: per device `ok`, `REJECTED` (``DeviceValidation/violations``) or
+/// `PROBLEM` (``DeviceValidation/problems`` only), each finding, then warnings.
 struct ValidationReport {
     var text = ""
     var checked = 0
+    /// Devices Google would reject (Hearth leaves them out of SYNC).
     var rejected = 0
+    /// Devices Google accepts that break a requirement of its documents (and are not rejected).
+    var withProblems = 0
 
-    init(users: [(String, [Device])], willReportState: Bool) {
+    /// Whether every device passed: none rejected, none with a problem.
+    var passed: Bool { rejected == 0 && withProblems == 0 }
+
+    init(users: [(String, [Device])], options: FulfillmentOptions) {
         var lines: [String] = []
         for (user, devices) in users {
             for device in devices {
-                let validation = DeviceValidation(device: device, willReportState: willReportState)
+                let validation = DeviceValidation(
+                    device: device,
+                    willReportState: options.willReportState,
+                    allowAckUnlock: options.allowAckUnlock
+                )
                 checked += 1
-                if !validation.isValid { rejected += 1 }
-                lines.append("\(user)/\(device.id): \(validation.isValid ? "ok" : "REJECTED")")
-                for violation in validation.violations { lines.append("  \(violation.path): \(violation.message)") }
-                for warning in validation.warnings { lines.append("  warning: \(warning.path): \(warning.message)") }
-                if device.hasDoorLock, device.challenge == .none {
-                    lines.append(
-                        "  warning: challenge: no PIN (or ack), so unlocking answers remoteSetDisabled; give the "
-                            + "lock {\"pin\": \"<4–12 digits>\"}"
-                    )
+                let verdict: String
+                if !validation.isValid {
+                    rejected += 1
+                    verdict = "REJECTED"
+                } else if !validation.problems.isEmpty {
+                    withProblems += 1
+                    verdict = "PROBLEM"
+                } else {
+                    verdict = "ok"
                 }
+                lines.append("\(user)/\(device.id): \(verdict)")
+                for violation in validation.violations { lines.append("  \(violation.path): \(violation.message)") }
+                for problem in validation.problems { lines.append("  problem: \(problem.path): \(problem.message)") }
+                for warning in validation.warnings { lines.append("  warning: \(warning.path): \(warning.message)") }
             }
         }
-        lines.append("\(checked) device(s) checked, \(rejected) would be rejected by Google")
+        lines.append(
+            "\(checked) device(s) checked, \(rejected) would be rejected by Google, \(withProblems) with problems"
+        )
         text = lines.joined(separator: "\n")
     }
 }

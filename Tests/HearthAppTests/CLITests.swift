@@ -357,7 +357,55 @@ struct CLITests {
         #expect(result.lines.contains("carol/fine: ok"), "\(result)")
         #expect(result.lines.contains("carol/empty-unique: REJECTED"), "\(result)")
         #expect(result.lines.contains { $0.hasPrefix("  matterUniqueId:") }, "\(result)")
-        #expect(result.lines.last == "2 device(s) checked, 1 would be rejected by Google", "\(result)")
+        #expect(
+            result.lines.last == "2 device(s) checked, 1 would be rejected by Google, 0 with problems",
+            "\(result)"
+        )
+    }
+
+    /// Matter ids without a room: Google accepts the SYNC but cannot deduplicate the device (its dedup page: "SYNC
+    /// responses must contain roomHint"), so validate says PROBLEM and fails. A lock whose `ack` cannot unlock is
+    /// only a warning, until `fulfillment.allowAckUnlock` makes it unlock on a yes.
+    @Test func validateFailsForAProblemAndWarnsAboutAnAckLock() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let roomless = try workspace.directory.write(
+            "roomless.json",
+            deviceFile(
+                user: "erin",
+                #"{"id": "bulb", "name": "Bulb", "deviceTypes": ["OnOffLight"], "#
+                    + #""basicInformation": {"vendorID": 65521, "productID": 2, "uniqueID": "acme-2"}}"#
+            )
+        )
+        let problem = try workspace.hearth("devices", "validate", roomless)
+        #expect(problem.status == 1, "\(problem)")
+        #expect(problem.lines.contains("erin/bulb: PROBLEM"), "\(problem)")
+        #expect(problem.lines.contains { $0.hasPrefix("  problem: roomHint: ") && $0.contains("room") }, "\(problem)")
+        #expect(problem.lines.last == "1 device(s) checked, 0 would be rejected by Google, 1 with problems")
+
+        let ackLock = try workspace.directory.write(
+            "ack-lock.json",
+            deviceFile(
+                user: "erin",
+                #"{"id": "door", "name": "Door", "deviceTypes": ["DoorLock"], "challenge": "ack"}"#
+            )
+        )
+        let refused = try workspace.hearth("devices", "validate", ackLock)
+        #expect(refused.status == 0, "\(refused)")
+        #expect(refused.lines.contains("erin/door: ok"), "\(refused)")
+        #expect(
+            refused.lines.contains { $0.hasPrefix("  warning: challenge: ") && $0.contains("allowAckUnlock is false") },
+            "\(refused)"
+        )
+        let allowed = try workspace.hearth(
+            "devices",
+            "validate",
+            ackLock,
+            environment: ["HEARTH_FULFILLMENT_ALLOW_ACK_UNLOCK": "true"]
+        )
+        #expect(allowed.status == 1, "\(allowed)")
+        #expect(allowed.lines.contains("erin/door: PROBLEM"), "\(allowed)")
+        #expect(allowed.lines.contains { $0.hasPrefix("  problem: challenge: ") && $0.contains("pinNeeded") })
     }
 
     @Test func validateOfTheExampleHomeAndOfARegistryUserPasses() throws {
@@ -365,7 +413,10 @@ struct CLITests {
         defer { workspace.remove() }
         let example = try workspace.hearth("devices", "validate", RepositoryRoot.config("devices.json").path)
         #expect(example.status == 0, "\(example)")
-        #expect(example.lines.last?.hasSuffix(", 0 would be rejected by Google") == true, "\(example)")
+        #expect(
+            example.lines.last?.hasSuffix(", 0 would be rejected by Google, 0 with problems") == true,
+            "\(example)"
+        )
         try workspace.importDevices(
             deviceFile(user: "dave", #"{"id": "l", "name": "L", "deviceTypes": ["OnOffLight"]}"#)
         )

@@ -245,6 +245,24 @@ struct DeviceFileTests {
         #expect(first.users[0].devices[1].name == "Desk \"lamp\"\né 💡")
     }
 
+    /// `structure` (Google's `structureHint`) is optional, kept as given, and written back by ``DeviceFile/encoded()``.
+    @Test func structureParsesAndRoundTrips() throws {
+        let file = try DeviceFile.parse(
+            deviceFile(
+                #"{"id": "a", "name": "A", "room": "Kitchen", "structure": "Holiday home", "deviceTypes": ["OnOffLight"]}"#,
+                #"{"id": "b", "name": "B", "structure": null, "deviceTypes": ["OnOffLight"]}"#
+            )
+        )
+        let devices = file.users[0].devices
+        #expect(devices[0].structure == "Holiday home")
+        #expect(devices[1].structure == nil)
+        let encoded = file.encoded()
+        #expect(try DeviceFile.parse(encoded) == file)
+        let text = String(decoding: encoded, as: UTF8.self)
+        #expect(text.contains(#""structure": "Holiday home""#))
+        #expect(text.ranges(of: #""structure""#).count == 1, "no key for a device without one")
+    }
+
     @Test func encodingIsPrettyWithSortedKeys() throws {
         let file = try DeviceFile.parse(
             deviceFile(#"{"name": "Porch", "id": "porch", "room": "Out", "deviceTypes": ["OnOffLight"]}"#)

@@ -224,6 +224,14 @@ struct RefusalCase: Sendable, CustomTestStringConvertible {
         device("room not a string", lamp(#""room": 3"#), .wrongType, field: "room", "expected a string, got 3"),
         device("room empty", lamp(#""room": """#), .emptyValue, field: "room", "must not be empty"),
         device(
+            "structure not a string",
+            lamp(#""structure": ["Home"]"#),
+            .wrongType,
+            field: "structure",
+            "expected a string, got an array"
+        ),
+        device("structure empty", lamp(#""structure": """#), .emptyValue, field: "structure", "must not be empty"),
+        device(
             "otherDeviceIds element empty",
             lamp(#""otherDeviceIds": ["x", ""]"#),
             .emptyValue,

@@ -104,6 +104,7 @@ struct SQLiteDeviceStoreTests {
         #expect(
             Set(applied) == [
                 "v1", "v2: change counter", "v3: endpoints", "v4: challenges", "v5: accounts", "v6: outbox",
+                "v7: structure hint",
             ]
         )
         #expect(try reopened.devices(forUser: "u") == [Fixtures.plug])
@@ -136,6 +137,37 @@ struct SQLiteDeviceStoreTests {
         #expect(lamp.endpoints[0].clusters[.OnOff]?["OnOff"] == .bool(true))
         #expect(lamp.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] == .int(100))
         #expect(lamp.basicInformation.vendorID == 65521)
+        try store.close()
+    }
+
+    /// v7 adds `structure`: a v6 database's devices come through without one, and a re-import stores it in place.
+    @Test func aV6DatabaseGainsAStructureColumn() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try SQLiteDeviceStore.migrator.migrate(old, upTo: "v6: outbox")
+        try old.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO user (id) VALUES ('u');
+                    INSERT INTO device (userId, id, position, name, room) VALUES ('u', 'lamp', 0, 'Lamp', 'Hallway');
+                    INSERT INTO endpoint (userId, deviceId, number, deviceTypes, clusters, online)
+                        VALUES ('u', 'lamp', 1, '["OnOffLight"]', '["OnOff"]', 1);
+                    """
+            )
+        }
+        try old.close()
+        let store = try SQLiteDeviceStore(path: path)
+        var lamp = try #require(try store.devices(forUser: "u").first)
+        #expect(lamp.room == "Hallway")
+        #expect(lamp.structure == nil)
+        lamp.structure = "Holiday home"
+        _ = try store.importDevices(Fixtures.file([("u", [lamp])]))
+        #expect(try store.devices(forUser: "u").first?.structure == "Holiday home")
+        let column = try store.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT structure FROM device WHERE userId = 'u' AND id = 'lamp'")
+        }
+        #expect(column == "Holiday home")
         try store.close()
     }
 

@@ -201,6 +201,35 @@ struct ReportingServiceTests {
         #expect(try harness.store.outboxCounts() == OutboxCounts(reports: 1, syncs: 0, events: 0))
     }
 
+    /// The structure is part of the SYNC entry (`structureHint`): moving a device to another home is a Request Sync,
+    /// like a room change; importing the same structure again is not.
+    @Test func anImportThatChangesOnlyTheStructureRequestsASync() throws {
+        let harness = try ReportingHarness()
+        func lamp(structure: String, on: Bool) throws -> DeviceFile {
+            try DeviceFile.parse(
+                #"{"users": [{"agentUserId": "alice", "devices": [{"id": "lamp", "name": "Desk lamp", "structure": ""#
+                    + structure
+                    + #"", "deviceTypes": ["DimmableLight"], "clusters": {"OnOff": {"OnOff": \#(on)}}}]}]}"#
+            )
+        }
+        func completeSync() throws {
+            try harness.store.completeOutbox(
+                forUser: "alice",
+                syncSeq: try harness.store.outboxWork(forUser: "alice").syncSeq
+            )
+        }
+        _ = try harness.store.importDevices(try lamp(structure: "Home", on: false))
+        try completeSync()
+        #expect(try harness.store.outboxCounts().syncs == 0)
+        // (The first import changed the lamp's state too: its Report State row stays queued throughout.)
+        _ = try harness.store.importDevices(try lamp(structure: "Holiday home", on: false))
+        #expect(try harness.store.outboxCounts().syncs == 1)
+        try completeSync()
+        _ = try harness.store.importDevices(try lamp(structure: "Holiday home", on: true))
+        #expect(try harness.store.outboxCounts().syncs == 0)
+        #expect(try harness.store.outboxCounts().reports == 1)
+    }
+
     @Test func aDoorbellPressBecomesAnObjectDetectionNotification() async throws {
         let harness = try ReportingHarness()
         harness.sync()

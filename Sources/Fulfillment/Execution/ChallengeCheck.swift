@@ -6,15 +6,22 @@ import SmartHomeProtocol
 /// the challenge the request carries passes. Runs before any step, so a device that needs a challenge is never
 /// half-changed.
 ///
-/// Sensitive steps (``isSensitive(_:policy:)``): unlocking (`LockUnlock` with anything but `lock: true`) always,
-/// whatever the policy (a device whose policy is `none` answers `remoteSetDisabled` to it: remote unlocking needs a
-/// PIN or an explicit `ack` in the device file);
-/// with policy `ack` or `pin`, every other command of the device too, except locking, which only makes a home safer.
+/// Sensitive steps (``isSensitive(_:policy:traits:)``): unlocking (`LockUnlock` with anything but `lock: true`)
+/// always, whatever the policy (a device whose policy is `none` answers `remoteSetDisabled` to it: remote unlocking
+/// needs a PIN in the device file); with policy `ack` or `pin`, every other command of the device too, except
+/// locking, which only makes a home safer.
+///
+/// Unlocking on a spoken yes is off by default. Google's Secondary User Verification page
+/// (developers.home.google.com/cloud-to-cloud/enhancements/secondary-user-verification) lists the LockUnlock trait
+/// when unlocking among the combinations that need the `pinNeeded` challenge type for certification, and describes
+/// `ackNeeded` as not recommended for security devices and traits; so with policy `ack` an unlock answers `remoteSetDisabled` (before any ack is asked for) unless `fulfillment.allowAckUnlock` is set
+/// (``allowAckUnlock``), and `hearth devices validate` says so for such a lock.
 ///
 /// Outcomes, after Google's "Secondary user verification" guide and its EXECUTE error reference:
-/// - policy `ack`: a sensitive step with `challenge.ack == true` passes; otherwise `ERROR` / `challengeNeeded` /
-///   `ackNeeded`, with the device's current `states` for the traits the steps address, so that the Assistant can
-///   say what it is asking about ("the thermostat is in heat mode, are you sure?").
+/// - policy `ack`: an unlock without ``allowAckUnlock``: `ERROR` / `remoteSetDisabled`. Otherwise a sensitive step
+///   with `challenge.ack == true` passes; else `ERROR` / `challengeNeeded` / `ackNeeded`, with the device's current
+///   `states` for the traits the steps address, so that the Assistant can say what it is asking about ("the
+///   thermostat is in heat mode, are you sure?").
 /// - policy `pin`: while a lockout runs, `ERROR` / `tooManyFailedAttempts` (no PIN is even looked at). No PIN:
 ///   `challengeNeeded` / `pinNeeded`. A wrong PIN: counted, then `challengeNeeded` / `challengeFailedPinNeeded`,
 ///   or, when it is the `maxAttempts`-th within the window, a lockout starts and the answer is
@@ -24,12 +31,26 @@ struct ChallengeCheck {
     enum Outcome: Equatable {
         /// Run the steps.
         case proceed
-        /// Answer `ERROR` with this error code, challenge type and states; run nothing.
-        case refuse(ErrorCode, ChallengeType?, includeStates: Bool)
+        /// Answer `ERROR` with this error code, challenge type, states and `debugString`; run nothing.
+        case refuse(ErrorCode, ChallengeType?, includeStates: Bool, debugString: String? = nil)
     }
 
     let limits: PINAttemptLimits
     let now: UnixTime
+    /// `fulfillment.allowAckUnlock`: whether a device whose policy is `ack` may be unlocked on a spoken yes.
+    var allowAckUnlock = false
+
+    /// Why a lock without a PIN does not unlock, for the developer (`debugString`).
+    static let unlockNeedsAPIN =
+        "remote unlocking needs a PIN: give the lock \"challenge\": {\"pin\": \"<4-12 digits>\"} in the device file"
+    /// Why an `ack` lock does not unlock, for the developer (`debugString`).
+    static let ackDoesNotUnlock =
+        "an ack does not unlock (fulfillment.allowAckUnlock is false): give the lock \"challenge\": {\"pin\": …}"
+
+    /// Whether a step unlocks: `LockUnlock` whose `lock` is not plainly `true`.
+    static func isUnlock(_ step: ExecuteRequest.Execution) -> Bool {
+        step.command == .lockUnlock && step.params["lock"]?.boolValue != true
+    }
 
     /// Whether a step needs the device's challenge. A command the device cannot carry out (unknown, or of a trait
     /// the device lacks) never does: it fails on its own, and asking for a PIN first would only waste one.
@@ -37,7 +58,7 @@ struct ChallengeCheck {
         guard let command = step.command, traits.contains(command.trait) else { return false }
         if command == .lockUnlock {
             // Locking never asks; unlocking (or a LockUnlock whose `lock` is not plainly true) always does.
-            return step.params["lock"]?.boolValue != true
+            return isUnlock(step)
         }
         return policy != .none
     }
@@ -55,8 +76,12 @@ struct ChallengeCheck {
         switch policy {
         case .none:
             // Only unlocking is sensitive without a policy: refuse it rather than unlock with no verification.
-            return .refuse(.remoteSetDisabled, nil, includeStates: false)
+            return .refuse(.remoteSetDisabled, nil, includeStates: false, debugString: Self.unlockNeedsAPIN)
         case .ack:
+            if !allowAckUnlock, sensitive.contains(where: Self.isUnlock) {
+                // Asking for a yes that cannot unlock would only waste the user's answer.
+                return .refuse(.remoteSetDisabled, nil, includeStates: false, debugString: Self.ackDoesNotUnlock)
+            }
             let acknowledged = sensitive.contains { $0.challenge?["ack"]?.boolValue == true }
             return acknowledged ? .proceed : .refuse(.challengeNeeded, .ackNeeded, includeStates: true)
         case .pin(let secret):

@@ -37,7 +37,11 @@ struct ExecuteHandler {
             }
         }
         let mode = options.validationMode
-        let challenges = ChallengeCheck(limits: options.pinAttempts, now: now)
+        let challenges = ChallengeCheck(
+            limits: options.pinAttempts,
+            now: now,
+            allowAckUnlock: options.allowAckUnlock
+        )
         let results = try store.updateDevicesAndPINAttempts(forUser: agentUserId, ids: order) { devices, attempts in
             order.map { id in
                 Self.execute(
@@ -72,7 +76,7 @@ struct ExecuteHandler {
         switch challenges.check(steps, policy: device.challenge, traits: traits, attempts: &attempts) {
         case .proceed:
             break
-        case .refuse(let code, let type, let includeStates):
+        case .refuse(let code, let type, let includeStates, let debugString):
             var states: JSONObject?
             if includeStates {
                 let traits = Set(steps.compactMap { $0.command?.trait })
@@ -82,7 +86,14 @@ struct ExecuteHandler {
                 )
                 states = current.isEmpty ? nil : current
             }
-            return ExecuteResult(ids: [id], status: .error, states: states, errorCode: code, challengeNeeded: type)
+            return ExecuteResult(
+                ids: [id],
+                status: .error,
+                states: states,
+                errorCode: code,
+                challengeNeeded: type,
+                debugString: debugString
+            )
         }
         var working = device
         var touched: [Trait] = []

@@ -2,11 +2,20 @@ import MatterModel
 import SmartHomeProtocol
 
 /// What Google would make of a registry device: the SYNC entry Hearth would send and what
-/// ``SyncValidator`` finds wrong with it.
+/// ``SyncValidator`` finds wrong with it, plus what Hearth itself will not do with it.
 ///
 /// Google rejects a whole SYNC response for one bad device, and every device of the user disappears with it.
 /// Hearth therefore validates each device it would send and leaves out the ones with violations (SYNC logs
 /// why); `hearth devices validate` prints the same findings for a device file or a user's registry.
+///
+/// Three classes of findings:
+/// - ``violations``: Google would reject the SYNC. The device is left out of SYNC; `devices validate` fails.
+/// - ``problems``: Google accepts the SYNC, but the device breaks a requirement of Google's documents: a device with
+///   Matter ids and no room (Matter dedup: "SYNC responses must contain `roomHint`"), a lock that unlocks on a
+///   spoken yes (Secondary User Verification: LockUnlock when unlocking needs the `pinNeeded` challenge type).
+///   The device is still sent, but `devices validate` fails, so CI catches it.
+/// - ``warnings``: what Google accepts but changes or ignores, and what Hearth refuses to do with the device (a
+///   lock that never unlocks remotely). `devices validate` still passes.
 public struct DeviceValidation: Sendable {
     /// The device's id.
     public var deviceId: String
@@ -14,17 +23,49 @@ public struct DeviceValidation: Sendable {
     public var syncDevice: SyncDevice
     /// What Google would reject: the device must not be sent while this is not empty.
     public var violations: [SyncViolation]
-    /// What Google accepts but changes or ignores (a name cut to 60 code points, …).
-    public var warnings: [SyncViolation] { SyncValidator.warnings(in: syncDevice) }
+    /// What Google accepts but that breaks a requirement of its documents (see the type's documentation).
+    public var problems: [SyncViolation]
+    /// What Google accepts but changes or ignores (a name cut to 60 code points, …), and locks that will not unlock
+    /// remotely.
+    public var warnings: [SyncViolation]
 
     /// Whether Google would accept the device.
     public var isValid: Bool { violations.isEmpty }
 
-    /// Maps and validates one device.
-    public init(device: Device, willReportState: Bool) {
+    /// Whether the device passes `hearth devices validate`: no violation and no problem.
+    public var passes: Bool { violations.isEmpty && problems.isEmpty }
+
+    /// Maps and validates one device; `allowAckUnlock` is `fulfillment.allowAckUnlock`.
+    public init(device: Device, willReportState: Bool, allowAckUnlock: Bool = false) {
         let syncDevice = SyncDeviceMapping.syncDevice(for: device, willReportState: willReportState)
         self.deviceId = device.id
         self.syncDevice = syncDevice
         self.violations = SyncValidator.violations(in: syncDevice)
+        self.problems = SyncValidator.problems(in: syncDevice)
+        self.warnings = SyncValidator.warnings(in: syncDevice)
+        guard device.hasDoorLock else { return }
+        let finding = { (message: String) in SyncViolation(deviceId: device.id, path: "challenge", message: message) }
+        switch device.challenge {
+        case .none:
+            warnings.append(
+                finding("no PIN, so unlocking answers remoteSetDisabled; give the lock {\"pin\": \"<4–12 digits>\"}")
+            )
+        case .ack where allowAckUnlock:
+            problems.append(
+                finding(
+                    "\"ack\" unlocks on a spoken yes (fulfillment.allowAckUnlock is true), but Google requires "
+                        + "pinNeeded for unlocking; give the lock {\"pin\": \"<4–12 digits>\"}"
+                )
+            )
+        case .ack:
+            warnings.append(
+                finding(
+                    "\"ack\" does not unlock (fulfillment.allowAckUnlock is false), so unlocking answers "
+                        + "remoteSetDisabled; give the lock {\"pin\": \"<4–12 digits>\"}"
+                )
+            )
+        case .pin:
+            break
+        }
     }
 }

@@ -43,6 +43,7 @@ enum SyncDeviceMapping {
             ),
             willReportState: willReportState,
             roomHint: device.room,
+            structureHint: device.structure,
             deviceInfo: deviceInfo,
             attributes: attributes,
             otherDeviceIds: device.otherDeviceIds,

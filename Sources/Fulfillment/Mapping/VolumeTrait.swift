@@ -11,7 +11,8 @@ import SmartHomeProtocol
 ///   Mute is left as it is: Matter keeps On/Off and Level Control apart.
 /// - `volumeRelative {relativeSteps}`: one step is one volume level (1 %, the default `levelStepSize`);
 ///   −100…100 (strict refuses more, lenient clamps), rounded to whole steps; the result stops at 0 and 100. Up
-///   from 100 is `volumeAlreadyMax`, down from 0 `volumeAlreadyMin` (the Volume trait's errors).
+///   from 100 or from `MaxLevel` is `volumeAlreadyMax`, down from 0 or from `MinLevel` (level 1 reads as 1)
+///   `volumeAlreadyMin` (the Volume trait's errors).
 /// - `mute {mute}`: On/Off = `!mute`.
 enum VolumeTrait: TraitMapping {
     static let trait = Trait.volume
@@ -52,11 +53,17 @@ enum VolumeTrait: TraitMapping {
                 name: "relativeSteps"
             ).rounded()
             let current = Double(volumePercent(of: endpoint))
-            if steps > 0, current >= maximum {
-                throw CommandError(.volumeAlreadyMax, "the volume is already \(Int(maximum))")
+            // At the device's own ends no step can move the level (level 1 reads as 1, not 0; a MaxLevel below 254
+            // reads below 100): say so, rather than answer SUCCESS for a volume that did not change.
+            let level = endpoint.cluster(.LevelControl)
+            let currentLevel = level.int("CurrentLevel") ?? LevelConversion.fullScaleLevel
+            let minLevel = min(max(level.int("MinLevel") ?? LevelConversion.defaultMinLevel, 0), 254)
+            let maxLevel = min(max(level.int("MaxLevel") ?? LevelConversion.defaultMaxLevel, minLevel), 254)
+            if steps > 0, current >= maximum || currentLevel >= maxLevel {
+                throw CommandError(.volumeAlreadyMax, "the volume is already at its highest level")
             }
-            if steps < 0, current <= 0 {
-                throw CommandError(.volumeAlreadyMin, "the volume is already 0")
+            if steps < 0, current <= 0 || currentLevel <= minLevel {
+                throw CommandError(.volumeAlreadyMin, "the volume is already at its lowest level")
             }
             volume = min(max(current + steps, 0), maximum)
         default:

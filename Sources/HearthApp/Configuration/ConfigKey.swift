@@ -132,6 +132,12 @@ extension ConfigKey {
             "How long a locked-out device refuses every PIN."
         ),
         ConfigKey(
+            "fulfillment.allowAckUnlock",
+            .boolean,
+            default: false,
+            "Whether a lock whose challenge is `ack` unlocks on a spoken yes; `false` answers `remoteSetDisabled`."
+        ),
+        ConfigKey(
             "oauth.clients",
             .oauthClients,
             default: [

@@ -66,7 +66,8 @@ public struct HearthConfiguration: Sendable {
                 maxAttempts: values.int("fulfillment.maxPinAttempts"),
                 windowSeconds: values.int("fulfillment.pinAttemptWindowSeconds"),
                 lockoutSeconds: values.int("fulfillment.pinLockoutSeconds")
-            )
+            ),
+            allowAckUnlock: values.bool("fulfillment.allowAckUnlock")
         )
         logLevel = Logger.Level(rawValue: values.string("log.level")) ?? .info
         oauthClients = values.oauthClients()

@@ -7,10 +7,11 @@
 /// - `{"pinHash": "pbkdf2-sha256$…"}` (or with `"type": "pin"`): a PIN already hashed, as ``DeviceFile/encoded()``
 ///   writes it; this is how `hearth devices list` output re-imports without knowing the PIN.
 ///
-/// When the file says nothing the default is ``none``. Unlocking is never allowed without a challenge: Google's
-/// certification requires a PIN for it (protocol.md §6) and Hearth will not guess one, so a lock whose policy is
-/// ``none`` can be locked but answers `remoteSetDisabled` to an unlock until it is given a PIN (or, explicitly, an
-/// `"ack"`). A device file written for another system still imports, and fails closed.
+/// When the file says nothing the default is ``none``. Unlocking is never allowed without a PIN by default: Google's
+/// secondary-user-verification guide requires `pinNeeded` for unlocking and calls `ackNeeded` not recommended for
+/// security devices (protocol.md §6), and Hearth will not guess a PIN, so a lock whose policy is ``none`` — or
+/// ``ack``, unless the server's `fulfillment.allowAckUnlock` is set — can be locked but answers `remoteSetDisabled`
+/// to an unlock until it is given a PIN. A device file written for another system still imports, and fails closed.
 ///
 /// Which commands need the challenge (see `ChallengeRule` in Fulfillment): unlocking (`LockUnlock` with
 /// `lock: false`) always; with ``ack`` or ``pin`` every other command of the device except locking, which only

@@ -37,6 +37,7 @@ extension Device {
         object.set("name", .string(name))
         if !nicknames.isEmpty { object.set("nicknames", .array(nicknames.map(JSONValue.string))) }
         if let room { object.set("room", .string(room)) }
+        if let structure { object.set("structure", .string(structure)) }
         let information = basicInformation.jsonObject
         if !information.members.isEmpty { object.set("basicInformation", .object(information)) }
         if !otherDeviceIds.isEmpty { object.set("otherDeviceIds", .array(otherDeviceIds.map(JSONValue.string))) }

@@ -5,8 +5,8 @@ extension DeviceFile {
     public static let userKeys = ["agentUserId", "devices"]
     /// The keys a device object may have.
     public static let deviceKeys = [
-        "id", "name", "nicknames", "room", "deviceTypes", "deviceType", "basicInformation", "otherDeviceIds", "online",
-        "clusters", "endpoints", "challenge", "notificationSupportedByAgent",
+        "id", "name", "nicknames", "room", "structure", "deviceTypes", "deviceType", "basicInformation",
+        "otherDeviceIds", "online", "clusters", "endpoints", "challenge", "notificationSupportedByAgent",
     ]
     /// The keys an object-valued `challenge` may have.
     public static let challengeKeys = ["type", "pin", "pinHash"]
@@ -114,6 +114,7 @@ private struct DeviceFileParser {
         let name = try requiredString(object, "name", prefix: "")
         let nicknames = try stringArray(object, "nicknames") ?? []
         let room = try optionalString(object, "room", allowEmpty: false)
+        let structure = try optionalString(object, "structure", allowEmpty: false)
         let basicInformation = try self.basicInformation(object["basicInformation"])
         let otherDeviceIds = try stringArray(object, "otherDeviceIds") ?? []
         let endpoints: [Endpoint]
@@ -145,6 +146,7 @@ private struct DeviceFileParser {
             name: name,
             nicknames: nicknames,
             room: room,
+            structure: structure,
             basicInformation: basicInformation,
             otherDeviceIds: otherDeviceIds,
             endpoints: endpoints

@@ -42,6 +42,10 @@ public struct SyncDevice: Sendable, Hashable {
     public var name: Name
     public var willReportState: Bool
     public var roomHint: String?
+    /// `structureHint`: the structure (home) the device is in; HomeGraph's `Device.structure_hint`, "Suggested
+    /// name for the structure where this device is installed. Google attempts to use this value during user
+    /// setup." (googleapis `google/home/graph/v1/device.proto`).
+    public var structureHint: String?
     public var deviceInfo: DeviceInfo?
     public var attributes: JSONObject
     public var otherDeviceIds: [String]
@@ -58,6 +62,7 @@ public struct SyncDevice: Sendable, Hashable {
         name: Name,
         willReportState: Bool,
         roomHint: String? = nil,
+        structureHint: String? = nil,
         deviceInfo: DeviceInfo? = nil,
         attributes: JSONObject = JSONObject(),
         otherDeviceIds: [String] = [],
@@ -71,6 +76,7 @@ public struct SyncDevice: Sendable, Hashable {
         self.name = name
         self.willReportState = willReportState
         self.roomHint = roomHint
+        self.structureHint = structureHint
         self.deviceInfo = deviceInfo
         self.attributes = attributes
         self.otherDeviceIds = otherDeviceIds
@@ -114,6 +120,7 @@ public struct SyncDevice: Sendable, Hashable {
         object.append("willReportState", .bool(willReportState))
         if notificationSupportedByAgent { object.append("notificationSupportedByAgent", .bool(true)) }
         if let roomHint { object.append("roomHint", .string(roomHint)) }
+        if let structureHint { object.append("structureHint", .string(structureHint)) }
         if let deviceInfo {
             var info = JSONObject()
             if let value = deviceInfo.manufacturer { info.append("manufacturer", .string(value)) }

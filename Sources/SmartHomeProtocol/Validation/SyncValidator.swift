@@ -1,9 +1,14 @@
 /// Checks SYNC answers the way Google would, before Google sees them.
 ///
 /// Google rejects a whole SYNC (INVALID_ARGUMENT) when one device in it is malformed: an unknown `type`, an unknown
-/// trait, no traits (protocol.md §2, smart-home-error-reporting sample). ``violations(in:)-(JSONObject)`` lists
-/// everything in one device object that would cause such a rejection; ``warnings(in:)-(JSONObject)`` lists what
-/// Google accepts but silently changes or ignores (a name cut at 60 code points, a deprecated form). Each rule cites
+/// trait, no traits (protocol.md §2, smart-home-error-reporting sample). Findings come in three classes:
+/// - ``violations(in:)-(JSONObject)``: everything in one device object that would cause such a rejection (Hearth
+///   leaves the device out of SYNC);
+/// - ``problems(in:)-(JSONObject)``: what Google accepts in the SYNC but that breaks a requirement its documents
+///   state with "must" (Matter dedup: "SYNC responses must contain `roomHint`" for a device with `matter*` ids).
+///   The device is sent, but the feature fails (the device shows twice), so `hearth devices validate` fails too;
+/// - ``warnings(in:)-(JSONObject)``: what Google accepts but silently changes or ignores (a name cut at 60 code
+///   points, a deprecated form). Each rule cites
 /// its source: the SYNC reference (https://developers.home.google.com/cloud-to-cloud/intents/sync), a trait page
 /// (`/cloud-to-cloud/traits/<name>`), the Matter dedup page (https://developers.home.google.com/matter/device-deduplication),
 /// or, where Google is silent, protocol.md and Hearth's own contract.
@@ -32,6 +37,17 @@ public enum SyncValidator {
         warnings(in: device.json)
     }
 
+    /// What Google accepts in this device but that breaks a requirement of its documents: a device with Matter ids
+    /// and no `roomHint` (Matter dedup page, "SYNC responses must contain `roomHint`").
+    public static func problems(in device: JSONObject) -> [SyncViolation] {
+        inspect(device).problems
+    }
+
+    /// ``problems(in:)-(JSONObject)`` for `device.json`.
+    public static func problems(in device: SyncDevice) -> [SyncViolation] {
+        problems(in: device.json)
+    }
+
     /// Everything Google would reject in a SYNC `payload` (the object holding `agentUserId` and `devices`): its own
     /// members, duplicate device ids, and every device's violations. Paths start inside the payload
     /// (`devices[2].traits[0]`).
@@ -42,6 +58,11 @@ public enum SyncValidator {
     /// ``warnings(in:)-(JSONObject)`` for every device of a SYNC `payload`, with payload paths.
     public static func warnings(inPayload payload: JSONObject) -> [SyncViolation] {
         inspect(payload: payload).warnings
+    }
+
+    /// ``problems(in:)-(JSONObject)`` for every device of a SYNC `payload`, with payload paths.
+    public static func problems(inPayload payload: JSONObject) -> [SyncViolation] {
+        inspect(payload: payload).problems
     }
 
     // MARK: - Device
@@ -92,9 +113,10 @@ public enum SyncValidator {
         checkBoolean(device["notificationSupportedByAgent"], at: "notificationSupportedByAgent", &collector)
 
         // SYNC reference: `roomHint` String; an empty hint names no room (brief rule: non-empty).
-        // HomeGraph `Device.structureHint` String.
+        // HomeGraph `Device.structureHint` String, "Suggested name for the structure where this device is
+        // installed"; an empty one names none, as with the room.
         checkString(device["roomHint"], at: "roomHint", nonEmpty: true, &collector)
-        checkString(device["structureHint"], at: "structureHint", &collector)
+        checkString(device["structureHint"], at: "structureHint", nonEmpty: true, &collector)
 
         // SYNC reference: `deviceInfo` Object of four Strings.
         if let info = device["deviceInfo"] {
@@ -217,7 +239,9 @@ public enum SyncValidator {
     /// Matter dedup page: `matterOriginalVendorId` / `matterOriginalProductId` are the Basic Information VendorID /
     /// ProductID (16-bit) "in hexadecimal string format" (`"0xfff1"`; protocol.md §9: lower case, `0x`, no padding
     /// needed). `matterUniqueId` is the UniqueID "in string format" (non-empty). Google documents no rule tying the
-    /// ids together, so one without the other is only a warning (dedup needs all three and a `roomHint`).
+    /// ids together, so one without the other is only a warning. The page also says "SYNC responses must contain
+    /// `roomHint`" ("The room where this device resides"): a device carrying any `matter*` id without one is a
+    /// problem, since Google cannot then deduplicate it against the same device commissioned over Matter.
     static func checkMatter(_ device: JSONObject, _ collector: inout ViolationCollector) {
         let vendor = device["matterOriginalVendorId"]
         let product = device["matterOriginalProductId"]
@@ -244,7 +268,12 @@ public enum SyncValidator {
                     "Matter dedup needs all of matterUniqueId, matterOriginalVendorId, matterOriginalProductId"
                 )
             }
-            if device["roomHint"] == nil { collector.warn("roomHint", "Matter dedup needs a roomHint") }
+            if device["roomHint"] == nil {
+                collector.problem(
+                    "roomHint",
+                    "missing: Matter dedup requires a roomHint for a device with matter* ids (give the device a room)"
+                )
+            }
         }
     }
 
@@ -310,6 +339,7 @@ public enum SyncValidator {
         var firstIndex: [String: Int] = [:]
         var found: [SyncViolation] = []
         var warned: [SyncViolation] = []
+        var troubled: [SyncViolation] = []
         for (index, element) in array.enumerated() {
             let path = JSONPath.element("devices", index)
             guard let device = element.objectValue else {
@@ -319,6 +349,7 @@ public enum SyncValidator {
             let inner = inspect(device, pathPrefix: path + ".")
             found += inner.violations
             warned += inner.warnings
+            troubled += inner.problems
             // SYNC reference: the id "must be unique for the user and for the developer".
             guard let id = device["id"]?.stringValue, !id.isEmpty else { continue }
             if let first = firstIndex[id] {
@@ -330,7 +361,7 @@ public enum SyncValidator {
             }
         }
         var result = collector
-        result.append(violations: found, warnings: warned)
+        result.append(violations: found, warnings: warned, problems: troubled)
         return result
     }
 

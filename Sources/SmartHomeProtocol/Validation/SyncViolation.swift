@@ -1,5 +1,6 @@
-/// One thing in a SYNC answer that Google would reject (or, from ``SyncValidator/warnings(in:)``, one thing it
-/// would silently change or that defeats a feature without failing the SYNC).
+/// One thing in a SYNC answer that Google would reject (or, from ``SyncValidator/warnings(in:)-(JSONObject)``, one
+/// thing it would silently change; from ``SyncValidator/problems(in:)-(JSONObject)``, one thing it accepts but that
+/// breaks a requirement of Google's documents, such as Matter dedup's `roomHint`).
 public struct SyncViolation: Sendable, Hashable, CustomStringConvertible {
     /// The device's `id`, or `nil` when the id itself is missing or invalid, or the finding is about the payload.
     public var deviceId: String?

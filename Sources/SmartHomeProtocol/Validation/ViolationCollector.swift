@@ -8,6 +8,9 @@ struct ViolationCollector {
     private(set) var violations: [SyncViolation] = []
     /// Things Google accepts but changes or ignores.
     private(set) var warnings: [SyncViolation] = []
+    /// Things Google accepts in the SYNC but that break something its documents require (Matter dedup's
+    /// `roomHint`).
+    private(set) var problems: [SyncViolation] = []
 
     init(deviceId: String?, pathPrefix: String = "") {
         self.deviceId = deviceId
@@ -22,10 +25,15 @@ struct ViolationCollector {
         warnings.append(SyncViolation(deviceId: deviceId, path: full(path), message: message))
     }
 
+    mutating func problem(_ path: String, _ message: String) {
+        problems.append(SyncViolation(deviceId: deviceId, path: full(path), message: message))
+    }
+
     /// Adds findings gathered elsewhere, paths already complete.
-    mutating func append(violations: [SyncViolation], warnings: [SyncViolation]) {
+    mutating func append(violations: [SyncViolation], warnings: [SyncViolation], problems: [SyncViolation] = []) {
         self.violations += violations
         self.warnings += warnings
+        self.problems += problems
     }
 
     private func full(_ path: String) -> String {

@@ -21,7 +21,7 @@ enum AppliancesCatalogue {
                 {
                   "id": "hall-dimmer-plug",
                   "name": "Hall lamp plug",
-                  "room": "Hall",
+                  "room": "Hallway",
                   "deviceTypes": ["DimmablePlugInUnit"],
                   "basicInformation": {
                     "vendorName": "Acme Power", "vendorID": 65521, "productName": "Dimmer Plug", "productID": 32784,

@@ -4,7 +4,9 @@ import Testing
 
 struct VolumeConversionTests {
     @Test func knownValues() {
-        #expect(VolumeConversion.volumePercent(fromCurrentLevel: 1) == 0)
+        // Level 1 is the quietest audible level (muting is On/Off's): it reads as 1, never 0.
+        #expect(VolumeConversion.volumePercent(fromCurrentLevel: 1) == 1)
+        #expect(VolumeConversion.volumePercent(fromCurrentLevel: 0) == 0)
         #expect(VolumeConversion.volumePercent(fromCurrentLevel: 102) == 40)
         #expect(VolumeConversion.volumePercent(fromCurrentLevel: 127) == 50)
         #expect(VolumeConversion.volumePercent(fromCurrentLevel: 254) == 100)
@@ -16,9 +18,20 @@ struct VolumeConversionTests {
     }
 
     @Test func volumeToLevelToVolumeIsIdentity() {
-        for volume in 0...100 {
+        for volume in 1...100 {
             let level = VolumeConversion.currentLevel(fromVolumePercent: volume)
             #expect(VolumeConversion.volumePercent(fromCurrentLevel: level) == volume, "volume \(volume)")
+        }
+        // 0 sets MinLevel (1), the quietest level, which reads as 1; with MinLevel 0 it is 0 both ways.
+        #expect(
+            VolumeConversion.volumePercent(fromCurrentLevel: VolumeConversion.currentLevel(fromVolumePercent: 0)) == 1
+        )
+        #expect(VolumeConversion.currentLevel(fromVolumePercent: 0, minLevel: 0) == 0)
+    }
+
+    @Test func everyLevelFromOneReadsAsAtLeastOne() {
+        for level in 1...254 {
+            #expect(VolumeConversion.volumePercent(fromCurrentLevel: level) >= 1, "level \(level)")
         }
     }
 

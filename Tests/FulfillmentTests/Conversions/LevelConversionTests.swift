@@ -5,8 +5,11 @@ import Testing
 struct LevelConversionTests {
     @Test func knownLevelsToPercent() {
         #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 254) == 100)
-        #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 1) == 0)
+        // Level 1 is a light on at its lowest output: exactly 0.39 %, read as 1 % so Google never shows it off.
+        #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 1) == 1)
         #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 2) == 1)
+        #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 3) == 1)
+        #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 4) == 2)
         #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 127) == 50)
         #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 0) == 0)
     }
@@ -42,21 +45,49 @@ struct LevelConversionTests {
     }
 
     @Test func percentToLevelToPercentIsIdentity() {
-        for percent in 0...100 {
+        for percent in 1...100 {
             let level = LevelConversion.currentLevel(fromBrightnessPercent: percent)
             #expect(LevelConversion.brightnessPercent(fromCurrentLevel: level) == percent, "percent \(percent)")
+        }
+        // 0 % sets MinLevel (1), a light still on, which reads as 1 %; with MinLevel 0 it is 0 both ways.
+        #expect(LevelConversion.currentLevel(fromBrightnessPercent: 0) == 1)
+        #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 1) == 1)
+        #expect(
+            LevelConversion.brightnessPercent(
+                fromCurrentLevel: LevelConversion.currentLevel(fromBrightnessPercent: 0, minLevel: 0)
+            ) == 0
+        )
+        // 100 % ↔ 254, both ways.
+        #expect(LevelConversion.currentLevel(fromBrightnessPercent: 100) == 254)
+        #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 254) == 100)
+    }
+
+    /// Only level 0 reads as 0 %; the rest of the scale is the exact round(level × 100 / 254).
+    @Test func everyLevelFromOneReadsAsAtLeastOnePercentAndOtherwiseExactly() {
+        #expect(LevelConversion.brightnessPercent(fromCurrentLevel: 0) == 0)
+        for level in 1...254 {
+            let percent = LevelConversion.brightnessPercent(fromCurrentLevel: level)
+            #expect(percent >= 1, "level \(level)")
+            // round(level × 100 / 254) in Double as a cross-check: level × 100 / 254 never ends in exactly .5
+            // (that needs 127 to divide the level, and 127 and 254 give 50 and 100), so no tie is misjudged.
+            let exact = Int((Double(level) * 100 / 254).rounded(.toNearestOrAwayFromZero))
+            #expect(percent == max(1, exact), "level \(level)")
+            #expect(exact != 0 || level == 1, "only level 1 is lifted")
         }
     }
 
     @Test func levelToPercentRoundTripIsStableWithDefaultBounds() {
-        for level in 0...254 {
+        // Level 0 is below the default MinLevel (1); a device that reports it has MinLevel 0 (see below).
+        #expect(LevelConversion.currentLevel(fromBrightnessPercent: 0, minLevel: 0) == 0)
+        for level in 1...254 {
             let percent = LevelConversion.brightnessPercent(fromCurrentLevel: level)
             let level2 = LevelConversion.currentLevel(fromBrightnessPercent: percent)
             let percent2 = LevelConversion.brightnessPercent(fromCurrentLevel: level2)
             #expect(percent2 == percent, "level \(level)")
             // The level itself settles after one trip.
             #expect(LevelConversion.currentLevel(fromBrightnessPercent: percent2) == level2, "level \(level)")
-            #expect(abs(level2 - level) <= 1, "level \(level) moved to \(level2)")
+            // The level moves by at most one, but level 1 (1 %) comes back as level 3 (1 % of 254).
+            #expect(abs(level2 - level) <= (level == 1 ? 2 : 1), "level \(level) moved to \(level2)")
         }
     }
 

@@ -51,7 +51,8 @@ struct ValidationModeTests {
 
     // MARK: - Lenient
 
-    @Test(arguments: [(150, 100), (101, 100), (-20, 0), (42, 42)])
+    /// Clamped to 0–100; 0 % is MinLevel (1), which reads as 1 %.
+    @Test(arguments: [(150, 100), (101, 100), (-20, 1), (42, 42)])
     func lenientClampsBrightness(brightness: Int, stored: Int) throws {
         let fulfillment = try TestFulfillment(options: Self.lenient)
         let results = try fulfillment.execute(G.group(["desk"], G.brightnessAbsolute(.int(brightness))))

@@ -33,8 +33,12 @@ struct ChallengeExecuteTests {
 
     static let limits = PINAttemptLimits(maxAttempts: 5, windowSeconds: 600, lockoutSeconds: 900)
 
-    static func make(_ clock: TestClock = TestClock(), logger: Logger? = nil) throws -> TestFulfillment {
-        let options = FulfillmentOptions(pinAttempts: limits)
+    static func make(
+        _ clock: TestClock = TestClock(),
+        logger: Logger? = nil,
+        allowAckUnlock: Bool = false
+    ) throws -> TestFulfillment {
+        let options = FulfillmentOptions(pinAttempts: limits, allowAckUnlock: allowAckUnlock)
         if let logger {
             return try TestFulfillment(devices: home, options: options, logger: logger, clock: { clock.now() })
         }
@@ -62,6 +66,21 @@ struct ChallengeExecuteTests {
         guard let states, var object = entry.objectValue else { return entry }
         object["states"] = states
         return .object(object)
+    }
+
+    /// EXECUTE's `commands` as sent, `debugString` included (``TestFulfillment/execute(_:as:)`` drops it).
+    static func executeKeepingDebugStrings(_ fulfillment: TestFulfillment, _ group: JSON) throws -> [JSON] {
+        try fulfillment.send(G.execute([group])).body["payload"]?["commands"]?.arrayValue ?? []
+    }
+
+    /// `remoteSetDisabled` with a `debugString` that says what to do, checked by its gist.
+    static func expectRemoteSetDisabled(_ results: [JSON], _ id: String, saying gist: String) {
+        #expect(results.count == 1, "\(results)")
+        #expect(results.first?["ids"] == [.string(id)])
+        #expect(results.first?["status"] == "ERROR")
+        #expect(results.first?["errorCode"] == "remoteSetDisabled")
+        #expect(results.first?["challengeNeeded"] == nil)
+        #expect(results.first?["debugString"]?.stringValue?.contains(gist) == true, "\(results)")
     }
 
     static func tooMany(_ id: String) -> JSON {
@@ -101,8 +120,11 @@ struct ChallengeExecuteTests {
     @Test func aLockWithoutAChallengeLocksButRefusesToUnlock() throws {
         let fulfillment = try Self.make()
         for challenge in [nil, Self.ack, Self.pin("0000")] {
-            let results = try fulfillment.execute(G.group(["shed-door"], Self.unlock(challenge)))
-            #expect(results == [ExecuteHandlerTests.error(["shed-door"], "remoteSetDisabled")])
+            let results = try Self.executeKeepingDebugStrings(
+                fulfillment,
+                G.group(["shed-door"], Self.unlock(challenge))
+            )
+            Self.expectRemoteSetDisabled(results, "shed-door", saying: "needs a PIN")
         }
         #expect(try lockState(fulfillment, "shed-door") == 1)
         #expect(
@@ -233,8 +255,37 @@ struct ChallengeExecuteTests {
 
     // MARK: - Ack
 
-    @Test func ackNeededCarriesTheCurrentStates() throws {
+    /// Google requires `pinNeeded` for unlocking and calls `ackNeeded` not recommended for security devices: by
+    /// default an `ack` lock answers `remoteSetDisabled` to an unlock, without asking for a yes it cannot use, and
+    /// still locks. An `ack` on anything else still asks as before.
+    @Test func anAckLockRefusesToUnlockByDefaultAndStillLocks() throws {
         let fulfillment = try Self.make()
+        for challenge in [nil, Self.ack] {
+            let results = try Self.executeKeepingDebugStrings(
+                fulfillment,
+                G.group(["back-door"], Self.unlock(challenge))
+            )
+            Self.expectRemoteSetDisabled(results, "back-door", saying: "fulfillment.allowAckUnlock")
+            #expect(try lockState(fulfillment, "back-door") == 1)
+        }
+        // Lock and unlock in one request: nothing of the device runs.
+        let both = try Self.executeKeepingDebugStrings(
+            fulfillment,
+            G.group(["back-door"], Self.lock(), Self.unlock(Self.ack))
+        )
+        Self.expectRemoteSetDisabled(both, "back-door", saying: "fulfillment.allowAckUnlock")
+        #expect(
+            try fulfillment.execute(G.group(["back-door"], Self.lock())) == [Self.success("back-door", Self.locked)]
+        )
+        #expect(
+            try fulfillment.execute(G.group(["kettle"], Self.on(Self.ack))) == [
+                Self.success("kettle", ["on": true, "online": true])
+            ]
+        )
+    }
+
+    @Test func ackNeededCarriesTheCurrentStates() throws {
+        let fulfillment = try Self.make(allowAckUnlock: true)
         #expect(
             try fulfillment.execute(G.group(["kettle"], Self.on())) == [
                 Self.challenge("kettle", "ackNeeded", states: ["on": false])
@@ -253,8 +304,9 @@ struct ChallengeExecuteTests {
         #expect(try fulfillment.storedDevice("kettle")?.endpoints[0].clusters[.OnOff]?.bool("OnOff") == false)
     }
 
+    /// With `fulfillment.allowAckUnlock` set, an `ack` lock unlocks on a yes.
     @Test func anAckLetsTheCommandRun() throws {
-        let fulfillment = try Self.make()
+        let fulfillment = try Self.make(allowAckUnlock: true)
         #expect(
             try fulfillment.execute(G.group(["kettle"], Self.on(Self.ack))) == [
                 Self.success("kettle", ["on": true, "online": true])

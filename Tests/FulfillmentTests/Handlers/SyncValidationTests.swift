@@ -92,6 +92,47 @@ struct SyncValidationTests {
         #expect(results[2].violations.contains { $0.path.hasPrefix("attributes.colorTemperatureRange") })
     }
 
+    /// A device with Matter ids and no room breaks Matter dedup ("SYNC responses must contain roomHint"): a problem,
+    /// so `devices validate` fails, but Google accepts the SYNC and the device is still sent.
+    @Test func matterIdsWithoutARoomAreAProblemButTheDeviceIsSent() throws {
+        let roomless = """
+            {"id": "roomless", "name": "Lamp", "deviceTypes": ["OnOffLight"],
+             "basicInformation": {"vendorID": 65521, "productID": 1, "uniqueID": "acme-1"}}
+            """
+        let withRoom = roomless.replacing(#""id": "roomless","#, with: #""id": "placed", "room": "Kitchen","#)
+        let file = try DeviceFile.parse(Fixtures.deviceFile(roomless, withRoom))
+        let results = file.users[0].devices.map { DeviceValidation(device: $0, willReportState: false) }
+        #expect(results.map(\.isValid) == [true, true])
+        #expect(results.map(\.passes) == [false, true])
+        #expect(results[0].problems.map(\.path) == ["roomHint"])
+        #expect(results[1].problems.isEmpty)
+        let fulfillment = try TestFulfillment(devices: Fixtures.deviceFile(roomless, withRoom))
+        #expect(try fulfillment.syncDevice("roomless") != nil)
+    }
+
+    /// What `devices validate` says about a lock, by its challenge and `fulfillment.allowAckUnlock`.
+    @Test func aLocksChallengeIsAWarningWhenItFailsClosedAndAProblemWhenAYesUnlocks() throws {
+        func validation(_ challenge: String, allowAckUnlock: Bool) throws -> DeviceValidation {
+            let json = #"{"id": "door", "name": "Door", "deviceTypes": ["DoorLock"], "challenge": \#(challenge)}"#
+            let device = try DeviceFile.parse(Fixtures.deviceFile(json)).users[0].devices[0]
+            return DeviceValidation(device: device, willReportState: false, allowAckUnlock: allowAckUnlock)
+        }
+        for allow in [false, true] {
+            let none = try validation(#""none""#, allowAckUnlock: allow)
+            #expect(none.passes && none.problems.isEmpty)
+            #expect(none.warnings.map(\.path) == ["challenge"])
+            let pin = try validation(#"{"pin": "4821"}"#, allowAckUnlock: allow)
+            #expect(pin.passes && pin.warnings.isEmpty && pin.problems.isEmpty)
+        }
+        let ackRefused = try validation(#""ack""#, allowAckUnlock: false)
+        #expect(ackRefused.passes)
+        #expect(ackRefused.warnings.map(\.message).contains { $0.contains("does not unlock") })
+        let ackUnlocks = try validation(#""ack""#, allowAckUnlock: true)
+        #expect(!ackUnlocks.passes && ackUnlocks.isValid)
+        #expect(ackUnlocks.problems.map(\.path) == ["challenge"])
+        #expect(ackUnlocks.problems.first?.message.contains("pinNeeded") == true)
+    }
+
     @Test func aLongNameIsOnlyAWarningAndTheDeviceIsSent() throws {
         let long = String(repeating: "n", count: 70)
         let device = #"{"id": "long", "name": "\#(long)", "deviceTypes": ["OnOffLight"]}"#

@@ -16,7 +16,8 @@ struct BrightnessTraitTests {
         #expect(try fulfillment.query("desk") == ["online": true, "status": "SUCCESS", "on": false, "brightness": 42])
     }
 
-    @Test(arguments: [0, 1, 25, 50, 99, 100])
+    /// 1–100 round-trip exactly (0 sets MinLevel, which reads as 1 %: see absoluteZeroLeavesOnOffAlone).
+    @Test(arguments: [1, 2, 25, 50, 99, 100])
     func absoluteRoundTripsEveryPercent(brightness: Int) throws {
         let fulfillment = try TestFulfillment()
         let results = try fulfillment.execute(G.group(["ceiling"], G.brightnessAbsolute(.int(brightness))))
@@ -31,12 +32,14 @@ struct BrightnessTraitTests {
         #expect(results == [Self.success("desk", brightness: 43)])
     }
 
-    /// Brightness 0 is a level, not "off": OnOff stays as it was.
+    /// Brightness 0 is a level, not "off": OnOff stays as it was, the light goes to MinLevel (1), on at its lowest
+    /// output, and reads as 1 %, never as an on light at 0 %.
     @Test func absoluteZeroLeavesOnOffAlone() throws {
         let fulfillment = try TestFulfillment()
         _ = try fulfillment.execute(G.group(["ceiling"], G.brightnessAbsolute(0)))
         #expect(try fulfillment.query("ceiling")?["on"] == true)
-        #expect(try fulfillment.query("ceiling")?["brightness"] == 0)
+        #expect(try fulfillment.query("ceiling")?["brightness"] == 1)
+        #expect(try fulfillment.storedDevice("ceiling")?.endpoints[0].cluster(.LevelControl).int("CurrentLevel") == 1)
     }
 
     /// Devices whose brightness comes from a second device type (a plug that is also a dimmable light).
@@ -54,7 +57,8 @@ struct BrightnessTraitTests {
         ("weight +2", GoogleRequest.brightnessRelative(weight: 2), 70),
         ("weight -2", GoogleRequest.brightnessRelative(weight: -2), 30),
         ("percent +80 stops at 100", GoogleRequest.brightnessRelative(percent: 80), 100),
-        ("weight -5 stops at 0", GoogleRequest.brightnessRelative(weight: -5), 0),
+        // 0 % is MinLevel (1), a light on at its lowest output: it reads as 1 %.
+        ("weight -5 stops at the lowest level", GoogleRequest.brightnessRelative(weight: -5), 1),
     ])
     func relative(label: String, step: JSON, brightness: Int) throws {
         let fulfillment = try TestFulfillment()

@@ -51,6 +51,21 @@ struct SyncDeviceMappingTests {
         #expect(device == expected)
     }
 
+    /// The device file's `structure` becomes `structureHint`, next to `roomHint`; without one there is none.
+    @Test func structureBecomesStructureHint() throws {
+        let file = Fixtures.deviceFile(
+            #"{"id": "cabin-lamp", "name": "Cabin lamp", "room": "Kitchen", "structure": "Holiday home", "deviceTypes": ["OnOffLight"]}"#,
+            #"{"id": "home-lamp", "name": "Home lamp", "room": "Kitchen", "deviceTypes": ["OnOffLight"]}"#
+        )
+        let fulfillment = try TestFulfillment(devices: file)
+        let cabin = try #require(try fulfillment.syncDevice("cabin-lamp"))
+        #expect(cabin["structureHint"] == "Holiday home")
+        #expect(cabin["roomHint"] == "Kitchen")
+        #expect(try fulfillment.syncDevice("home-lamp")?["structureHint"] == nil)
+        let payload = try #require(try fulfillment.sync().body["payload"]?.objectValue)
+        #expect(SyncValidator.violations(inPayload: payload).isEmpty)
+    }
+
     @Test func roomAndNicknames() throws {
         let fulfillment = try TestFulfillment()
         let device = try #require(try fulfillment.syncDevice("desk"))

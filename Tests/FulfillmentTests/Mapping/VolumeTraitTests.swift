@@ -31,7 +31,7 @@ struct VolumeTraitTests {
         [["ids": ["living-room-speaker"], "status": "ERROR", "errorCode": .string(code)]]
     }
 
-    @Test(arguments: [0, 1, 40, 73, 100])
+    @Test(arguments: [1, 2, 40, 73, 99, 100])
     func setVolumeSetsAndPersists(volume: Int) throws {
         let fulfillment = try Self.fulfillment()
         let results = try fulfillment.execute(
@@ -43,6 +43,17 @@ struct VolumeTraitTests {
         let level = try fulfillment.storedDevice("living-room-speaker", of: Self.user)?.endpoints[0]
             .cluster(.LevelControl).int("CurrentLevel")
         #expect(level == VolumeConversion.currentLevel(fromVolumePercent: volume))
+    }
+
+    /// Volume 0 is the quietest level (MinLevel 1; muting is On/Off's), which reads as 1: an audible speaker never
+    /// reports 0.
+    @Test func setVolumeZeroSetsTheLowestLevelWhichReadsAsOne() throws {
+        let fulfillment = try Self.fulfillment()
+        let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(0)), as: Self.user)
+        #expect(results == Self.success(volume: 1, muted: false))
+        let level = try fulfillment.storedDevice("living-room-speaker", of: Self.user)?.endpoints[0]
+            .cluster(.LevelControl).int("CurrentLevel")
+        #expect(level == 1)
     }
 
     @Test(arguments: [-1, 101, 150])
@@ -57,7 +68,7 @@ struct VolumeTraitTests {
         #expect(try fulfillment.query("living-room-speaker", as: Self.user) == before)
     }
 
-    @Test(arguments: [(-5, 0), (101, 100), (1000, 100)])
+    @Test(arguments: [(-5, 1), (101, 100), (1000, 100)])
     func lenientClampsVolume(volume: Int, stored: Int) throws {
         let fulfillment = try Self.fulfillment(Self.lenient)
         let results = try fulfillment.execute(
@@ -67,8 +78,8 @@ struct VolumeTraitTests {
         #expect(results == Self.success(volume: stored, muted: false))
     }
 
-    /// From 40: steps are volume percent points; the result stops at 0 and 100.
-    @Test(arguments: [(5, 45), (-15, 25), (90, 100), (-60, 0)])
+    /// From 40: steps are volume percent points; the result stops at the lowest level (which reads as 1) and 100.
+    @Test(arguments: [(5, 45), (-15, 25), (90, 100), (-39, 1), (-60, 1)])
     func relativeSteps(steps: Int, volume: Int) throws {
         let fulfillment = try Self.fulfillment()
         let results = try fulfillment.execute(
@@ -101,8 +112,28 @@ struct VolumeTraitTests {
         let lenient = try Self.fulfillment(Self.lenient)
         #expect(
             try lenient.execute(G.group(["living-room-speaker"], Self.relative(-500)), as: Self.user)
-                == Self.success(volume: 0, muted: false)
+                == Self.success(volume: 1, muted: false)
         )
+    }
+
+    /// A speaker whose Level Control stops short of 1 and 254: at its own ends no step moves it, and Google hears so.
+    @Test func stepsAtTheDevicesOwnLevelLimitsAreAlreadyMinAndMax() throws {
+        let file = """
+            {"users": [{"agentUserId": "u", "devices": [{"id": "s", "name": "S", "deviceTypes": ["Speaker"],
+              "clusters": {"OnOff": {"OnOff": true},
+                           "LevelControl": {"CurrentLevel": 20, "MinLevel": 20, "MaxLevel": 200}}}]}]}
+            """
+        let fulfillment = try TestFulfillment(devices: file)
+        let error: (String) -> [JSON] = { [["ids": ["s"], "status": "ERROR", "errorCode": .string($0)]] }
+        #expect(try fulfillment.execute(G.group(["s"], Self.relative(-1)), as: "u") == error("volumeAlreadyMin"))
+        _ = try fulfillment.execute(G.group(["s"], Self.setVolume(100)), as: "u")
+        #expect(
+            try fulfillment.storedDevice("s", of: "u")?.endpoints[0].cluster(.LevelControl).int("CurrentLevel") == 200
+        )
+        #expect(try fulfillment.execute(G.group(["s"], Self.relative(1)), as: "u") == error("volumeAlreadyMax"))
+        // Between the ends a step moves as usual.
+        let down = try fulfillment.execute(G.group(["s"], Self.relative(-10)), as: "u")
+        #expect(down.first?["status"] == "SUCCESS", "\(down)")
     }
 
     /// Mute is On/Off false; the volume is remembered and reported while muted, as Google asks.

@@ -7,6 +7,7 @@ enum Fixtures {
         name: "Kitchen ceiling",
         nicknames: ["big light", "the \"main\" one", "lumière\\ünïcode 💡", "tab\there\nnewline"],
         room: "Kitchen",
+        structure: "Holiday home",
         deviceTypes: [.ExtendedColorLight, .DimmableLight],
         basicInformation: BasicInformation(
             vendorName: "Acme",

@@ -136,16 +136,45 @@ struct SyncValidatorDeviceTests {
         #expect(SyncValidator.warnings(in: device).map(\.path) == ["name.defaultNames[0]"])
     }
 
-    @Test func matterDedupNeedsRoomHintAndAllThreeIds() {
+    /// Matter dedup page: "SYNC responses must contain roomHint". Google accepts the SYNC without it (not a
+    /// violation: the device is sent), but dedup fails, so it is a problem, not a mere warning.
+    @Test func matterDedupRequiresRoomHintAndNeedsAllThreeIds() {
         let noRoom = Self.light.setting("roomHint", to: nil)
         #expect(SyncValidator.violations(in: noRoom) == [])
-        #expect(SyncValidator.warnings(in: noRoom).map(\.path) == ["roomHint"])
+        #expect(SyncValidator.warnings(in: noRoom) == [])
+        #expect(SyncValidator.problems(in: noRoom).map(\.path) == ["roomHint"])
+        #expect(SyncValidator.problems(in: noRoom).first?.message.contains("Matter dedup") == true)
+        #expect(SyncValidator.problems(in: Self.light) == [], "with a roomHint there is no problem")
         let noUniqueId = Self.light.setting("matterUniqueId", to: nil)
         #expect(SyncValidator.violations(in: noUniqueId) == [])
         #expect(SyncValidator.warnings(in: noUniqueId).map(\.path) == [""])
+        #expect(SyncValidator.problems(in: noUniqueId) == [])
+        // Any matter* id makes the device a dedup candidate, so it needs the room.
+        for kept in ["matterUniqueId", "matterOriginalVendorId", "matterOriginalProductId"] {
+            var device = Self.light.setting("roomHint", to: nil)
+            for other in ["matterUniqueId", "matterOriginalVendorId", "matterOriginalProductId"] where other != kept {
+                device = device.setting(other, to: nil)
+            }
+            #expect(SyncValidator.problems(in: device).map(\.path) == ["roomHint"], "\(kept)")
+        }
         let cloudOnly = Self.light.setting("matterUniqueId", to: nil).setting("matterOriginalVendorId", to: nil)
             .setting("matterOriginalProductId", to: nil).setting("roomHint", to: nil)
         #expect(SyncValidator.warnings(in: cloudOnly) == [], "no Matter ids, no dedup, no roomHint needed")
+        #expect(SyncValidator.problems(in: cloudOnly) == [])
+    }
+
+    @Test func aPayloadReportsProblemsWithTheirDevicePaths() {
+        let payload = JSONObject([
+            ("agentUserId", "u"),
+            (
+                "devices",
+                [.object(Self.light), .object(Self.light.setting("id", to: "b").setting("roomHint", to: nil))]
+            ),
+        ])
+        #expect(SyncValidator.violations(inPayload: payload) == [])
+        let problems = SyncValidator.problems(inPayload: payload)
+        #expect(problems.map(\.path) == ["devices[1].roomHint"])
+        #expect(problems.map(\.deviceId) == ["b"])
     }
 
     @Test func aVendorIdWithoutAProductIdIsOnlyAWarning() {
