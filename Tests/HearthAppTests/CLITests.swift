@@ -216,6 +216,26 @@ struct CLITests {
         #expect(try workspace.list("alice").count == 5)
     }
 
+    /// Deploy/README imports the real home through a pipe (`systemd-run --pipe`, `docker exec -i`): the file needs
+    /// no path the service's user can read.
+    @Test func importAndValidateReadAPipe() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let validated = try HearthCLI.run(
+            ["devices", "validate", "/dev/stdin"],
+            in: workspace.directory.url,
+            input: Data(TestHomes.twoUsers.utf8)
+        )
+        #expect(validated.status == 0, "\(validated)")
+        let imported = try HearthCLI.run(
+            ["devices", "import", "/dev/stdin", "--database", workspace.database],
+            in: workspace.directory.url,
+            input: Data(TestHomes.twoUsers.utf8)
+        )
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try !workspace.list("alice").isEmpty, "alice's devices were imported")
+    }
+
     @Test func importRefusesAMissingFile() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
