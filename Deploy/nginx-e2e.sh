@@ -274,7 +274,7 @@ class Form(html.parser.HTMLParser):
 
 form = Form()
 form.feed(open(sys.argv[1], encoding="utf-8").read())
-if form.forms != 1 or form.action != "/oauth/authorize":
+if form.forms != 1 or not (form.action or "").endswith("/oauth/authorize"):
     sys.exit(f"expected one form posting to /oauth/authorize, found {form.forms} (action {form.action!r})")
 if not any(name == "csrf_token" and value for name, value in form.fields):
     sys.exit("the form carries no csrf_token")
