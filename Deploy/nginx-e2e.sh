@@ -7,14 +7,18 @@
 #
 # Steps: install nginx if missing (apt-get, needs root); make a self-signed certificate; derive an nginx config
 # from Deploy/nginx/hearth.conf (ports 18443/18081, upstream 127.0.0.1:18080, the WORKDIR certificate); start
-# Hearth on 127.0.0.1:18080 with Config/hearth.json and WORKDIR/e2e.sqlite, and nginx with its own -c, pid and
-# logs; issue a token; send a SYNC over HTTPS with curl --cacert and check the answer; check the other routes, the
-# TLS versions and the body limit; stop both by PID (also on failure, through a trap).
+# Hearth on 127.0.0.1:18080 with the production configuration Deploy/hearth.json (no seed) and WORKDIR/e2e.sqlite,
+# and nginx with its own -c, pid and logs; import Config/devices.json and add a sign-in account the way
+# Deploy/README.md says; link an account through nginx over HTTPS as Google would (the sign-in page, its form, the
+# code from the redirect, the token exchange, a refresh) and send SYNC with the access token; check the other
+# routes, the TLS versions and the body limit; stop both by PID (also on failure, through a trap).
 #
 # Environment:
 #   HEARTH_E2E_MDWE=auto|1|0  run Hearth under systemd's MemoryDenyWriteExecute seccomp rules (Deploy/check-mdwe.sh,
 #                             violations kill it with SIGSYS). auto (default): when a C compiler is available.
 #   HEARTH_E2E_PORT, HEARTH_E2E_TLS_PORT, HEARTH_E2E_HTTP_PORT  override 18080, 18443, 18081.
+# Hearth sees these HEARTH_E2E_ variables (HEARTH_E2E_PORT always): it must warn about them and start.
+# Needs curl, openssl and python3 (to read the sign-in form and the token answers).
 # Exit status 0 only if every check passed; the logs in WORKDIR are printed on failure.
 set -euo pipefail
 
@@ -46,9 +50,12 @@ fail() {
 }
 
 [[ -x "$binary" ]] || fail "$binary is not an executable file"
-[[ -f "$repo/Config/hearth.json" ]] || fail "$repo/Config/hearth.json not found"
+config="$deploy/hearth.json"
+[[ -f "$config" ]] || fail "$config not found"
+[[ -f "$repo/Config/devices.json" ]] || fail "$repo/Config/devices.json not found"
 command -v curl >/dev/null || fail "curl not found"
 command -v openssl >/dev/null || fail "openssl not found"
+command -v python3 >/dev/null || fail "python3 not found"
 
 # --- nginx -------------------------------------------------------------------------------------------------------
 nginx_binary="$(command -v nginx || true)"
@@ -164,12 +171,19 @@ if [[ "$mdwe" == "1" ]]; then
 fi
 
 rm -f "$workdir/e2e.sqlite" "$workdir/e2e.sqlite-wal" "$workdir/e2e.sqlite-shm"
-# From the repository root, so that relative paths in Config/hearth.json (devices.seedFile) resolve.
+# The OAuth client as Google's console would be set up: its secret in the environment (as in /etc/hearth/hearth.env),
+# its redirect URI that of a project "hearth-e2e" (Deploy/hearth.json has a placeholder the operator replaces).
+client_secret="$(openssl rand -hex 24)"
+redirect_uri="https://oauth-redirect.googleusercontent.com/r/hearth-e2e"
+export HEARTH_OAUTH_CLIENT_SECRET_GOOGLE="$client_secret"
+export HEARTH_OAUTH_CLIENTS="[{\"id\":\"google\",\"redirectURIs\":[\"$redirect_uri\"]}]"
+# Not a Hearth key: Hearth must warn and go on (issue 10 item 12).
+export HEARTH_E2E_PORT="$upstream_port"
 cd "$repo"
 "${launcher[@]}" "$binary" serve --port "$upstream_port" --database "$workdir/e2e.sqlite" \
-    --config "$repo/Config/hearth.json" >"$workdir/hearth.log" 2>&1 &
+    --config "$config" >"$workdir/hearth.log" 2>&1 &
 hearth_pid=$!
-log "started Hearth (pid $hearth_pid) on 127.0.0.1:$upstream_port"
+log "started Hearth (pid $hearth_pid) on 127.0.0.1:$upstream_port with $config"
 
 healthy=0
 for _ in $(seq 1 150); do
@@ -206,11 +220,120 @@ pass() {
     log "ok: $*"
 }
 
-token="$("$binary" token issue --user demo-user --database "$workdir/e2e.sqlite")" || fail "hearth token issue failed"
-token="$(tail -n 1 <<<"$token" | tr -d '[:space:]')"
-[[ -n "$token" ]] || fail "hearth token issue printed no token"
-pass "token issued (${#token} characters)"
+grep -q 'warning: ignored the environment variable HEARTH_E2E_PORT' "$workdir/hearth.log" ||
+    fail "Hearth did not warn about HEARTH_E2E_PORT"
+pass "an unknown HEARTH_ variable is warned about, and Hearth runs"
 
+# The production configuration imports nothing: demo-user does not exist until the real home is imported.
+hearth_cli() { "$binary" "$@" --config "$config" --database "$workdir/e2e.sqlite"; }
+if hearth_cli token issue --user demo-user >"$workdir/cli.log" 2>&1; then
+    fail "the production configuration seeded the example home (demo-user exists)"
+fi
+grep -q 'demo-user' "$workdir/cli.log" || fail "token issue failed for another reason: $(cat "$workdir/cli.log")"
+pass "Deploy/hearth.json seeds nothing"
+
+# The real home and a sign-in account, as Deploy/README.md says (while Hearth runs).
+hearth_cli devices import "$repo/Config/devices.json" >"$workdir/cli.log" 2>&1 ||
+    fail "hearth devices import: $(cat "$workdir/cli.log")"
+password="e2e $(openssl rand -hex 12)"
+login="e2e@example.com"
+printf '%s' "$password" | hearth_cli users add --user demo-user --login "$login" >"$workdir/cli.log" 2>&1 ||
+    fail "hearth users add: $(cat "$workdir/cli.log")"
+pass "devices imported, sign-in account added (password on stdin)"
+
+# --- account linking through nginx, as Google and the user's browser do it -----------------------------------------
+state="$(openssl rand -hex 16)"
+verifier="$(openssl rand -hex 32)"
+challenge="$(printf '%s' "$verifier" | openssl dgst -sha256 -binary | openssl base64 -A | tr '+/' '-_' | tr -d '=')"
+encoded_redirect="$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$redirect_uri")"
+query="response_type=code&client_id=google&redirect_uri=$encoded_redirect&state=$state"
+query+="&code_challenge=$challenge&code_challenge_method=S256"
+
+# 1. The sign-in page (GET).
+status="$(curl "${tls[@]}" -o "$workdir/authorize.html" -D "$workdir/authorize.headers" -w '%{http_code}' \
+    "$base/oauth/authorize?$query")" || fail "curl GET /oauth/authorize through nginx failed"
+[[ "$status" == "200" ]] || fail "GET /oauth/authorize answered HTTP $status: $(head -c 500 "$workdir/authorize.html")"
+grep -qi '^content-security-policy:' "$workdir/authorize.headers" || fail "the sign-in page has no CSP header"
+pass "GET /oauth/authorize through nginx: the sign-in page"
+
+# 2. The form, filled in and sent like a browser: every field of the page's form, plus login, password, "allow".
+python3 - "$workdir/authorize.html" "$login" "$password" >"$workdir/signin.form" <<'PY' ||
+import html.parser, sys, urllib.parse
+
+class Form(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.fields, self.action, self.forms = [], None, 0
+    def handle_starttag(self, tag, attributes):
+        attributes = dict(attributes)
+        if tag == "form":
+            self.forms += 1
+            self.action = attributes.get("action")
+        elif tag == "input" and attributes.get("type") == "hidden":
+            self.fields.append((attributes["name"], attributes.get("value", "")))
+
+form = Form()
+form.feed(open(sys.argv[1], encoding="utf-8").read())
+if form.forms != 1 or not (form.action or "").endswith("/oauth/authorize"):
+    sys.exit(f"expected one form posting to /oauth/authorize, found {form.forms} (action {form.action!r})")
+if not any(name == "csrf_token" and value for name, value in form.fields):
+    sys.exit("the form carries no csrf_token")
+fields = form.fields + [("login", sys.argv[2]), ("password", sys.argv[3]), ("decision", "allow")]
+print(urllib.parse.urlencode(fields), end="")
+PY
+    fail "reading the sign-in form: $(head -c 500 "$workdir/authorize.html")"
+status="$(curl "${tls[@]}" -o "$workdir/signin.html" -D "$workdir/signin.headers" -w '%{http_code}' \
+    -H 'Content-Type: application/x-www-form-urlencoded' --data-binary "@$workdir/signin.form" \
+    "$base/oauth/authorize")" || fail "curl POST /oauth/authorize through nginx failed"
+[[ "$status" == "302" ]] || fail "the sign-in form answered HTTP $status: $(head -c 500 "$workdir/signin.html")"
+location="$(sed -n 's/^[Ll]ocation: *//p' "$workdir/signin.headers" | tr -d '\r')"
+code="$(python3 - "$location" "$redirect_uri" "$state" <<'PY'
+import sys, urllib.parse
+location, redirect_uri, state = sys.argv[1:]
+base, _, query = location.partition("?")
+fields = urllib.parse.parse_qs(query)
+if base != redirect_uri:
+    sys.exit(f"redirected to {base!r}, not {redirect_uri!r}")
+if fields.get("state") != [state]:
+    sys.exit(f"state {fields.get('state')!r}, expected {state!r}")
+if len(fields.get("code", [])) != 1 or not fields["code"][0]:
+    sys.exit(f"no code in {location!r}")
+print(fields["code"][0])
+PY
+)" || fail "the sign-in redirect: '$location'"
+pass "POST /oauth/authorize (CSRF token, login, password): 302 to the redirect URI with code and state"
+
+# 3. The code exchange (Google's servers, client secret by HTTP Basic).
+token_field() {
+    python3 -c 'import json, sys; answer = json.load(open(sys.argv[1])); print(answer[sys.argv[2]])' "$@"
+}
+status="$(curl "${tls[@]}" -o "$workdir/token.json" -D "$workdir/token.headers" -w '%{http_code}' \
+    -u "google:$client_secret" -d grant_type=authorization_code --data-urlencode "code=$code" \
+    --data-urlencode "redirect_uri=$redirect_uri" --data-urlencode "code_verifier=$verifier" \
+    "$base/oauth/token")" || fail "curl POST /oauth/token through nginx failed"
+[[ "$status" == "200" ]] || fail "the code exchange answered HTTP $status: $(head -c 500 "$workdir/token.json")"
+[[ "$(token_field "$workdir/token.json" token_type)" == "Bearer" ]] || fail "token_type: $(cat "$workdir/token.json")"
+access_token="$(token_field "$workdir/token.json" access_token)" || fail "no access_token: $(cat "$workdir/token.json")"
+refresh_token="$(token_field "$workdir/token.json" refresh_token)" || fail "no refresh_token: $(cat "$workdir/token.json")"
+grep -qi '^cache-control: no-store' "$workdir/token.headers" || fail "the token answer is not Cache-Control: no-store"
+pass "POST /oauth/token (authorization_code, PKCE): access and refresh tokens"
+
+status="$(curl "${tls[@]}" -o "$workdir/bad-client.json" -w '%{http_code}' -u "google:not-the-secret" \
+    -d grant_type=refresh_token --data-urlencode "refresh_token=$refresh_token" "$base/oauth/token")"
+[[ "$status" == "401" ]] && grep -q '"invalid_client"' "$workdir/bad-client.json" ||
+    fail "a wrong client secret answered HTTP $status: $(head -c 300 "$workdir/bad-client.json")"
+pass "a wrong client secret: 401 invalid_client"
+
+# 4. A refresh (client secret in the body this time).
+status="$(curl "${tls[@]}" -o "$workdir/refresh.json" -w '%{http_code}' -d grant_type=refresh_token \
+    --data-urlencode "refresh_token=$refresh_token" -d client_id=google --data-urlencode "client_secret=$client_secret" \
+    "$base/oauth/token")" || fail "curl refresh through nginx failed"
+[[ "$status" == "200" ]] || fail "the refresh answered HTTP $status: $(head -c 500 "$workdir/refresh.json")"
+token="$(token_field "$workdir/refresh.json" access_token)" || fail "no access_token: $(cat "$workdir/refresh.json")"
+[[ -n "$token" && "$token" != "$access_token" ]] || fail "the refresh returned no new access token"
+pass "POST /oauth/token (refresh_token): a new access token"
+
+# 5. An intent with the token: SYNC through nginx.
 sync_request='{"requestId":"e2e-sync-1","inputs":[{"intent":"action.devices.SYNC"}]}'
 status="$(curl "${tls[@]}" -o "$workdir/sync.json" -D "$workdir/sync.headers" -w '%{http_code}' \
     -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
@@ -222,7 +345,7 @@ grep -Eq '"devices"[[:space:]]*:[[:space:]]*\[[[:space:]]*\{' "$workdir/sync.jso
     fail "SYNC answer has no devices: $(head -c 500 "$workdir/sync.json")"
 grep -Eq '"requestId"[[:space:]]*:[[:space:]]*"e2e-sync-1"' "$workdir/sync.json" ||
     fail "SYNC answer does not echo the requestId"
-pass "SYNC over HTTPS: agentUserId demo-user, devices present"
+pass "SYNC over HTTPS with the linked account's access token: agentUserId demo-user, devices present"
 grep -qi '^strict-transport-security: max-age=' "$workdir/sync.headers" || fail "no Strict-Transport-Security header"
 pass "HSTS header present"
 
@@ -235,11 +358,11 @@ body="$(curl "${tls[@]}" "$base/healthz")" || fail "GET /healthz through nginx f
 grep -Eq '"status"[[:space:]]*:[[:space:]]*"ok"' <<<"$body" || fail "GET /healthz answered: $body"
 pass "GET /healthz through nginx: $body"
 
-for path in / /metrics /fulfillment/x /healthz/ /admin; do
+for path in / /metrics /fulfillment/x /healthz/ /admin /v1/devices /oauth /oauth/x; do
     status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' "$base$path")"
-    [[ "$status" == "404" ]] || fail "GET $path answered HTTP $status, expected 404 from nginx"
+    [[ "$status" == "404" ]] || fail "GET $path answered HTTP $status, expected 404"
 done
-pass "other paths: 404"
+pass "other paths (/v1/… among them): 404"
 
 head -c 1100000 /dev/zero | tr '\0' ' ' >"$workdir/big.json"
 status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" \

@@ -18,7 +18,12 @@ struct CommonOptions: ParsableArguments {
     func load(overrides: [String: JSON] = [:]) throws -> HearthConfiguration {
         var all = overrides
         if let database { all["database.path"] = .string(database) }
-        return HearthConfiguration(try ConfigValues.load(file: config, overrides: all))
+        let configuration = HearthConfiguration(try ConfigValues.load(file: config, overrides: all))
+        // Before logging is set up (its level is configuration too), so plain lines on standard error.
+        for warning in configuration.warnings {
+            FileHandle.standardError.write(Data("hearth: warning: \(warning)\n".utf8))
+        }
+        return configuration
     }
 
     /// Opens the existing registry and checks that it has `user`, for commands about one user. Refuses a database

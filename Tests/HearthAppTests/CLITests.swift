@@ -259,6 +259,26 @@ struct CLITests {
         #expect(try workspace.list("alice").count == 5)
     }
 
+    /// Deploy/README imports the real home through a pipe (`systemd-run --pipe`, `docker exec -i`): the file needs
+    /// no path the service's user can read.
+    @Test func importAndValidateReadAPipe() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let validated = try HearthCLI.run(
+            ["devices", "validate", "/dev/stdin"],
+            in: workspace.directory.url,
+            input: Data(TestHomes.twoUsers.utf8)
+        )
+        #expect(validated.status == 0, "\(validated)")
+        let imported = try HearthCLI.run(
+            ["devices", "import", "/dev/stdin", "--database", workspace.database],
+            in: workspace.directory.url,
+            input: Data(TestHomes.twoUsers.utf8)
+        )
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try !workspace.list("alice").isEmpty, "alice's devices were imported")
+    }
+
     @Test func importRefusesAMissingFile() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -544,13 +564,18 @@ struct CLITests {
         #expect(result.stderr.contains("http.port") && result.stderr.contains("70000"), "\(result)")
     }
 
-    @Test func commandsRefuseAnUnknownHearthEnvironmentVariable() throws {
+    @Test func commandsWarnAboutAnUnknownHearthEnvironmentVariableAndGoOn() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try workspace.importDevices(TestHomes.twoUsers)
         let result = try workspace.hearth("devices", "list", "--user", "alice", environment: ["HEARTH_HTTP_PROT": "1"])
-        #expect(result.status != 0, "\(result)")
-        #expect(result.stderr.contains("HEARTH_HTTP_PROT"), "\(result)")
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.lines.isEmpty, "the devices are listed: \(result)")
+        #expect(
+            result.stderr.contains("hearth: warning: ignored the environment variable HEARTH_HTTP_PROT")
+                && result.stderr.contains("Did you mean HEARTH_HTTP_PORT?"),
+            "\(result)"
+        )
     }
 
     @Test func commandsRefuseAConfigFileWithAnUnknownKey() throws {

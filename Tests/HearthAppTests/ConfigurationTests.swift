@@ -81,6 +81,28 @@ struct ConfigurationTests {
         }
     }
 
+    /// `Deploy/hearth.json` is what the systemd unit and the Docker image serve with: the defaults, except that it
+    /// never seeds the example home (a front-door PIN of 1234) into a production registry, keeps the database in
+    /// the state directory, and leaves the OAuth redirect URIs for the operator's own project id.
+    @Test func productionConfigIsTheDefaultsWithoutTheExampleHome() throws {
+        let path = RepositoryRoot.url.appendingPathComponent("Deploy/hearth.json").path
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let file = Self.flatten(try JSONParser.parse(Array(data)))
+        #expect(Set(file.keys) == Set(ConfigKey.all.map(\.path)), "Deploy/hearth.json lists every key")
+        let differing = Set(ConfigKey.all.filter { file[$0.path] != $0.defaultValue }.map(\.path))
+        #expect(differing == ["devices.seedFile", "database.path", "oauth.clients"], "\(differing)")
+
+        let loaded = try ConfigValues.load(file: path, environment: [:])
+        #expect(loaded.warnings.isEmpty)
+        let configuration = HearthConfiguration(loaded)
+        #expect(configuration.seedFile == nil, "production never imports the example home")
+        #expect(configuration.databasePath == "/var/lib/hearth/hearth.sqlite")
+        #expect(configuration.oauthClients.map(\.id) == ["google"])
+        for uri in configuration.oauthClients.flatMap(\.redirectURIs) {
+            #expect(uri.hasSuffix("/r/YOUR-PROJECT-ID"), "a placeholder the operator must replace: \(uri)")
+        }
+    }
+
     @Test func everyDefaultIsValidForItsKey() throws {
         var values = ConfigValues()
         for key in ConfigKey.all {
@@ -189,11 +211,75 @@ struct ConfigurationTests {
         #expect(error.message.contains("unknown"), "\(error)")
     }
 
-    @Test func unknownHearthEnvironmentVariableIsAnError() throws {
-        let error = try #require(try Self.loadError(environment: ["HEARTH_FOO": "1"]))
-        #expect(error.message.contains("HEARTH_FOO"), "\(error)")
-        #expect(error.message.contains("HEARTH_HTTP_PORT"), "lists the known variables: \(error)")
-        #expect(try Self.loadError(environment: ["PATH": "/bin", "HEARTHSTONE": "x", "hearth_foo": "y"]) == nil)
+    /// What Kubernetes injects into every pod of a namespace with a Service named `hearth` (port 8080, and a
+    /// named port `http`), the nginx e2e script's own overrides, and two typos.
+    static let foreignEnvironment = [
+        "HEARTH_SERVICE_HOST": "10.0.0.1",
+        "HEARTH_SERVICE_PORT": "8080",
+        "HEARTH_SERVICE_PORT_HTTP": "8080",
+        "HEARTH_PORT": "tcp://10.0.0.1:8080",
+        "HEARTH_PORT_8080_TCP": "tcp://10.0.0.1:8080",
+        "HEARTH_PORT_8080_TCP_PROTO": "tcp",
+        "HEARTH_PORT_8080_TCP_PORT": "8080",
+        "HEARTH_PORT_8080_TCP_ADDR": "10.0.0.1",
+        "HEARTH_E2E_PORT": "18080",
+        "HEARTH_DATABSE_PATH": "typo.sqlite",
+        "HEARTH_LOG_LEVL": "debug",
+    ]
+
+    @Test func unknownHearthEnvironmentVariablesAreWarnedAboutAndIgnored() throws {
+        let values = try Self.load(
+            environment: Self.foreignEnvironment.merging(["HEARTH_HTTP_PORT": "9999"]) { a, _ in a }
+        )
+        #expect(values.int("http.port") == 9999, "the known variable still applies")
+        #expect(values.string("database.path") == "hearth.sqlite", "a typo sets nothing")
+        #expect(values.string("log.level") == "info")
+        let byVariable = Dictionary(uniqueKeysWithValues: values.warnings.map { ($0.variable, $0) })
+        #expect(Set(byVariable.keys) == Set(Self.foreignEnvironment.keys), "one warning per ignored variable")
+        #expect(values.warnings.map(\.variable) == values.warnings.map(\.variable).sorted(), "in a stable order")
+        for variable in Self.foreignEnvironment.keys where variable.hasPrefix("HEARTH_SERVICE_") {
+            #expect(byVariable[variable]?.code == .kubernetesServiceLink, "\(variable)")
+        }
+        for variable in Self.foreignEnvironment.keys where variable.hasPrefix("HEARTH_PORT") {
+            #expect(byVariable[variable]?.code == .kubernetesServiceLink, "\(variable)")
+        }
+        #expect(byVariable["HEARTH_E2E_PORT"] == ConfigurationWarning(.unknownVariable, variable: "HEARTH_E2E_PORT"))
+        #expect(byVariable["HEARTH_DATABSE_PATH"]?.didYouMean == "HEARTH_DATABASE_PATH")
+        #expect(byVariable["HEARTH_LOG_LEVL"]?.didYouMean == "HEARTH_LOG_LEVEL")
+        let typo = try #require(byVariable["HEARTH_DATABSE_PATH"]).description
+        #expect(typo.contains("HEARTH_DATABSE_PATH") && typo.contains("Did you mean HEARTH_DATABASE_PATH?"), "\(typo)")
+        #expect(!typo.contains("typo.sqlite"), "the value is not echoed (it may be a secret)")
+        let link = try #require(byVariable["HEARTH_PORT"]).description
+        #expect(link.contains("Kubernetes") && link.contains("enableServiceLinks: false"), "\(link)")
+        #expect(try Self.load(environment: ["PATH": "/bin", "HEARTHSTONE": "x", "hearth_foo": "y"]).warnings.isEmpty)
+    }
+
+    @Test(
+        arguments: [
+            ("HEARTH_PORT", "8080", ConfigurationWarning.Code.unknownVariable, "HEARTH_HTTP_PORT"),
+            ("HEARTH_PORT", "tcp://10.0.0.1:8080", .kubernetesServiceLink, nil),
+            ("HEARTH_ADMIN_SERVICE_HOST", "10.0.0.2", .kubernetesServiceLink, nil),
+            ("HEARTH_ADMIN_PORT_9090_UDP_ADDR", "10.0.0.2", .kubernetesServiceLink, nil),
+            ("HEARTH_PORT_X_TCP", "tcp://10.0.0.1:8080", .unknownVariable, nil),
+            ("HEARTH_HTTP_PROT", "1", .unknownVariable, "HEARTH_HTTP_PORT"),
+            ("HEARTH_HTPP_MAX_BODY_BYTES", "1", .unknownVariable, "HEARTH_HTTP_MAX_BODY_BYTES"),
+            ("HEARTH_SEED_FILE", "x.json", .unknownVariable, "HEARTH_DEVICES_SEED_FILE"),
+            ("HEARTH_FOO", "1", .unknownVariable, nil),
+        ] as [(String, String, ConfigurationWarning.Code, String?)]
+    )
+    func unknownVariableIsClassified(
+        _ variable: String,
+        _ value: String,
+        _ code: ConfigurationWarning.Code,
+        _ suggestion: String?
+    ) throws {
+        let values = try Self.load(environment: [variable: value])
+        #expect(values.warnings == [ConfigurationWarning(code, variable: variable, didYouMean: suggestion)])
+    }
+
+    @Test func aKnownVariableWithABadValueIsStillAnError() throws {
+        let error = try #require(try Self.loadError(environment: ["HEARTH_HTTP_PORT": "tcp://10.0.0.1:8080"]))
+        #expect(error.message.contains("HEARTH_HTTP_PORT"), "\(error)")
     }
 
     @Test(arguments: [

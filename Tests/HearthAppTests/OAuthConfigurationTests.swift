@@ -28,12 +28,38 @@ struct OAuthConfigurationTests {
         #expect(error.message.contains(mentions), "\(error.message)")
     }
 
-    @Test func secretVariablesMustNameAClient() throws {
+    @Test func secretVariablesNamingNoClientAreWarnedAboutAndIgnored() throws {
         let values = try ConfigurationTests.load(environment: ["HEARTH_OAUTH_CLIENT_SECRET_GOOGLE": "s"])
         #expect(values.oauthClients().map(\.secretVariable) == ["HEARTH_OAUTH_CLIENT_SECRET_GOOGLE"])
-        let error = try ConfigurationTests.loadError(environment: ["HEARTH_OAUTH_CLIENT_SECRET_GOGLE": "s"])
-        #expect(error?.message.contains("HEARTH_OAUTH_CLIENT_SECRET_GOGLE") == true)
-        #expect(error?.message.contains("=s") == false, "the value is not echoed")
+        #expect(values.warnings.isEmpty)
+        let misspelt = try ConfigurationTests.load(environment: ["HEARTH_OAUTH_CLIENT_SECRET_GOGLE": "s"])
+        #expect(
+            misspelt.warnings == [
+                ConfigurationWarning(
+                    .secretForNoClient,
+                    variable: "HEARTH_OAUTH_CLIENT_SECRET_GOGLE",
+                    didYouMean: "HEARTH_OAUTH_CLIENT_SECRET_GOOGLE"
+                )
+            ]
+        )
+        #expect(misspelt.warnings.first?.description.contains("=s") == false, "the value is not echoed")
+        let unrelated = try ConfigurationTests.load(environment: ["HEARTH_OAUTH_CLIENT_SECRET_ACME": "s"])
+        #expect(
+            unrelated.warnings == [
+                ConfigurationWarning(.secretForNoClient, variable: "HEARTH_OAUTH_CLIENT_SECRET_ACME")
+            ]
+        )
+    }
+
+    @Test func aSecretVariableOfAClientWithASecretFileIsWarnedAbout() throws {
+        let file =
+            #"{"oauth": {"clients": [{"id": "google", "redirectURIs": ["https://a.example/cb"], "secretFile": "/s"}]}}"#
+        let values = try ConfigurationTests.load(file: file, environment: ["HEARTH_OAUTH_CLIENT_SECRET_GOOGLE": "s"])
+        #expect(
+            values.warnings == [
+                ConfigurationWarning(.secretShadowedBySecretFile, variable: "HEARTH_OAUTH_CLIENT_SECRET_GOOGLE")
+            ]
+        )
     }
 
     @Test func clientsComeFromTheEnvironmentAsJSON() throws {

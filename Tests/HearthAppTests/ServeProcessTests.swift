@@ -191,6 +191,39 @@ struct ServeProcessTests {
         #expect(second.stderr.contains("http.abandoned_requests=1"), "\(second.stderr)")
     }
 
+    /// Kubernetes injects `HEARTH_PORT`, `HEARTH_SERVICE_HOST`, … into every pod of a namespace with a Service named
+    /// `hearth`: `serve` starts anyway, warns naming each variable, and keeps its configured port.
+    @Test func serveStartsAndWarnsWithKubernetesServiceLinksAndTypos() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(
+            ["--database", directory.path("hearth.sqlite")],
+            in: RepositoryRoot.url,
+            environment: [
+                "HEARTH_PORT": "tcp://10.0.0.1:8080",
+                "HEARTH_SERVICE_HOST": "10.0.0.1",
+                "HEARTH_PORT_8080_TCP_ADDR": "10.0.0.1",
+                "HEARTH_LOG_LEVL": "debug",
+                "HEARTH_OAUTH_CLIENT_SECRET_GOOGLE": "serve-test-client-secret",
+            ]
+        )
+        defer { server.kill() }
+        let health = try await server.request("GET", path: "/healthz")
+        #expect(health.status == 200, "\(health.text)")
+        #expect(server.stop() == ServerProcess.Termination(status: 0, reason: .exit), "\(server.stderr)")
+        let warnings = server.stderr.split(separator: "\n").filter { $0.hasPrefix("hearth: warning: ") }
+        for variable in ["HEARTH_PORT", "HEARTH_SERVICE_HOST", "HEARTH_PORT_8080_TCP_ADDR"] {
+            let line = warnings.first { $0.contains("variable \(variable):") }
+            #expect(line?.contains("Kubernetes service link") == true, "\(variable): \(server.stderr)")
+        }
+        #expect(
+            warnings.contains { $0.contains("HEARTH_LOG_LEVL") && $0.contains("Did you mean HEARTH_LOG_LEVEL?") },
+            "\(server.stderr)"
+        )
+        #expect(warnings.count == 4, "one line per ignored variable: \(server.stderr)")
+        #expect(!server.stderr.contains("10.0.0.1"), "values are not echoed: \(server.stderr)")
+    }
+
     /// `devices.seedFile` is for an empty registry. A registry that already has users (and their tokens) but no
     /// devices yet is not empty. In process: this is `HearthApplication.openStore()`, what `serve` runs first.
     @Test func seedIsNotImportedIntoARegistryThatHasUsers() throws {

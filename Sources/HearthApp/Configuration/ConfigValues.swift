@@ -7,6 +7,8 @@ import SmartHomeProtocol
 public struct ConfigValues: Sendable {
     private var values: [String: JSON]
     private let keys: [String: ConfigKey]
+    /// What was ignored on the way (unknown `HEARTH_` environment variables), in the order found.
+    public private(set) var warnings: [ConfigurationWarning] = []
 
     /// The defaults.
     public init() {
@@ -21,7 +23,8 @@ public struct ConfigValues: Sendable {
     }
 
     /// Reads configuration in the usual order: defaults, the file (when given, or `Config/hearth.json` when it
-    /// exists in the working directory), the environment, then `overrides`.
+    /// exists in the working directory), the environment, then `overrides`. An unknown key in the file is an error;
+    /// an unknown `HEARTH_` environment variable is a warning in ``warnings``.
     public static func load(
         file: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -37,7 +40,7 @@ public struct ConfigValues: Sendable {
         for (path, value) in overrides.sorted(by: { $0.key < $1.key }) {
             try config.set(path, value, source: "command line")
         }
-        try config.checkClientSecretVariables(environment)
+        config.checkClientSecretVariables(environment)
         return config
     }
 
@@ -69,15 +72,16 @@ public struct ConfigValues: Sendable {
         }
     }
 
-    /// Applies every `HEARTH_…` variable that names a key; other `HEARTH_` variables are an error (typos).
+    /// Applies every `HEARTH_…` variable that names a key. Other `HEARTH_` variables are ignored with a
+    /// ``ConfigurationWarning`` (in ``warnings``): the environment is shared with the platform, unlike the file.
     public mutating func apply(environment: [String: String]) throws(ConfigurationError) {
         let byVariable = Dictionary(uniqueKeysWithValues: ConfigKey.all.map { ($0.environmentVariable, $0) })
         for (variable, text) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix("HEARTH_") {
             // Client secrets are not configuration keys; `checkClientSecretVariables` checks their names.
             if variable.hasPrefix(OAuthClientConfiguration.secretVariablePrefix) { continue }
             guard let key = byVariable[variable] else {
-                let known = byVariable.keys.sorted().joined(separator: ", ")
-                throw ConfigurationError("unknown environment variable \(variable) (known: \(known))")
+                warnings.append(Self.unknownVariableWarning(variable, value: text, known: byVariable.keys))
+                continue
             }
             let value: JSON
             switch key.kind {
@@ -136,16 +140,44 @@ public struct ConfigValues: Sendable {
         values[path] = value
     }
 
-    /// Every `HEARTH_OAUTH_CLIENT_SECRET_…` variable must belong to a configured client (typo protection).
-    func checkClientSecretVariables(_ environment: [String: String]) throws(ConfigurationError) {
+    /// Every `HEARTH_OAUTH_CLIENT_SECRET_…` variable should belong to a configured client that takes its secret from
+    /// the environment; one that does not is ignored with a warning, like any other unknown `HEARTH_` variable. (A
+    /// misspelt one leaves its client without a secret, which ``OAuthClientConfiguration/resolve(_:environment:logger:)``
+    /// warns about too; its token requests get `invalid_client`.)
+    mutating func checkClientSecretVariables(_ environment: [String: String]) {
         let prefix = OAuthClientConfiguration.secretVariablePrefix
-        let known = Set(oauthClients().map(\.secretVariable))
-        for variable in environment.keys.sorted() where variable.hasPrefix(prefix) && !known.contains(variable) {
-            throw ConfigurationError(
-                "environment variable \(variable) names no client of oauth.clients (known: "
-                    + known.sorted().joined(separator: ", ") + ")"
-            )
+        let clients = oauthClients()
+        let fromEnvironment = clients.filter { $0.secretFile == nil }.map(\.secretVariable)
+        let fromFile = Set(clients.filter { $0.secretFile != nil }.map(\.secretVariable))
+        for variable in environment.keys.sorted() where variable.hasPrefix(prefix) {
+            if fromEnvironment.contains(variable) { continue }
+            if fromFile.contains(variable) {
+                warnings.append(ConfigurationWarning(.secretShadowedBySecretFile, variable: variable))
+            } else {
+                warnings.append(
+                    ConfigurationWarning(
+                        .secretForNoClient,
+                        variable: variable,
+                        didYouMean: EnvironmentVariableNames.closest(to: variable, among: fromEnvironment)
+                    )
+                )
+            }
         }
+    }
+
+    private static func unknownVariableWarning(
+        _ variable: String,
+        value: String,
+        known: some Collection<String>
+    ) -> ConfigurationWarning {
+        if EnvironmentVariableNames.isKubernetesServiceLink(variable, value: value) {
+            return ConfigurationWarning(.kubernetesServiceLink, variable: variable)
+        }
+        return ConfigurationWarning(
+            .unknownVariable,
+            variable: variable,
+            didYouMean: EnvironmentVariableNames.closest(to: variable, among: known)
+        )
     }
 
     /// `oauth.clients`, parsed (it was checked when set).

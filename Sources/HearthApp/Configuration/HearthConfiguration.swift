@@ -24,6 +24,8 @@ public struct HearthConfiguration: Sendable {
     public var oauth: OAuthSettings
     /// The hardened edge: bad-token slowing and native TLS (`http.badToken…`, `http.trustedProxies`, `tls.…`).
     public var edge: EdgeConfiguration
+    /// What loading ignored (unknown `HEARTH_` environment variables); every command prints these to standard error.
+    public var warnings: [ConfigurationWarning]
 
     public init(_ values: ConfigValues) {
         var http = HTTPServerConfiguration()
@@ -85,5 +87,6 @@ public struct HearthConfiguration: Sendable {
         )
         self.http.perIPConnectionLimit = values.int("http.perIPConnectionLimit")
         edge = EdgeConfiguration(values)
+        warnings = values.warnings
     }
 }
