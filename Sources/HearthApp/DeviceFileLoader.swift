@@ -3,15 +3,26 @@ import MatterModel
 
 /// Reads a device file from disk and parses it (all the checks are `DeviceFile.parse`'s).
 public enum DeviceFileLoader {
-    /// The parsed file; errors name the file, and the user, device and field when the content is wrong.
-    public static func load(path: String) throws -> DeviceFile {
+    /// The parsed file.
+    ///
+    /// - Parameter role: How the message names the file: "the device file", or "devices.seedFile" for the seed.
+    /// - Throws: ``DeviceFileError``: ``DeviceFileError/Code/unreadable`` naming the path (and the working directory
+    ///   a relative path is read from), or ``DeviceFileError/Code/invalid`` naming the user, device and field.
+    public static func load(path: String, role: String = "the device file") throws(DeviceFileError) -> DeviceFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError("cannot read the device file \(path)")
+            let directory = FileManager.default.currentDirectoryPath
+            let whereFrom = path.hasPrefix("/") ? "" : " (relative to the working directory \(directory))"
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw DeviceFileError(
+                code: .unreadable,
+                path: path,
+                message: "\(role) \(path)\(whereFrom) \(reason)"
+            )
         }
         do {
             return try DeviceFile.parse(Array(data))
         } catch {
-            throw ConfigurationError("\(path): \(error)")
+            throw DeviceFileError(code: .invalid, path: path, message: "\(path): \(error)")
         }
     }
 }

@@ -70,8 +70,9 @@ extension DevicesCommand {
             abstract: "Say, per device, what Google would reject in the SYNC Hearth would send.",
             discussion: """
                 Validates a device file, or one user's devices in the registry (--user). Prints every device with \
-                `ok` or `REJECTED` and the reasons, then warnings (what Google accepts but changes). Exits 1 when \
-                any device would be rejected: Hearth leaves such a device out of SYNC.
+                `ok` or `REJECTED` and the reasons, then warnings (what Google accepts but changes). Exits 0 when \
+                every device is fine, 1 when any device would be rejected (Hearth leaves such a device out of \
+                SYNC), 65 when the file does not parse or is invalid, 66 when it cannot be read.
                 """
         )
 
@@ -84,7 +85,11 @@ extension DevicesCommand {
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
-            if (file == nil) == (user == nil) { throw ValidationError("give either a device FILE or --user, not both") }
+            switch (file, user) {
+            case (nil, nil): throw ValidationError("give a device FILE or --user ID")
+            case (_?, _?): throw ValidationError("give either a device FILE or --user, not both")
+            default: break
+            }
         }
 
         func run() throws {
@@ -99,7 +104,7 @@ extension DevicesCommand {
             }
             let report = ValidationReport(users: users, willReportState: configuration.fulfillment.willReportState)
             print(report.text)
-            if report.rejected > 0 { throw ExitCode(1) }
+            if report.rejected > 0 { throw ExitStatus.rejected.exitCode }
         }
     }
 }

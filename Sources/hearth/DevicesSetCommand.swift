@@ -58,7 +58,10 @@ extension DevicesCommand {
             defer { try? store.close() }
             try store.updateDevices(forUser: user, ids: [device]) { devices in
                 guard var target = devices[device] else {
-                    throw ValidationError("user \"\(user)\" has no device \"\(device)\"")
+                    throw CommandFailure(
+                        .dataError,
+                        "user \"\(user)\" has no device \"\(device)\": check --device (`hearth devices list --user \(user)`)"
+                    )
                 }
                 try DeviceStateChange.apply(
                     parsed,
@@ -111,17 +114,22 @@ extension DevicesCommand {
             let (store, _) = try common.openStore(forUser: user)
             defer { try? store.close() }
             guard let target = try store.devices(forUser: user, ids: [device])[device] else {
-                throw ValidationError("user \"\(user)\" has no device \"\(device)\"")
+                throw CommandFailure(
+                    .dataError,
+                    "user \"\(user)\" has no device \"\(device)\": check --device (`hearth devices list --user \(user)`)"
+                )
             }
             guard target.notificationSupportedByAgent else {
-                throw ValidationError(
-                    "device \"\(device)\" does not declare \"notificationSupportedByAgent\": true in its device file"
+                throw CommandFailure(
+                    .dataError,
+                    "device \"\(device)\" does not declare \"notificationSupportedByAgent\": true; add it to the "
+                        + "device in its device file and import it again"
                 )
             }
             if name == DeviceEvent.doorbellPress,
                 !target.endpoints.contains(where: { $0.deviceTypes.contains(.Doorbell) })
             {
-                throw ValidationError("device \"\(device)\" is not a Doorbell; doorbell-press needs one")
+                throw CommandFailure(.dataError, "device \"\(device)\" is not a Doorbell; doorbell-press needs one")
             }
             guard try store.isReportingEnabled() else {
                 print("HomeGraph reporting is disabled (no homegraph.serviceAccountKeyFile): \(name) not sent")
