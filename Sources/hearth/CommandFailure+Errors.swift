@@ -21,10 +21,13 @@ extension CommandFailure {
             }
         case let error as HTTPServerError:
             switch error.code {
-            case .addressInUse, .tlsUnavailable: self.init(.unavailable, error.message)
-            case .invalidConfiguration, .invalidTLSCredentials: self.init(.configuration, error.message)
+            // The TLS and start failures quote microhttpd: the code's description says what it is about.
+            case .addressInUse: self.init(.unavailable, error.message)
+            case .tlsUnavailable: self.init(.unavailable, error.description)
+            case .invalidConfiguration: self.init(.configuration, error.message)
+            case .invalidTLSCredentials: self.init(.configuration, error.description)
             case .permissionDenied: self.init(.noPermission, error.message)
-            case .startFailed: self.init(.osError, error.message)
+            case .startFailed: self.init(.osError, error.description)
             default: self.init(.software, error.message)
             }
         case let error as RegistryError:
