@@ -71,6 +71,31 @@ struct CLIExitCodeTests {
         Self.expectRuntimeFailure(result, 67, mentioning: [#"no user "mallory""#, "check --user"])
     }
 
+    @Test func devicesSetTellsAMalformedArgumentFromAChangeTheDeviceCannotTake() throws {
+        let scratch = try Scratch()
+        defer { scratch.directory.remove() }
+        let file = try scratch.directory.write("home.json", TestHomes.twoUsers)
+        try #require(try scratch.hearth(["devices", "import", file, "--database", "h.sqlite"]).status == 0)
+        func set(_ device: String, _ assignment: String) throws -> CommandResult {
+            try scratch.hearth([
+                "devices", "set", "--user", "bob", "--device", device, assignment, "--database", "h.sqlite",
+            ])
+        }
+        let malformed = try set("bob-light", "OnOff")
+        #expect(malformed.status == 64 && malformed.stderr.contains("expected Cluster.Attribute=VALUE"), "\(malformed)")
+        #expect(malformed.stderr.contains("Usage:"), "\(malformed)")
+        Self.expectRuntimeFailure(
+            try set("nothing-here", "OnOff.OnOff=true"),
+            65,
+            mentioning: [#"user "bob" has no device "nothing-here""#, "hearth devices list --user bob"]
+        )
+        Self.expectRuntimeFailure(
+            try set("bob-light", "Thermostat.SystemMode=4"),
+            65,
+            mentioning: ["the device has no Thermostat cluster"]
+        )
+    }
+
     // MARK: - devices validate
 
     @Test func validateExitsZeroOneSixtyFiveOrSixtySix() throws {
