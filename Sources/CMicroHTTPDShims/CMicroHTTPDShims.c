@@ -40,12 +40,6 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
     CMicroHTTPDShims_LogCallback logger,
     void *context,
     int *error_number) {
-    struct sockaddr_in address;
-    memset(&address, 0, sizeof address);
-    address.sin_family = AF_INET;
-    address.sin_port = htons(configuration->port);
-    address.sin_addr.s_addr = configuration->ipv4_address;
-
     struct MHD_OptionItem options[16];
     size_t count = 0;
     // The logger goes first: microhttpd warns that messages about earlier options would go to stderr otherwise.
@@ -54,7 +48,8 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
         options[count++] =
             (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)CMicroHTTPDShims_format_log, context};
     }
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &address};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_LISTEN_SOCKET, (intptr_t)configuration->listen_socket, NULL};
     options[count++] =
         (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)request_completed, context};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_logger, context};
@@ -92,6 +87,56 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
                                                  MHD_OPTION_END);
     *error_number = daemon == NULL ? errno : 0;
     return daemon;
+}
+
+MHD_socket CMicroHTTPDShims_bind_listen_socket(int family, const void *address, uint16_t port, uint16_t *bound_port,
+                                               int *error_number) {
+    *bound_port = 0;
+    *error_number = 0;
+    struct sockaddr_storage storage;
+    memset(&storage, 0, sizeof storage);
+    socklen_t length;
+    int dual_stack = 0;
+    if (family == AF_INET) {
+        struct sockaddr_in *ipv4 = (struct sockaddr_in *)(void *)&storage;
+        ipv4->sin_family = AF_INET;
+        ipv4->sin_port = htons(port);
+        memcpy(&ipv4->sin_addr, address, sizeof ipv4->sin_addr);
+        length = sizeof *ipv4;
+    } else if (family == AF_INET6) {
+        struct sockaddr_in6 *ipv6 = (struct sockaddr_in6 *)(void *)&storage;
+        ipv6->sin6_family = AF_INET6;
+        ipv6->sin6_port = htons(port);
+        memcpy(&ipv6->sin6_addr, address, sizeof ipv6->sin6_addr);
+        length = sizeof *ipv6;
+        dual_stack = IN6_IS_ADDR_UNSPECIFIED(&ipv6->sin6_addr);
+    } else {
+        *error_number = EAFNOSUPPORT;
+        return MHD_INVALID_SOCKET;
+    }
+    int descriptor = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (descriptor < 0) {
+        *error_number = errno;
+        return MHD_INVALID_SOCKET;
+    }
+    int on = 1;
+    (void)setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (family == AF_INET6) {
+        int v6_only = dual_stack ? 0 : 1;
+        (void)setsockopt(descriptor, IPPROTO_IPV6, IPV6_V6ONLY, &v6_only, sizeof v6_only);
+    }
+    if (bind(descriptor, (struct sockaddr *)(void *)&storage, length) != 0 || listen(descriptor, SOMAXCONN) != 0) {
+        *error_number = errno;
+        (void)close(descriptor);
+        return MHD_INVALID_SOCKET;
+    }
+    struct sockaddr_storage bound;
+    socklen_t bound_length = sizeof bound;
+    if (getsockname(descriptor, (struct sockaddr *)(void *)&bound, &bound_length) == 0) {
+        *bound_port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)(void *)&bound)->sin6_port
+                                                        : ((struct sockaddr_in *)(void *)&bound)->sin_port);
+    }
+    return descriptor;
 }
 
 uint16_t CMicroHTTPDShims_daemon_bound_port(struct MHD_Daemon *daemon) {
@@ -140,9 +185,15 @@ size_t CMicroHTTPDShims_connection_peer_address(struct MHD_Connection *connectio
         return length;
     }
     case AF_INET6: {
-        const char *written =
-            inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)info->client_addr)->sin6_addr, buffer,
-                      (socklen_t)capacity);
+        const struct in6_addr *address = &((const struct sockaddr_in6 *)(const void *)info->client_addr)->sin6_addr;
+        // An IPv4 client of a dual-stack (`::`) listener is `::ffff:a.b.c.d`: name it `a.b.c.d`, as an IPv4
+        // listener would, so that `http.trustedProxies` and per-client budgets see one address per client.
+        if (IN6_IS_ADDR_V4MAPPED(address)) {
+            const struct in_addr *ipv4 = (const struct in_addr *)(const void *)&address->s6_addr[12];
+            const char *written = inet_ntop(AF_INET, ipv4, buffer, (socklen_t)capacity);
+            return written == NULL ? 0 : strnlen(buffer, capacity);
+        }
+        const char *written = inet_ntop(AF_INET6, address, buffer, (socklen_t)capacity);
         return written == NULL ? 0 : strnlen(buffer, capacity);
     }
     default:

@@ -11,6 +11,10 @@ import ServiceLifecycle
 
 /// `hearth serve`: the registry, the listener and the service group that runs them until SIGTERM/SIGINT.
 ///
+/// Start order: everything is checked before anything is written. The configuration's files (TLS, the HomeGraph
+/// key, the seed when the database is new) are read, and the listening address bound, before the database is
+/// opened or created; a start that fails after creating it removes the new file again.
+///
 /// Shutdown order: the listener stops accepting and finishes in-flight requests, then the HomeGraph drain stops
 /// (its pending rows stay queued), then the database closes.
 public struct HearthApplication: Sendable {
@@ -23,34 +27,77 @@ public struct HearthApplication: Sendable {
     }
 
     /// Opens the registry (creating and migrating it if needed) and imports the seed file when it is empty.
-    public func openStore() throws -> SQLiteDeviceStore {
+    ///
+    /// - Parameter seed: The seed file, already read and checked; `nil` reads `devices.seedFile` if it is needed.
+    /// - Throws: ``DeviceFileError`` for a seed file that cannot be read or is invalid (the message says it is
+    ///   `devices.seedFile`), `RegistryError` with `cannotOpen` when the database cannot be opened or created.
+    public func openStore(seed: DeviceFile? = nil) throws -> SQLiteDeviceStore {
         let store = try SQLiteDeviceStore(
             path: configuration.databasePath,
             synchronous: configuration.synchronous,
             revalidationInterval: configuration.cacheRevalidationInterval,
             outboxPolicy: HomeGraphOutboxPolicy()
         )
-        if let seed = configuration.seedFile, try store.isEmpty() {
-            let file = try DeviceFileLoader.load(path: seed)
+        if let path = configuration.seedFile, try store.isEmpty() {
+            let file: DeviceFile
+            do {
+                file = try seed ?? loadSeed(path)
+            } catch {
+                try? store.close()
+                throw error
+            }
             let summary = try store.importDevices(file)
             logger.notice(
                 "Imported the seed device file into the empty registry",
-                metadata: ["file": "\(seed)", "users": "\(summary.users)", "devices.added": "\(summary.added)"]
+                metadata: ["file": "\(path)", "users": "\(summary.users)", "devices.added": "\(summary.added)"]
             )
         }
         return store
     }
 
+    /// Reads and checks the seed file; errors say it is `devices.seedFile` and what to do.
+    private func loadSeed(_ path: String) throws(DeviceFileError) -> DeviceFile {
+        do {
+            return try DeviceFileLoader.load(path: path, role: "devices.seedFile")
+        } catch {
+            var error = error
+            error.message +=
+                error.code == .unreadable
+                ? "; set devices.seedFile (HEARTH_DEVICES_SEED_FILE) to a device file, or to \"\" to start empty"
+                : " (devices.seedFile); fix the file, or set devices.seedFile to \"\" to start empty"
+            throw error
+        }
+    }
+
     /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections.
     public func run(onListening: @Sendable (Int) -> Void = { _ in }) async throws {
+        // 1. Read and check everything, writing nothing.
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
         let throttle = try configuration.edge.makeAuthFailureThrottle()
-        let store = try openStore()
+        let homeGraphClient = try makeHomeGraphClient()
+        let databasePath = configuration.databasePath
+        let creating = !FileManager.default.fileExists(atPath: databasePath)
+        // A new database is seeded: read and check the seed before the file exists.
+        let seed =
+            try creating ? configuration.seedFile.map { path throws(DeviceFileError) in try loadSeed(path) } : nil
+        // 2. Bind the address (a busy port or a bad host stops the start here).
+        let socket = try ListeningSocket(host: http.host, port: http.port)
+        // 3. Open or create the database; a failure from here on removes a database this start created.
+        let store: SQLiteDeviceStore
+        do {
+            store = try openStore(seed: seed)
+        } catch {
+            socket.close()
+            if creating { Self.removeDatabase(at: databasePath) }
+            throw error
+        }
         let reporting: ReportingService?
         let oauth: OAuthServer
+        let server: HTTPServer
+        let port: Int
         do {
-            reporting = try makeReporting(store: store)
+            reporting = try makeReporting(store: store, client: homeGraphClient)
             var oauthSettings = configuration.oauth
             oauthSettings.clients = OAuthClientConfiguration.resolve(
                 configuration.oauthClients,
@@ -58,19 +105,21 @@ public struct HearthApplication: Sendable {
                 logger: logger
             )
             oauth = try OAuthServer(store: store, settings: oauthSettings, logger: logger)
+            let responder = HearthResponder(
+                store: store,
+                options: configuration.fulfillment,
+                logger: logger,
+                oauth: oauth,
+                throttle: throttle
+            )
+            server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
+            port = try server.start()
         } catch {
+            socket.close()
             try? store.close()
+            if creating { Self.removeDatabase(at: databasePath) }
             throw error
         }
-        let responder = HearthResponder(
-            store: store,
-            options: configuration.fulfillment,
-            logger: logger,
-            oauth: oauth,
-            throttle: throttle
-        )
-        let server = HTTPServer(configuration: http, responder: responder, logger: logger)
-        let port = try server.start()
         logger.notice(
             "Hearth is listening",
             metadata: ["http.host": "\(configuration.http.host)", "http.port": "\(port)"]
@@ -95,14 +144,41 @@ public struct HearthApplication: Sendable {
         logger.notice("Hearth stopped")
     }
 
+    /// Removes a database file this start created, with its WAL and shared-memory files.
+    private static func removeDatabase(at path: String) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+
     /// The HomeGraph drain, or `nil` when no service-account key is configured. Either way the registry's reporting
     /// setting is written, so that every writer (a CLI process too) queues HomeGraph work exactly when it is sent.
-    func makeReporting(store: SQLiteDeviceStore) throws -> ReportingService? {
-        guard let homeGraph = configuration.homeGraph else {
+    func makeReporting(
+        store: SQLiteDeviceStore,
+        client: (client: HomeGraphClient, clientEmail: String)?
+    ) throws -> ReportingService? {
+        guard let homeGraph = configuration.homeGraph, let client else {
             try store.setReporting(enabled: false)
             logger.notice(
                 "HomeGraph reporting is disabled (no homegraph.serviceAccountKeyFile): nothing is queued or sent"
             )
+            return nil
+        }
+        try store.setReporting(enabled: true)
+        logger.notice(
+            "HomeGraph reporting is enabled",
+            metadata: [
+                "homegraph.endpoint": "\(client.client.endpoint.absoluteString)",
+                "homegraph.client_email": "\(client.clientEmail)",
+            ]
+        )
+        return ReportingService(store: store, client: client.client, options: homeGraph.reporting, logger: logger)
+    }
+
+    /// The HomeGraph client (the key file read and checked) and the key's account, or `nil` when no service-account
+    /// key is configured.
+    func makeHomeGraphClient() throws -> (client: HomeGraphClient, clientEmail: String)? {
+        guard let homeGraph = configuration.homeGraph else {
             return nil
         }
         var key = try ServiceAccountKey(contentsOfFile: homeGraph.serviceAccountKeyFile)
@@ -120,13 +196,6 @@ public struct HearthApplication: Sendable {
             tokens: AccessTokenProvider(key: key, logger: logger),
             logger: logger
         )
-        try store.setReporting(enabled: true)
-        logger.notice(
-            "HomeGraph reporting is enabled",
-            metadata: [
-                "homegraph.endpoint": "\(endpoint.absoluteString)", "homegraph.client_email": "\(key.clientEmail)",
-            ]
-        )
-        return ReportingService(store: store, client: client, options: homeGraph.reporting, logger: logger)
+        return (client, key.clientEmail)
     }
 }

@@ -69,6 +69,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
     private let tlsCertificate: UnsafeMutableBufferPointer<CChar>?
     private let tlsKey: UnsafeMutableBufferPointer<CChar>?
 
+    /// The socket ``start()`` serves, when the caller bound it first; else ``start()`` binds one.
+    private let listeningSocket: ListeningSocket?
     private let state = Mutex<State>(.idle)
     private let stopSignal = Mutex(StopSignal())
     /// The last message microhttpd logged, quoted in a start failure.
@@ -80,8 +82,16 @@ public final class HTTPServer: Service, @unchecked Sendable {
     ///   - configuration: Address, port and limits.
     ///   - responder: Answers every request, concurrently, on microhttpd's threads.
     ///   - logger: Receives lifecycle events and microhttpd's own error messages (at debug level).
-    public init(configuration: HTTPServerConfiguration, responder: some HTTPResponder, logger: Logger) {
+    ///   - socket: A socket bound beforehand (to find a busy port before creating anything else); `nil` binds
+    ///     ``HTTPServerConfiguration/host`` and ``HTTPServerConfiguration/port`` in ``start()``.
+    public init(
+        configuration: HTTPServerConfiguration,
+        responder: some HTTPResponder,
+        logger: Logger,
+        socket: ListeningSocket? = nil
+    ) {
         self.configuration = configuration
+        self.listeningSocket = socket
         self.responder = responder
         self.logger = logger
         self.maxBodyBytes = max(0, configuration.maxBodyBytes)
@@ -145,7 +155,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
     ///   ``HTTPServerError/Code/invalidTLSCredentials`` when HTTPS cannot be served as configured.
     @discardableResult
     public func start() throws -> Int {
-        let address = try validatedIPv4Address()
+        try validateLimits()
         if tlsCertificate != nil, MHD_is_feature_supported(.FEATURE_TLS) != .YES {
             throw HTTPServerError(
                 code: .tlsUnavailable,
@@ -156,10 +166,23 @@ public final class HTTPServer: Service, @unchecked Sendable {
             guard case .idle = state else {
                 throw HTTPServerError(code: .alreadyStarted, message: "A server starts at most once.")
             }
+            let listening: ListeningSocket
+            if let listeningSocket {
+                listening = listeningSocket
+            } else {
+                listening = try ListeningSocket(host: configuration.host, port: configuration.port)
+            }
+            guard let socket = listening.take() else {
+                throw HTTPServerError(code: .alreadyStarted, message: "The listening socket was closed or used.")
+            }
             // Retained for the daemon's lifetime: microhttpd calls back with this pointer on its own threads.
             let context = Unmanaged.passRetained(self).toOpaque()
             var errorNumber: Int32 = 0
-            var daemonConfiguration = makeDaemonConfiguration(address: address)
+            var daemonConfiguration = makeDaemonConfiguration(
+                family: listening.address.family,
+                socket: socket,
+                port: listening.port
+            )
             let started = CMicroHTTPDShims_start_daemon(
                 &daemonConfiguration,
                 accessHandlerTrampoline,
@@ -169,11 +192,12 @@ public final class HTTPServer: Service, @unchecked Sendable {
                 context,
                 &errorNumber
             )
+            // microhttpd owns the socket now, and closes it when the start fails.
             guard let daemon = started else {
                 Unmanaged<HTTPServer>.fromOpaque(context).release()
                 throw startFailure(errorNumber: errorNumber)
             }
-            let port = Int(CMicroHTTPDShims_daemon_bound_port(daemon))
+            let port = listening.port
             state = .running(daemon: daemon, port: port)
             logger.info(
                 "HTTP server listening",
@@ -184,19 +208,27 @@ public final class HTTPServer: Service, @unchecked Sendable {
     }
 
     /// The shim's view of ``configuration``; the TLS pointers stay valid as long as the server.
-    private func makeDaemonConfiguration(address: UInt32) -> CMicroHTTPDShims_DaemonConfiguration {
+    private func makeDaemonConfiguration(
+        family: ListenAddress.Family,
+        socket: MHD_socket,
+        port: Int
+    ) -> CMicroHTTPDShims_DaemonConfiguration {
         var daemonConfiguration = CMicroHTTPDShims_DaemonConfiguration()
         daemonConfiguration.flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
             | MHD_USE_ITC.rawValue  // needed by MHD_quiesce_daemon with internal polling
             | MHD_ALLOW_SUSPEND_RESUME.rawValue  // delayed responses (HTTPResponse.delay)
+        if family == .ipv6 {
+            // The socket is bound already, but microhttpd expects the flag with an IPv6 listen socket.
+            daemonConfiguration.flags |= MHD_USE_IPv6.rawValue
+        }
         if let tlsCertificate, let tlsKey {
             daemonConfiguration.flags |= MHD_USE_TLS.rawValue
             daemonConfiguration.tls_certificate_pem = UnsafePointer(tlsCertificate.baseAddress)
             daemonConfiguration.tls_key_pem = UnsafePointer(tlsKey.baseAddress)
         }
-        daemonConfiguration.ipv4_address = address
-        daemonConfiguration.port = UInt16(configuration.port)
+        daemonConfiguration.listen_socket = socket
+        daemonConfiguration.port = UInt16(port)
         daemonConfiguration.thread_pool_size = UInt32(clamping: configuration.threadPoolSize)
         daemonConfiguration.connection_memory_limit = configuration.connectionMemoryLimit
         daemonConfiguration.connection_timeout = UInt32(clamping: configuration.connectionTimeoutSeconds)
@@ -205,7 +237,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
         return daemonConfiguration
     }
 
-    private func validatedIPv4Address() throws(HTTPServerError) -> UInt32 {
+    private func validateLimits() throws(HTTPServerError) {
         let configuration = self.configuration
         func invalid(_ message: String) -> HTTPServerError {
             HTTPServerError(code: .invalidConfiguration, message: message)
@@ -222,16 +254,13 @@ public final class HTTPServer: Service, @unchecked Sendable {
         guard configuration.shutdownGracePeriodSeconds.isFinite, configuration.shutdownGracePeriodSeconds >= 0 else {
             throw invalid("shutdownGracePeriodSeconds must be a finite number of seconds, at least 0.")
         }
-        let literal = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
-        var address = in_addr()
-        guard inet_pton(AF_INET, literal, &address) == 1 else {
-            throw invalid("host \"\(configuration.host)\" is not an IPv4 address or localhost.")
+        if listeningSocket == nil, ListenAddress(configuration.host) == nil {
+            throw invalid("host \(ListenAddress.refusal(configuration.host)).")
         }
-        return address.s_addr
     }
 
     private func startFailure(errorNumber: Int32) -> HTTPServerError {
-        let endpoint = "\(configuration.host):\(configuration.port)"
+        let endpoint = "\(ListenAddress(configuration.host)?.urlHost ?? configuration.host):\(configuration.port)"
         let detail =
             lastDaemonMessage.withLock { $0 } ?? (errorNumber == 0 ? "no reason given" : errnoText(errorNumber))
         if errorNumber == EADDRINUSE || detail.contains("in use") {
@@ -340,6 +369,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
             switch state {
             case .idle:
                 state = .stopped
+                listeningSocket?.close()
                 return nil
             case .running(let daemon, let port):
                 state = .stopping(port: port)

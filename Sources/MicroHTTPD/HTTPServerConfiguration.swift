@@ -10,9 +10,10 @@ import Darwin
 ///
 /// Every field has a default suited to a JSON API on a small machine behind a TLS-terminating proxy.
 public struct HTTPServerConfiguration: Sendable, Hashable {
-    /// The IPv4 address to bind to: a dotted literal (`127.0.0.1`, `0.0.0.0` for every interface) or `localhost`.
+    /// The address to bind to: an IPv4 literal (`127.0.0.1`, `0.0.0.0` for every interface), an IPv6 literal
+    /// (`::1`, `::` for every interface, IPv4 included), or `localhost` (see ``ListenAddress``).
     ///
-    /// The server binds to exactly this address. Host names other than `localhost` and IPv6 are not supported.
+    /// The server binds to exactly this address. Host names other than `localhost` are not supported.
     public var host: String
     /// The TCP port; `0` asks the kernel for an ephemeral port (``HTTPServer/start()`` returns the real one).
     public var port: Int
@@ -44,7 +45,7 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// Creates a configuration; every parameter has a default.
     ///
     /// - Parameters:
-    ///   - host: The IPv4 address to bind to (default `127.0.0.1`).
+    ///   - host: The address to bind to (default `127.0.0.1`).
     ///   - port: The TCP port (default 8080; `0` for an ephemeral port).
     ///   - threadPoolSize: Serving threads (default: the number of active processor cores).
     ///   - maxBodyBytes: The largest accepted request body (default 1 MiB).

@@ -11,6 +11,7 @@ public struct HTTPServerError: Error, Hashable, Sendable, CustomStringConvertibl
             case alreadyStarted
             case tlsUnavailable
             case invalidTLSCredentials
+            case permissionDenied
         }
 
         private let kind: Kind
@@ -28,11 +29,15 @@ public struct HTTPServerError: Error, Hashable, Sendable, CustomStringConvertibl
             case .alreadyStarted: "The server was already started."
             case .tlsUnavailable: "This libmicrohttpd was built without TLS support."
             case .invalidTLSCredentials: "The TLS certificate or key was refused."
+            case .permissionDenied: "The system does not allow listening on this port."
             }
         }
 
-        /// A configuration value is out of range, or the host is not an IPv4 literal or `localhost`.
+        /// A configuration value is out of range, or the host is not an IP literal or `localhost`, or not an
+        /// address of this machine.
         public static let invalidConfiguration = Code(.invalidConfiguration)
+        /// The system refused the port (`EACCES`: a port below 1024 without the privilege).
+        public static let permissionDenied = Code(.permissionDenied)
         /// Another socket is already listening on the configured address and port.
         public static let addressInUse = Code(.addressInUse)
         /// microhttpd refused to start for another reason (see the message).

@@ -6,6 +6,7 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
             case corruptData
             case invalidDevice
             case conflict
+            case cannotOpen
         }
 
         private let base: Base
@@ -20,6 +21,8 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
         public static let invalidDevice = Code(.invalidDevice)
         /// What was to be created exists already (a login taken, a user that already has one).
         public static let conflict = Code(.conflict)
+        /// The database file cannot be opened or created (see ``RegistryError/openFailure``).
+        public static let cannotOpen = Code(.cannotOpen)
 
         public var description: String { base.rawValue }
     }
@@ -28,6 +31,23 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
     public var code: Code
     /// What failed, naming the user, device or column where known. Never contains a token.
     public var message: String
+
+    /// Why the database could not be opened, when ``code`` is ``Code/cannotOpen``.
+    public var openFailure: OpenFailure?
+
+    /// Why a database file could not be opened, by SQLite's primary result code.
+    public enum OpenFailure: Sendable, Hashable {
+        /// `SQLITE_CANTOPEN`: the file (or its directory) does not exist or cannot be created.
+        case cannotCreate
+        /// `SQLITE_PERM`, `SQLITE_READONLY`, `SQLITE_AUTH`: the file or its directory is not writable.
+        case permissionDenied
+        /// `SQLITE_BUSY`, `SQLITE_LOCKED`: another process held the database past the busy timeout.
+        case busy
+        /// `SQLITE_NOTADB`, `SQLITE_CORRUPT`: the file is not a SQLite database, or is damaged.
+        case notADatabase
+        /// `SQLITE_IOERR`, `SQLITE_FULL` and the rest: the disk failed or is full.
+        case storage
+    }
 
     /// Creates an error.
     public init(code: Code, message: String) {

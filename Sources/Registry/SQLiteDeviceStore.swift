@@ -69,13 +69,17 @@ public final class SQLiteDeviceStore: DeviceStore {
         configuration.prepareDatabase { db in
             try db.execute(sql: pragma)
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        // DatabasePool sets `synchronous = NORMAL` on its writer when it enables WAL, after `prepareDatabase`
-        // ran: set it again on the writer, the one connection that commits.
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: pragma)
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            // DatabasePool sets `synchronous = NORMAL` on its writer when it enables WAL, after `prepareDatabase`
+            // ran: set it again on the writer, the one connection that commits.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: pragma)
+            }
+            try Self.migrator.migrate(pool)
+        } catch let error as DatabaseError {
+            throw RegistryError.opening(path: path, error)
         }
-        try Self.migrator.migrate(pool)
     }
 
     /// Closes every connection. Call at graceful shutdown, after the last use; later calls of the store throw.

@@ -31,8 +31,12 @@ struct CommonOptions: ParsableArguments {
     func openStore(forUser user: String) throws -> (store: SQLiteDeviceStore, configuration: HearthConfiguration) {
         let configuration = try load()
         guard FileManager.default.fileExists(atPath: configuration.databasePath) else {
-            throw ValidationError(
-                "no database at \(configuration.databasePath): import devices first (hearth devices import FILE)"
+            throw CommandFailure(
+                .noInput,
+                "no database at \(configuration.databasePath) (database.path, or --database"
+                    + (configuration.databasePath.hasPrefix("/")
+                        ? "" : ", relative to the working directory \(FileManager.default.currentDirectoryPath)")
+                    + "): give the registry's path with --database, or create it with `hearth devices import FILE`"
             )
         }
         let store = try SQLiteDeviceStore(
@@ -42,7 +46,11 @@ struct CommonOptions: ParsableArguments {
         )
         guard try store.users().contains(user) else {
             try? store.close()
-            throw ValidationError("no user \"\(user)\" in \(configuration.databasePath); import devices first")
+            throw CommandFailure(
+                .noUser,
+                "no user \"\(user)\" in \(configuration.databasePath): check --user, or import a device file with "
+                    + "that agentUserId (`hearth devices import FILE`)"
+            )
         }
         return (store, configuration)
     }

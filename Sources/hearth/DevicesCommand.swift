@@ -72,8 +72,9 @@ extension DevicesCommand {
                 Validates a device file, or one user's devices in the registry (--user). Prints every device with \
                 `ok`, `REJECTED` (Google would reject the SYNC: Hearth leaves the device out) or `PROBLEM` (Google \
                 accepts it, but it breaks a requirement of Google's documents, e.g. Matter ids without a room), the \
-                reasons, then warnings (what Google accepts but changes). Exits 1 when any device is REJECTED or has \
-                a PROBLEM.
+                reasons, then warnings (what Google accepts but changes). Exits 0 when every device is fine, 1 when \
+                any device is REJECTED or has a PROBLEM, 65 when the file does not parse or is invalid, 66 when it \
+                cannot be read.
                 """
         )
 
@@ -86,7 +87,11 @@ extension DevicesCommand {
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
-            if (file == nil) == (user == nil) { throw ValidationError("give either a device FILE or --user, not both") }
+            switch (file, user) {
+            case (nil, nil): throw ValidationError("give a device FILE or --user ID")
+            case (_?, _?): throw ValidationError("give either a device FILE or --user, not both")
+            default: break
+            }
         }
 
         func run() throws {
@@ -101,7 +106,7 @@ extension DevicesCommand {
             }
             let report = ValidationReport(users: users, options: configuration.fulfillment)
             print(report.text)
-            if !report.passed { throw ExitCode(1) }
+            if !report.passed { throw ExitStatus.rejected.exitCode }
         }
     }
 }

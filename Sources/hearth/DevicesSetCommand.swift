@@ -58,7 +58,10 @@ extension DevicesCommand {
             defer { try? store.close() }
             try store.updateDevices(forUser: user, ids: [device]) { devices in
                 guard var target = devices[device] else {
-                    throw ValidationError("user \"\(user)\" has no device \"\(device)\"")
+                    throw CommandFailure(
+                        .dataError,
+                        "user \"\(user)\" has no device \"\(device)\": check --device (`hearth devices list --user \(user)`)"
+                    )
                 }
                 try DeviceStateChange.apply(
                     parsed,
@@ -111,17 +114,22 @@ extension DevicesCommand {
             let (store, _) = try common.openStore(forUser: user)
             defer { try? store.close() }
             guard let target = try store.devices(forUser: user, ids: [device])[device] else {
-                throw ValidationError("user \"\(user)\" has no device \"\(device)\"")
+                throw CommandFailure(
+                    .dataError,
+                    "user \"\(user)\" has no device \"\(device)\": check --device (`hearth devices list --user \(user)`)"
+                )
             }
             guard target.notificationSupportedByAgent else {
-                throw ValidationError(
-                    "device \"\(device)\" does not declare \"notificationSupportedByAgent\": true in its device file"
+                throw CommandFailure(
+                    .dataError,
+                    "device \"\(device)\" does not declare \"notificationSupportedByAgent\": true; add it to the "
+                        + "device in its device file and import it again"
                 )
             }
             if name == DeviceEvent.doorbellPress,
                 !target.endpoints.contains(where: { $0.deviceTypes.contains(.Doorbell) })
             {
-                throw ValidationError("device \"\(device)\" is not a Doorbell; doorbell-press needs one")
+                throw CommandFailure(.dataError, "device \"\(device)\" is not a Doorbell; doorbell-press needs one")
             }
             guard try store.isReportingEnabled() else {
                 print("HomeGraph reporting is disabled (no homegraph.serviceAccountKeyFile): \(name) not sent")
@@ -186,7 +194,8 @@ struct DeviceStateChange: CustomStringConvertible {
         return DeviceStateChange(cluster: cluster, attribute: name, value: value, text: text)
     }
 
-    /// Applies the changes to `device`, then checks each changed cluster's cross-attribute rules.
+    /// Applies the changes to `device`, then checks each changed cluster's cross-attribute rules. Errors are about
+    /// the stored device (no such endpoint or cluster, a combination its schema refuses): data errors, not usage.
     static func apply(
         _ changes: [DeviceStateChange],
         online: Bool?,
@@ -194,7 +203,10 @@ struct DeviceStateChange: CustomStringConvertible {
         to device: inout Device
     ) throws {
         if let endpoint, endpoint > device.endpoints.count {
-            throw ValidationError("device \"\(device.id)\" has \(device.endpoints.count) endpoint(s), not \(endpoint)")
+            throw CommandFailure(
+                .dataError,
+                "device \"\(device.id)\" has \(device.endpoints.count) endpoint(s), not \(endpoint)"
+            )
         }
         var touched: [(Int, ClusterID)] = []
         for change in changes {
@@ -204,19 +216,22 @@ struct DeviceStateChange: CustomStringConvertible {
             } else {
                 let candidates = device.endpoints.indices.filter { device.endpoints[$0].has(change.cluster) }
                 guard let first = candidates.first else {
-                    throw ValidationError(
+                    throw CommandFailure(
+                        .dataError,
                         "\(change.cluster.rawValue).\(change.attribute): the device has no \(change.cluster.rawValue) cluster"
                     )
                 }
                 guard candidates.count == 1 else {
-                    throw ValidationError(
+                    throw CommandFailure(
+                        .dataError,
                         "\(change.cluster.rawValue).\(change.attribute): several endpoints have \(change.cluster.rawValue); give --endpoint"
                     )
                 }
                 index = first
             }
             guard device.endpoints[index].has(change.cluster) else {
-                throw ValidationError(
+                throw CommandFailure(
+                    .dataError,
                     "\(change.cluster.rawValue).\(change.attribute): endpoint \(index + 1) has no \(change.cluster.rawValue) cluster"
                 )
             }
@@ -230,7 +245,7 @@ struct DeviceStateChange: CustomStringConvertible {
                 cluster: cluster,
                 deviceTypes: device.endpoints[index].deviceTypes
             ) {
-                throw ValidationError("\(cluster.rawValue).\(violation.attribute): \(violation.reason)")
+                throw CommandFailure(.dataError, "\(cluster.rawValue).\(violation.attribute): \(violation.reason)")
             }
         }
         if let online {

@@ -39,19 +39,20 @@ struct FakeHomeGraphCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
+        guard ListenAddress(host) != nil else { throw ValidationError("--host \(ListenAddress.refusal(host))") }
         guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
     func run() async throws {
         guard let pem = FileManager.default.contents(atPath: publicKey) else {
-            throw ValidationError("cannot read --public-key \(publicKey)")
+            throw CommandFailure(.noInput, "cannot read --public-key \(publicKey): give a readable PEM file")
         }
         let key: RSAPublicKey
         do {
             key = try RSAPublicKey(pem: String(decoding: pem, as: UTF8.self))
         } catch {
-            throw ValidationError("--public-key \(publicKey): \(error.message)")
+            throw CommandFailure(.dataError, "--public-key \(publicKey): \(error.message); give a PEM public key")
         }
         let logger = bootstrapLogging(level: Logger.Level(rawValue: logLevel) ?? .info)
         let fake = FakeHomeGraph(publicKey: key, audience: audience, tokenLifetimeSeconds: tokenLifetime)
@@ -62,7 +63,7 @@ struct FakeHomeGraphCommand: AsyncParsableCommand {
         )
         let bound = try server.start()
         // One plain line on stdout for scripts; flushed because stdout may be a pipe.
-        print("fake homegraph listening on http://\(host):\(bound)")
+        print("fake homegraph listening on \(ListenAddress(host)?.url(scheme: "http", port: bound) ?? host)")
         fflush(nil)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(

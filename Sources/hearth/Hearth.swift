@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `hearth`: the command line.
 @main
@@ -6,8 +7,39 @@ struct Hearth: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hearth",
         abstract: "Google Home Cloud-to-cloud fulfillment for Matter-style devices.",
+        discussion: """
+            Exit codes: 0 success; 1 devices validate found what Google would reject; 64 usage (the command line); \
+            65 bad input data; 66 an input is missing or unreadable; 67 no such user; 69 unavailable (port taken); \
+            70 internal error; 71 the system refused; 73 cannot create the database; 74 I/O error; 75 database \
+            locked, try again; 77 permission denied; 78 configuration error. See the README's "Exit codes".
+            """,
         subcommands: [
             ServeCommand.self, DevicesCommand.self, TokenCommand.self, FakeHomeGraphCommand.self, UsersCommand.self,
         ]
     )
+
+    /// Parses, runs, and exits with the code the README documents: command-line mistakes as the argument parser
+    /// reports them (64, with the usage block), every other failure as one `Error:` line and its sysexits code.
+    static func main() async {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                var command = command
+                try command.run()
+            }
+        } catch {
+            guard let failure = CommandFailure(error) else {
+                exit(withError: error)
+            }
+            FileHandle.standardError.write(Data("Error: \(failure.message)\n".utf8))
+            Foundation.exit(failure.status.rawValue)
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthApp
+import MicroHTTPD
 import SmartHomeProtocol
 
 /// `hearth serve`.
@@ -8,16 +9,30 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the fulfillment server until SIGTERM or SIGINT.",
-        discussion: "With an empty database it first imports the seed device file (devices.seedFile)."
+        discussion: """
+            With an empty database it first imports the seed device file (devices.seedFile). Everything is checked \
+            before anything is written: the configuration and the files it names, the seed file when the database \
+            is new, and the address and port (bound before the database is opened or created); a start that fails \
+            leaves no new database behind.
+            """
     )
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: .long, help: "Address to listen on (overrides http.host).")
+    @Option(name: .long, help: "Address to listen on: 127.0.0.1, 0.0.0.0, ::1, :: or localhost (overrides http.host).")
     var host: String?
 
     @Option(name: .long, help: "Port to listen on, 0 for any free one (overrides http.port).")
     var port: Int?
+
+    func validate() throws {
+        if let port, !(0...65535).contains(port) {
+            throw ValidationError("--port \(port) is not in 0...65535 (http.port); 0 picks a free port")
+        }
+        if let host, ListenAddress(host) == nil {
+            throw ValidationError("--host \(ListenAddress.refusal(host))")
+        }
+    }
 
     func run() async throws {
         Self.tuneMalloc()
@@ -29,8 +44,8 @@ struct ServeCommand: AsyncParsableCommand {
         let host = configuration.http.host
         let scheme = configuration.edge.servesHTTPS ? "https" : "http"
         try await HearthApplication(configuration: configuration, logger: logger).run { port in
-            // One plain line on stdout for scripts; flushed because stdout may be a pipe.
-            print("hearth listening on \(scheme)://\(host):\(port)")
+            // One plain line on stdout for scripts; flushed because stdout may be a pipe. IPv6 in brackets.
+            print("hearth listening on \(ListenAddress(host)?.url(scheme: scheme, port: port) ?? host)")
             fflush(nil)
         }
     }

@@ -21,7 +21,8 @@ struct TokenCommand: ParsableCommand {
         @Option(name: .long, help: "The agent user id.")
         var user: String
 
-        @Option(name: .long, help: "Lifetime in seconds (default: no expiry).")
+        // `.unconditional`: `--ttl -5` is a value to refuse with a message, not a missing value and an option `-5`.
+        @Option(name: .long, parsing: .unconditional, help: "Lifetime in seconds (default: no expiry).")
         var ttl: Int?
 
         @OptionGroup var common: CommonOptions

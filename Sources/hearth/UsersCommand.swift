@@ -53,7 +53,7 @@ struct UsersCommand: ParsableCommand {
                     now: UnixTime(seconds: Int64(Date().timeIntervalSince1970))
                 )
             } catch let error as RegistryError where error.code == .conflict {
-                throw ValidationError(error.message)
+                throw CommandFailure(.dataError, "\(error.message); choose another --login, or remove the old one")
             }
             print("added login \(login) for user \(user)")
         }
@@ -103,7 +103,7 @@ struct UsersCommand: ParsableCommand {
             let store = try UsersCommand.openStore(common)
             defer { try? store.close() }
             guard try store.removeAccount(user: user) else {
-                throw ValidationError("user \"\(user)\" has no login")
+                throw CommandFailure(.noUser, "user \"\(user)\" has no login: check --user (`hearth users list`)")
             }
             print("removed the login of user \(user); its tokens are revoked")
         }
@@ -118,10 +118,11 @@ enum PasswordInput {
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard let password = String(validating: bytes, as: UTF8.self) else {
-            throw ValidationError("the password on standard input is not UTF-8")
+            throw CommandFailure(.dataError, "the password on standard input is not UTF-8; give it as UTF-8 text")
         }
         guard !password.isEmpty else {
-            throw ValidationError(
+            throw CommandFailure(
+                .noInput,
                 "no password on standard input (pipe it in: printf '%s' \"$PASSWORD\" | hearth users add …)"
             )
         }

@@ -109,6 +109,13 @@ struct AuthFailureThrottleTests {
         #expect(throws: Never.self) { try EdgeConfiguration(values).makeAuthFailureThrottle() }
         try values.set("http.trustedProxies", "", source: "test")
         #expect(throws: Never.self) { try EdgeConfiguration(values).makeAuthFailureThrottle() }
+        // IPv6 (a listener on ::1 behind nginx): written any way, matched in the canonical form peers are named in.
+        try values.set("http.trustedProxies", "0:0:0:0:0:0:0:1", source: "test")
+        let throttle = try EdgeConfiguration(values).makeAuthFailureThrottle()
+        var headers = HTTPHeaders()
+        headers.add(name: "X-Forwarded-For", value: "203.0.113.5")
+        let proxied = HTTPRequest(method: "POST", path: "/fulfillment", headers: headers, remoteAddress: "::1")
+        #expect(throttle.client(of: proxied) == "203.0.113.5")
         try values.set("http.trustedProxies", "nginx.local", source: "test")
         let error = #expect(throws: ConfigurationError.self) { try EdgeConfiguration(values).makeAuthFailureThrottle() }
         #expect(error?.message.contains("nginx.local") == true)

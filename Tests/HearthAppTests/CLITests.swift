@@ -284,8 +284,9 @@ struct CLITests {
         defer { workspace.remove() }
         let missing = workspace.directory.path("no-such-file.json")
         let result = try workspace.hearth("devices", "import", missing)
-        #expect(result.status != 0, "\(result)")
-        #expect(result.stderr.contains("no-such-file.json"), "\(result)")
+        #expect(result.status == 66, "EX_NOINPUT: \(result)")
+        #expect(result.stderr.contains("no-such-file.json") && result.stderr.contains("does not exist"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.database), "nothing imported: no database")
         #expect(result.stdout.isEmpty)
     }
 
@@ -453,10 +454,11 @@ struct CLITests {
             deviceFile(user: "carol", #"{"id": "x", "name": "X", "deviceTypes": ["Toaster"]}"#)
         )
         let result = try workspace.hearth("devices", "validate", file)
-        #expect(result.status != 0, "\(result)")
+        #expect(result.status == 65, "EX_DATAERR: \(result)")
         #expect(result.stderr.contains("deviceTypes[0]") && result.stderr.contains("Toaster"), "\(result)")
+        #expect(!result.stderr.contains("Usage:"), "not a usage error: \(result)")
         let both = try workspace.hearth("devices", "validate", file, "--user", "carol")
-        #expect(both.status != 0 && both.stderr.contains("not both"), "\(both)")
+        #expect(both.status == 64 && both.stderr.contains("give either a device FILE or --user, not both"), "\(both)")
     }
 
     @Test func listRefusesAnUnknownUser() throws {
@@ -509,15 +511,18 @@ struct CLITests {
         #expect(first.stdout != second.stdout)
     }
 
-    @Test(arguments: ["--ttl=0", "--ttl=-5"])
-    func tokenIssueRefusesANonPositiveTTL(_ ttl: String) throws {
+    @Test(arguments: [["--ttl=0"], ["--ttl=-5"], ["--ttl", "-5"], ["--ttl", "0"]])
+    func tokenIssueRefusesANonPositiveTTL(_ ttl: [String]) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try workspace.importDevices(TestHomes.twoUsers)
-        let result = try workspace.hearth("token", "issue", "--user", "alice", ttl)
-        #expect(result.status != 0, "\(result)")
+        let result = try HearthCLI.run(
+            ["token", "issue", "--user", "alice"] + ttl + ["--database", workspace.database],
+            in: workspace.directory.url
+        )
+        #expect(result.status == 64, "EX_USAGE: \(result)")
         #expect(result.stdout.isEmpty, "no token printed: \(result)")
-        #expect(result.stderr.contains("--ttl"), "\(result)")
+        #expect(result.stderr.contains("--ttl must be a positive number of seconds"), "\(result)")
     }
 
     @Test func tokenIssueDoesNotCrashOnATTLPastTheEndOfTime() throws {

@@ -439,20 +439,48 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func aServerGivenABoundSocketServesItAndAStoppedOneReleasesIt() throws {
+        let socket = try ListeningSocket(host: "127.0.0.1", port: 0)
+        let port = socket.port
+        #expect(port > 0)
+        // Bound but not served yet: a second bind of the port is refused already.
+        let taken = #expect(throws: HTTPServerError.self) { try ListeningSocket(host: "127.0.0.1", port: port) }
+        #expect(taken?.code == .addressInUse)
+        #expect(taken?.message.contains("127.0.0.1:\(port)") == true)
+        let server = HTTPServer(
+            configuration: testConfiguration(),
+            responder: RecordingResponder(),
+            logger: .silent,
+            socket: socket
+        )
+        #expect(try server.start() == port)
+        let client = try RawHTTPClient(port: port, readTimeoutSeconds: 10)
+        try client.send("GET /bound HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        server.shutdown()
+        // Never started: shutting down closes the socket, so the port is free again.
+        let unused = try ListeningSocket(host: "127.0.0.1", port: 0)
+        let unusedPort = unused.port
+        HTTPServer(configuration: testConfiguration(), responder: RecordingResponder(), logger: .silent, socket: unused)
+            .shutdown()
+        _ = try ListeningSocket(host: "127.0.0.1", port: unusedPort)
+    }
+
     @Test func microhttpdErrorsGoToTheLogger() throws {
         let capture = CapturingLogHandler.Storage()
         let logger = Logger(label: "test") { _ in CapturingLogHandler(storage: capture) }
-        try withServer(responder: RecordingResponder()) { _, port in
-            var configuration = testConfiguration()
-            configuration.port = port
-            let second = HTTPServer(configuration: configuration, responder: RecordingResponder(), logger: logger)
-            #expect(throws: HTTPServerError.self) { try second.start() }
-            let messages = capture.entries.compactMap { $0.metadata["microhttpd.message"] }
-            #expect(messages.contains { $0.contains("\(port)") })
-        }
+        var configuration = testConfiguration()
+        configuration.tls = TLSCredentials(
+            certificatePEM: Array("not a certificate".utf8),
+            privateKeyPEM: Array("nor a key".utf8)
+        )
+        let server = HTTPServer(configuration: configuration, responder: RecordingResponder(), logger: logger)
+        #expect(throws: HTTPServerError.self) { try server.start() }
+        let messages = capture.entries.compactMap { $0.metadata["microhttpd.message"] }
+        #expect(!messages.isEmpty, "microhttpd's refusal of the TLS pair reaches the logger")
     }
 
-    @Test(arguments: ["example.com", "::1", "300.1.1.1", ""])
+    @Test(arguments: ["example.com", "300.1.1.1", "", "fe80::1%lo", "[::1", "::1]", "1::2::3"])
     func unsupportedHostsAreRejected(host: String) throws {
         var configuration = testConfiguration()
         configuration.host = host
@@ -462,8 +490,13 @@ struct HTTPServerTests {
         server.shutdown()
     }
 
-    @Test(arguments: ["127.0.0.1", "localhost", "0.0.0.0"])
+    @Test(arguments: ["127.0.0.1", "localhost", "0.0.0.0", "::", "[::]"])
     func supportedHostsServeOverLoopback(host: String) throws {
+        // `::` is dual stack: the IPv4 client below reaches it. Without IPv6 on the machine it cannot bind.
+        if host.contains(":"), (try? ListeningSocket(host: "::1", port: 0)) == nil {
+            print("skipped \(host): this machine has no IPv6 loopback")
+            return
+        }
         var configuration = testConfiguration()
         configuration.host = host
         let responder = RecordingResponder()

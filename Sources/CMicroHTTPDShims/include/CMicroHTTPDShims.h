@@ -20,9 +20,10 @@ typedef void (*CMicroHTTPDShims_LogCallback)(void *_Nullable cls, const char *_N
 struct CMicroHTTPDShims_DaemonConfiguration {
     /// `MHD_FLAG` bits, already combined.
     unsigned int flags;
-    /// IPv4 address to bind to, in network byte order (`INADDR_ANY` for 0.0.0.0).
-    uint32_t ipv4_address;
-    /// TCP port in host byte order; 0 asks the kernel for an ephemeral port.
+    /// The socket to serve, bound and listening (`CMicroHTTPDShims_bind_listen_socket`); microhttpd owns it from
+    /// the call on (it closes it when the start fails).
+    MHD_socket listen_socket;
+    /// The port `listen_socket` is bound to, in host byte order.
     uint16_t port;
     /// `MHD_OPTION_THREAD_POOL_SIZE`; values below 2 leave the option out (microhttpd warns about 1).
     unsigned int thread_pool_size;
@@ -41,11 +42,21 @@ struct CMicroHTTPDShims_DaemonConfiguration {
     const char *_Nullable tls_key_pem;
 };
 
-/// Starts a daemon bound to exactly `configuration->ipv4_address:port`.
+/// Creates a TCP socket bound to `address:port` and listening, or returns `MHD_INVALID_SOCKET` with the `errno` in
+/// `*error_number`. `family` is `AF_INET` (`address` points to a `struct in_addr`) or `AF_INET6` (a
+/// `struct in6_addr`); an IPv6 socket on `::` also accepts IPv4 (dual stack), any other IPv6 address is IPv6 only.
+/// The socket is non-blocking and close-on-exec, with `SO_REUSEADDR` as microhttpd sets it. `*bound_port` receives
+/// the port really bound (the kernel's choice when `port` is 0).
+///
+/// Why: binding before microhttpd starts lets a server find a busy port or a bad address before it creates
+/// anything else (its database), and serve IPv6 without building `sockaddr` structures in Swift.
+MHD_socket CMicroHTTPDShims_bind_listen_socket(int family, const void *_Nonnull address, uint16_t port,
+                                               uint16_t *_Nonnull bound_port, int *_Nonnull error_number);
+
+/// Starts a daemon serving `configuration->listen_socket`.
 ///
 /// Why: `MHD_start_daemon` is variadic. This passes every option through one `MHD_OPTION_ARRAY` built on the
-/// stack (microhttpd copies what it needs before returning, including the `sockaddr_in` for
-/// `MHD_OPTION_SOCK_ADDR`). It also adapts microhttpd's `va_list` logger to a plain string callback, since Swift
+/// stack (microhttpd copies what it needs before returning; the socket goes in `MHD_OPTION_LISTEN_SOCKET`). It also adapts microhttpd's `va_list` logger to a plain string callback, since Swift
 /// cannot format a `va_list`. `context` is passed to every callback. On failure it returns NULL and stores the
 /// `errno` seen right after the failed start in `*error_number` (0 if none).
 struct MHD_Daemon *_Nullable CMicroHTTPDShims_start_daemon(

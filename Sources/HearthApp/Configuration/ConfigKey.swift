@@ -54,7 +54,12 @@ public struct ConfigKey: Sendable, Hashable {
 extension ConfigKey {
     /// Every key Hearth reads, with its default. `Config/hearth.json` lists the same keys and values.
     public static let all: [ConfigKey] = [
-        ConfigKey("http.host", .string, default: "127.0.0.1", "Address to listen on (IPv4 literal or localhost)."),
+        ConfigKey(
+            "http.host",
+            .string,
+            default: "127.0.0.1",
+            "Address to listen on (IPv4 or IPv6 literal, or localhost)."
+        ),
         ConfigKey("http.port", .integer(0...65535), default: 8080, "Port to listen on; 0 picks a free one."),
         ConfigKey("http.threads", .integer(0...256), default: 0, "Listener thread pool size; 0 = one per core."),
         ConfigKey(

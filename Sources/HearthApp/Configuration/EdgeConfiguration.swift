@@ -36,18 +36,26 @@ public struct EdgeConfiguration: Sendable {
 
     /// The bad-token throttle these settings describe.
     ///
-    /// - Throws: ``ConfigurationError`` when `http.trustedProxies` holds something that is not an IPv4 literal.
+    /// - Throws: ``ConfigurationError`` when `http.trustedProxies` holds something that is not an IPv4 or IPv6
+    ///   literal. IPv6 literals are kept in their canonical form (`::1`), the form peers are named in.
     public func makeAuthFailureThrottle() throws(ConfigurationError) -> AuthFailureThrottle {
         var proxies: Set<String> = []
         for entry in trustedProxies.split(separator: ",") {
             let address = entry.trimmingCharacters(in: .whitespaces)
-            var parsed = in_addr()
-            guard inet_pton(AF_INET, address, &parsed) == 1 else {
+            var ipv4 = in_addr()
+            var ipv6 = in6_addr()
+            if inet_pton(AF_INET, address, &ipv4) == 1 {
+                proxies.insert(address)
+            } else if inet_pton(AF_INET6, address, &ipv6) == 1 {
+                var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+                inet_ntop(AF_INET6, &ipv6, &text, socklen_t(text.count))
+                proxies.insert(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            } else {
                 throw ConfigurationError(
-                    "http.trustedProxies: \"\(address)\" is not an IPv4 address (write addresses, comma-separated)"
+                    "http.trustedProxies: \"\(address)\" is not an IP address (write IPv4 or IPv6 addresses, "
+                        + "comma-separated)"
                 )
             }
-            proxies.insert(address)
         }
         return AuthFailureThrottle(burst: badTokenBurst, perMinute: badTokenPerMinute, trustedProxies: proxies)
     }

@@ -47,7 +47,8 @@ public final class AuthFailureThrottle: Sendable {
     /// - Parameters:
     ///   - burst: Bad tokens a client may send at once before its 401s are held back (at least 1).
     ///   - perMinute: How fast the budget refills, in bad tokens per minute (at least 1).
-    ///   - trustedProxies: Peer addresses whose `X-Forwarded-For` names the client (exact IPv4 literals).
+    ///   - trustedProxies: Peer addresses whose `X-Forwarded-For` names the client (exact literals, IPv6 in
+    ///     canonical form).
     ///   - maxClients: The most clients remembered at once.
     ///   - now: The clock; tests inject one.
     public init(

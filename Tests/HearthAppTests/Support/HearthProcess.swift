@@ -297,14 +297,15 @@ final class ServerProcess {
         output.remove()
     }
 
-    /// `http://127.0.0.1:12345` (or `https://…` with native TLS) from the listening line.
+    /// The port of the listening line: `http://127.0.0.1:12345`, `https://…` with native TLS, `http://[::1]:12345`.
     static func listeningPort(in stdout: String) -> Int? {
-        for prefix in ["hearth listening on http://127.0.0.1:", "hearth listening on https://127.0.0.1:"] {
-            if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
-                return Int(line.dropFirst(prefix.count))
-            }
+        let prefix = "hearth listening on "
+        guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
+            let colon = line.lastIndex(of: ":")
+        else {
+            return nil
         }
-        return nil
+        return Int(line[line.index(after: colon)...])
     }
 
     var pid: Int32 { process.processIdentifier }

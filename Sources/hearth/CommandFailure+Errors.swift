@@ -1,0 +1,47 @@
+import ArgumentParser
+import HearthApp
+import MicroHTTPD
+import Registry
+
+extension CommandFailure {
+    /// The failure an error of a lower layer means for the command line; `nil` for errors the argument parser
+    /// reports itself (`ValidationError`, `ExitCode`, `CleanExit`).
+    init?(_ error: any Error) {
+        switch error {
+        case let failure as CommandFailure:
+            self = failure
+        case is ValidationError, is ExitCode, is CleanExit:
+            return nil
+        case let error as ConfigurationError:
+            self.init(.configuration, error.message)
+        case let error as DeviceFileError:
+            switch error.code {
+            case .unreadable: self.init(.noInput, error.message)
+            case .invalid: self.init(.dataError, error.message)
+            }
+        case let error as HTTPServerError:
+            switch error.code {
+            // The TLS and start failures quote microhttpd: the code's description says what it is about.
+            case .addressInUse: self.init(.unavailable, error.message)
+            case .tlsUnavailable: self.init(.unavailable, error.description)
+            case .invalidConfiguration: self.init(.configuration, error.message)
+            case .invalidTLSCredentials: self.init(.configuration, error.description)
+            case .permissionDenied: self.init(.noPermission, error.message)
+            case .startFailed: self.init(.osError, error.description)
+            default: self.init(.software, error.message)
+            }
+        case let error as RegistryError:
+            switch (error.code, error.openFailure) {
+            case (.cannotOpen, .cannotCreate?): self.init(.cannotCreate, error.message)
+            case (.cannotOpen, .permissionDenied?): self.init(.noPermission, error.message)
+            case (.cannotOpen, .busy?): self.init(.temporaryFailure, error.message)
+            case (.cannotOpen, .notADatabase?): self.init(.dataError, error.message)
+            case (.cannotOpen, _): self.init(.ioError, error.message)
+            case (.invalidDevice, _), (.conflict, _): self.init(.dataError, error.message)
+            default: self.init(.software, error.message)
+            }
+        default:
+            self.init(.software, "\(error) (an internal error; please report it)")
+        }
+    }
+}
