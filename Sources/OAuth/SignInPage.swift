@@ -5,10 +5,11 @@ import MicroHTTPD
 enum SignInPage {
     /// Headers of every page: nothing loads, nothing frames it, nothing caches it, no referrer leaks the query.
     ///
-    /// `formActions` are the CSP `form-action` sources. Chromium applies `form-action` to every redirect that
-    /// follows the form's POST (CSP3: "navigations which follow a form submission … are also checked against
-    /// form-action"), so the sign-in form must also allow the origin of the redirect URI the 302 leads to, or the
-    /// browser stops at Hearth while a code has already been issued.
+    /// `formActions` are the CSP `form-action` sources. Chromium also checks `form-action` against the redirects
+    /// that follow the form's POST (seen here with chromium-headless-shell 156: "Sending form data to
+    /// '…/oauth/authorize' violates the following Content Security Policy directive: "form-action 'self'""), so the
+    /// sign-in form must also allow the origin of the redirect URI the 302 leads to, or the browser stops at Hearth
+    /// while a code has already been issued. `BrowserSignInTests` keep this true in a real browser.
     static func headers(formActions: String) -> [(String, String)] {
         [
             ("Content-Type", "text/html; charset=utf-8"),
