@@ -104,7 +104,17 @@ public struct HearthApplication: Sendable {
                 environment: ProcessInfo.processInfo.environment,
                 logger: logger
             )
-            oauth = try OAuthServer(store: store, settings: oauthSettings, logger: logger)
+            oauth = try OAuthServer(
+                store: store,
+                settings: oauthSettings,
+                logger: logger,
+                signInBudget: configuration.edge.makeAuthFailureThrottle(
+                    burst: oauthSettings.signInBurst,
+                    perMinute: oauthSettings.signInPerMinute
+                ),
+                // Wrong client secrets spend a budget like bad bearer tokens (the same settings, its own buckets).
+                clientSecretBudget: configuration.edge.makeAuthFailureThrottle()
+            )
             let responder = HearthResponder(
                 store: store,
                 options: configuration.fulfillment,

@@ -13,6 +13,8 @@ public struct HTTPResponse: Sendable {
     /// example one that keeps sending bad credentials) without changing what it is told. During a shutdown the
     /// response goes out at once.
     public var delay: Duration
+    /// Set by ``deferred(_:ifAbandoned:)``: the answer comes later from this ``DeferredResponse``.
+    public internal(set) var deferred: DeferredResponse?
 
     /// Creates a response with a status and, optionally, headers, a body and a delay.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], delay: Duration = .zero) {

@@ -69,6 +69,17 @@ extension HTTPServer {
             return .YES
         }
 
+        if let waiting = request.deferredResponse {
+            // The connection was resumed with a deferred answer (or by the shutdown): send it, or hold it back.
+            request.deferredResponse = nil
+            let response = deferredResponses.answer(for: waiting)
+            if response.delay > .zero {
+                request.delayedResponse = response
+                delayedResponses.suspend(connection, for: response.delay)
+                return .YES
+            }
+            return queue(response, on: connection)
+        }
         if let delayed = request.delayedResponse {
             // The connection was resumed after the delay: send what the responder answered.
             request.delayedResponse = nil
@@ -124,6 +135,11 @@ extension HTTPServer {
             remoteAddress: peerAddress(of: connection)
         )
         let response = responder.respond(to: httpRequest)
+        if let deferred = response.deferred {
+            request.deferredResponse = response
+            deferredResponses.suspend(connection, until: deferred)
+            return .YES
+        }
         if response.delay > .zero {
             request.delayedResponse = response
             delayedResponses.suspend(connection, for: response.delay)

@@ -64,6 +64,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
     let internalErrorResponse: OpaquePointer?
     /// Connections whose response waits out its ``HTTPResponse/delay``.
     let delayedResponses = DelayedResponses()
+    /// Connections waiting for a ``DeferredResponse``.
+    let deferredResponses = DeferredResponses()
     /// NUL-terminated copies of the TLS certificate and key, alive as long as the server (microhttpd keeps the
     /// pointers); the key is wiped in `deinit`.
     private let tlsCertificate: UnsafeMutableBufferPointer<CChar>?
@@ -137,6 +139,11 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// The number of connections whose response is being held back by its ``HTTPResponse/delay`` now.
     public var delayedResponseCount: Int {
         delayedResponses.count
+    }
+
+    /// The number of connections waiting for a ``DeferredResponse`` now.
+    public var deferredResponseCount: Int {
+        deferredResponses.count
     }
 
     /// The number of requests microhttpd has begun and not yet completed.
@@ -388,6 +395,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
         isDraining.store(true, ordering: .releasing)
         // Held-back answers go out now: a shutdown does not wait for their delays.
         delayedResponses.resumeAll()
+        // Deferred answers still being produced get their fallback now.
+        deferredResponses.abandonAll()
         logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
         return Quiesced(daemon: daemon, listenSocket: listenSocket)
     }

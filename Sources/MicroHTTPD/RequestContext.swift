@@ -26,6 +26,8 @@ final class RequestContext {
     var responded = false
     /// A response held back by its ``HTTPResponse/delay``, queued when the suspended connection resumes.
     var delayedResponse: HTTPResponse?
+    /// A responder's ``HTTPResponse/deferred(_:ifAbandoned:)`` answer, while the connection waits for it.
+    var deferredResponse: HTTPResponse?
 
     init(path: String, query: String?) {
         self.path = path

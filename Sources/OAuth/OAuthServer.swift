@@ -7,8 +7,13 @@ import Registry
 /// The OAuth 2.0 authorization server of account linking (RFC 6749 authorization-code grant with PKCE):
 /// `GET`/`POST /oauth/authorize` and `POST /oauth/token`.
 ///
-/// Handlers run synchronously on the listener's threads; state lives in the registry (``AccountStore``). Nothing
-/// secret is logged: not passwords, codes, tokens, client secrets nor CSRF tokens.
+/// Handlers run on the listener's threads, except the password check of a sign-in: that PBKDF2 (tens of
+/// milliseconds of CPU by design) runs on a small bounded worker pool and answers through a ``DeferredResponse``,
+/// so sign-in attempts cannot take the listener from `/fulfillment`. Before hashing, each attempt is charged to its
+/// client's budget (``AttemptBudget``); a client past it is told to wait, and its password is not checked. State
+/// lives in the registry (``AccountStore``), except the used CSRF tokens and the wrong-password records of unknown
+/// logins, which are per process and in memory. Nothing secret is logged: not passwords, codes, tokens, client
+/// secrets nor CSRF tokens.
 public struct OAuthServer: Sendable {
     private let store: any AccountStore
     private let settings: OAuthSettings
@@ -16,6 +21,12 @@ public struct OAuthServer: Sendable {
     private let formToken: SignInFormToken
     private let logger: Logger
     private let clock: @Sendable () -> UnixTime
+    private let signInBudget: (any AttemptBudget)?
+    private let clientSecretBudget: (any AttemptBudget)?
+    private let verifyPassword: @Sendable (_ password: String, _ encoded: String) -> Bool
+    private let hashing: BoundedWorkQueue
+    private let usedFormTokens = UsedFormTokens()
+    private let unknownLogins: UnknownLoginAttempts
 
     /// Verified against when a login is unknown or locked, so a refusal takes as long as a wrong password.
     private static let dummyHash: String? = try? PasswordHasher.hash(password: "hearth-no-such-login")
@@ -26,12 +37,22 @@ public struct OAuthServer: Sendable {
     ///   - formKey: the HMAC key of sign-in CSRF tokens; by default 32 random bytes drawn now (a restart voids
     ///     sign-in pages still open).
     ///   - clock: wall-clock time (codes, tokens and lockouts are stored in it); tests pass their own.
+    ///   - signInBudget: charged once per sign-in attempt before its password is checked; `nil`: no budget.
+    ///   - clientSecretBudget: charged for each failed client authentication at the token endpoint, whose 401 is
+    ///     then held back once the budget is spent; `nil`: every 401 at once.
+    ///   - verifyPassword: the password check (PBKDF2, ``PasswordHasher/verify(password:encoded:)``); tests pass a
+    ///     slow one.
     public init(
         store: any AccountStore,
         settings: OAuthSettings,
         logger: Logger,
         formKey: [UInt8]? = nil,
-        clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: Int64(Date().timeIntervalSince1970)) }
+        clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: Int64(Date().timeIntervalSince1970)) },
+        signInBudget: (any AttemptBudget)? = nil,
+        clientSecretBudget: (any AttemptBudget)? = nil,
+        verifyPassword: @escaping @Sendable (_ password: String, _ encoded: String) -> Bool = {
+            PasswordHasher.verify(password: $0, encoded: $1)
+        }
     ) throws {
         self.store = store
         self.settings = settings
@@ -41,6 +62,11 @@ public struct OAuthServer: Sendable {
         self.formToken = SignInFormToken(key: try formKey ?? SecureRandom.bytes(count: 32))
         self.logger = logger
         self.clock = clock
+        self.signInBudget = signInBudget
+        self.clientSecretBudget = clientSecretBudget
+        self.verifyPassword = verifyPassword
+        self.hashing = BoundedWorkQueue(workers: settings.signInWorkers, queueLimit: settings.signInQueueLimit)
+        self.unknownLogins = UnknownLoginAttempts(limits: settings.loginLimits)
         _ = Self.dummyHash
     }
 
@@ -60,7 +86,7 @@ public struct OAuthServer: Sendable {
             else {
                 return SignInPage.error("The sign-in form was not sent as a form.")
             }
-            return signIn(fields)
+            return signIn(fields, request: request)
         default:
             var response = SignInPage.error("Use GET or POST.", status: 405)
             response.headers.add(name: "Allow", value: "GET, HEAD, POST")
@@ -98,26 +124,41 @@ public struct OAuthServer: Sendable {
         }
     }
 
-    private func signIn(_ fields: FormFields) -> HTTPResponse {
+    private func signIn(_ fields: FormFields, request: HTTPRequest) -> HTTPResponse {
         let authorization: AuthorizationRequest
         switch AuthorizationRequest.parse(fields, clients: clients) {
         case .failure(let refusal): return refused(refusal)
         case .success(let (parsed, _)): authorization = parsed
         }
         let now = clock()
-        guard let csrf = fields["csrf_token"], formToken.verify(csrf, for: authorization, now: now) else {
-            logger.info(
-                "Refused a sign-in form with a bad or expired CSRF token",
-                metadata: ["oauth.client.id": "\(authorization.clientId)"]
-            )
+        let metadata: Logger.Metadata = ["oauth.client.id": "\(authorization.clientId)"]
+        guard let csrf = fields["csrf_token"], let expiry = formToken.verifiedExpiry(csrf, for: authorization, now: now)
+        else {
+            logger.info("Refused a sign-in form with a bad or expired CSRF token", metadata: metadata)
             return page(
                 authorization,
                 message: "This sign-in form expired or was not sent by this page. Please sign in again.",
                 status: 400
             )
         }
+        // Each form works once: a replayed POST (a reloaded page, or a script reusing one token) is refused before
+        // anything else, and every page the user sees next carries a fresh token.
+        switch usedFormTokens.consume(csrf, expiry: expiry, now: now) {
+        case .fresh:
+            break
+        case .replayed:
+            logger.info("Refused a sign-in form sent a second time", metadata: metadata)
+            return page(
+                authorization,
+                message: "This sign-in form was already sent. Please sign in again.",
+                status: 400
+            )
+        case .full:
+            logger.warning("Refused a sign-in: too many sign-in forms in use", metadata: metadata)
+            return busy(authorization)
+        }
         if fields["decision"] == "deny" {
-            logger.info("The user declined account linking", metadata: ["oauth.client.id": "\(authorization.clientId)"])
+            logger.info("The user declined account linking", metadata: metadata)
             return Self.redirect(
                 AuthorizationRequest.redirect(
                     authorization.redirectURI,
@@ -128,19 +169,66 @@ public struct OAuthServer: Sendable {
         guard let login = fields["login"], let password = fields["password"] else {
             return page(authorization, message: "Enter your login and password.")
         }
-        let user: String?
+        // Charged before any hashing: a client past its budget is told to wait, and its password is not checked.
+        if let signInBudget {
+            let delay = signInBudget.charge(signInBudget.client(of: request))
+            if delay > .zero {
+                logger.info("Held back a sign-in: too many attempts from this client", metadata: metadata)
+                var response = page(
+                    authorization,
+                    message: "Too many sign-in attempts from your network. Wait a minute, then try again.",
+                    status: 429
+                )
+                response.headers.add(name: "Retry-After", value: "60")
+                response.delay = delay
+                return response
+            }
+        }
+        let record: SignInRecord?
         do {
-            user = try verifySignIn(login: login, password: password, now: now)
+            record = try store.signInRecord(login: login)
         } catch {
             logger.error("Registry failed during a sign-in", metadata: ["error": "\(error)"])
-            return SignInPage.error("Hearth cannot sign you in right now. Please try again later.", status: 503)
+            return unavailable()
+        }
+        // A locked login, known or not, is refused without hashing: both kinds lock alike, so this tells nothing
+        // about which logins exist, and a locked login costs no CPU.
+        let locked =
+            record.map { settings.loginLimits.isLocked($0.attempts, now: now) }
+            ?? unknownLogins.isLocked(login, now: now)
+        if locked {
+            logger.info("Refused a sign-in", metadata: metadata)
+            return wrongCredentials(authorization)
+        }
+        let answer = DeferredResponse()
+        let submitted = hashing.submit { [self] in
+            answer.complete(finishSignIn(authorization, login: login, password: password, record: record, now: now))
+        }
+        guard submitted else {
+            logger.warning("Refused a sign-in: every password-check worker is busy", metadata: metadata)
+            return busy(authorization)
+        }
+        return .deferred(answer, ifAbandoned: unavailable())
+    }
+
+    /// On a hashing worker: checks the password, records the outcome, and answers with a code or the form again.
+    private func finishSignIn(
+        _ authorization: AuthorizationRequest,
+        login: String,
+        password: String,
+        record: SignInRecord?,
+        now: UnixTime
+    ) -> HTTPResponse {
+        let user: String?
+        do {
+            user = try verifySignIn(login: login, password: password, record: record, now: now)
+        } catch {
+            logger.error("Registry failed during a sign-in", metadata: ["error": "\(error)"])
+            return unavailable()
         }
         guard let user else {
             logger.info("Refused a sign-in", metadata: ["oauth.client.id": "\(authorization.clientId)"])
-            return page(
-                authorization,
-                message: "The login or password is wrong, or this login is locked for a while after too many attempts."
-            )
+            return wrongCredentials(authorization)
         }
         let grant = AuthorizationGrant(
             agentUserId: user,
@@ -170,19 +258,41 @@ public struct OAuthServer: Sendable {
         )
     }
 
-    /// The user whose login and password these are, or `nil`. Unknown logins, wrong passwords and locked logins
-    /// look alike from outside, in answer and in time (a PBKDF2 verification in every case).
-    private func verifySignIn(login: String, password: String, now: UnixTime) throws -> String? {
-        guard let record = try store.signInRecord(login: login) else {
-            _ = PasswordHasher.verify(password: password, encoded: Self.dummyHash ?? "")
-            return nil
-        }
+    private func wrongCredentials(_ authorization: AuthorizationRequest) -> HTTPResponse {
+        page(
+            authorization,
+            message: "The login or password is wrong, or this login is locked for a while after too many attempts."
+        )
+    }
+
+    /// The honest answer when the password-check workers are all busy: the form again, 503, try again shortly.
+    private func busy(_ authorization: AuthorizationRequest) -> HTTPResponse {
+        var response = page(
+            authorization,
+            message: "Hearth is busy checking other sign-ins. Please try again in a few seconds.",
+            status: 503
+        )
+        response.headers.add(name: "Retry-After", value: "5")
+        return response
+    }
+
+    private func unavailable() -> HTTPResponse {
+        SignInPage.error("Hearth cannot sign you in right now. Please try again later.", status: 503)
+    }
+
+    /// The user whose login and password these are, or `nil`. Unknown logins and wrong passwords look alike from
+    /// outside, in answer and in time (a PBKDF2 verification in both cases), and both lock after
+    /// ``LoginLimits/maxAttempts`` wrong passwords.
+    private func verifySignIn(login: String, password: String, record: SignInRecord?, now: UnixTime) throws -> String? {
         let limits = settings.loginLimits
-        if limits.isLocked(record.attempts, now: now) {
-            _ = PasswordHasher.verify(password: password, encoded: Self.dummyHash ?? "")
+        guard let record else {
+            _ = verifyPassword(password, Self.dummyHash ?? "")
+            if unknownLogins.recordFailure(login, now: now) {
+                logger.notice("A login is locked after too many wrong passwords", metadata: ["login.known": "false"])
+            }
             return nil
         }
-        if PasswordHasher.verify(password: password, encoded: record.passwordHash) {
+        if verifyPassword(password, record.passwordHash) {
             if !record.attempts.isClean {
                 try store.updateLoginAttempts(user: record.agentUserId) { $0 = LoginAttempts() }
             }
@@ -197,7 +307,7 @@ public struct OAuthServer: Sendable {
         if locked {
             logger.notice(
                 "A login is locked after too many wrong passwords",
-                metadata: ["agent_user.id": "\(record.agentUserId)"]
+                metadata: ["agent_user.id": "\(record.agentUserId)", "login.known": "true"]
             )
         }
         return nil
@@ -217,7 +327,7 @@ public struct OAuthServer: Sendable {
         let credentials: ClientCredentials
         switch ClientCredentials.read(request, fields) {
         case .failure(.conflicting(let message)): return TokenResponse.error(.invalidRequest, message)
-        case .failure(.missing(let message)): return TokenResponse.error(.invalidClient, message)
+        case .failure(.missing(let message)): return clientAuthenticationFailed(request, message)
         case .success(let read): credentials = read
         }
         guard let client = clients[credentials.id], client.secretMatches(credentials.secret) else {
@@ -225,7 +335,7 @@ public struct OAuthServer: Sendable {
                 "Refused a token request: client authentication failed",
                 metadata: ["oauth.client.id": "\(credentials.id)"]
             )
-            return TokenResponse.error(.invalidClient, "client authentication failed")
+            return clientAuthenticationFailed(request, "client authentication failed")
         }
         if let name = fields.duplicated.sorted().first {
             return TokenResponse.error(.invalidRequest, "\(name) was sent more than once")
@@ -250,6 +360,16 @@ public struct OAuthServer: Sendable {
             )
             return TokenResponse.error(.temporarilyUnavailable, "Hearth cannot issue tokens right now; try again later")
         }
+    }
+
+    /// `invalid_client` (401), held back once the client has spent its budget of failures: the same answer, later,
+    /// so guessing secrets is slowed as bad bearer tokens are. A correct secret is never slowed.
+    private func clientAuthenticationFailed(_ request: HTTPRequest, _ message: String) -> HTTPResponse {
+        var response = TokenResponse.error(.invalidClient, message)
+        if let clientSecretBudget {
+            response.delay = clientSecretBudget.charge(clientSecretBudget.client(of: request))
+        }
+        return response
     }
 
     private func exchangeCode(_ fields: FormFields, client: OAuthClient) throws -> HTTPResponse {

@@ -14,6 +14,15 @@ public struct OAuthSettings: Sendable {
     public var signInFormTTLSeconds: Int
     /// `oauth.maxLoginAttempts`, `oauth.loginAttemptWindowSeconds`, `oauth.loginLockoutSeconds`.
     public var loginLimits: LoginLimits
+    /// `oauth.signInWorkers`: password checks that may run at once, off the listener's threads (default 1).
+    public var signInWorkers: Int
+    /// `oauth.signInQueueLimit`: password checks that may wait for a worker; beyond, "busy, try again" (default 8).
+    public var signInQueueLimit: Int
+    /// `oauth.signInBurst`: sign-in attempts a client may make at once before its answers are held back and its
+    /// passwords no longer checked until the budget refills (default 10).
+    public var signInBurst: Int
+    /// `oauth.signInPerMinute`: how fast the sign-in budget refills, per minute (default 10).
+    public var signInPerMinute: Int
 
     /// Creates settings; the defaults are Hearth's configuration defaults.
     public init(
@@ -23,7 +32,11 @@ public struct OAuthSettings: Sendable {
         refreshTokenGraceSeconds: Int = 300,
         authorizationCodeTTLSeconds: Int = 600,
         signInFormTTLSeconds: Int = 900,
-        loginLimits: LoginLimits = LoginLimits()
+        loginLimits: LoginLimits = LoginLimits(),
+        signInWorkers: Int = 1,
+        signInQueueLimit: Int = 8,
+        signInBurst: Int = 10,
+        signInPerMinute: Int = 10
     ) {
         self.clients = clients
         self.accessTokenTTLSeconds = accessTokenTTLSeconds
@@ -32,5 +45,9 @@ public struct OAuthSettings: Sendable {
         self.authorizationCodeTTLSeconds = authorizationCodeTTLSeconds
         self.signInFormTTLSeconds = signInFormTTLSeconds
         self.loginLimits = loginLimits
+        self.signInWorkers = signInWorkers
+        self.signInQueueLimit = signInQueueLimit
+        self.signInBurst = signInBurst
+        self.signInPerMinute = signInPerMinute
     }
 }

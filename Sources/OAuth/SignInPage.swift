@@ -4,19 +4,61 @@ import MicroHTTPD
 /// no external assets; every value is HTML-escaped.
 enum SignInPage {
     /// Headers of every page: nothing loads, nothing frames it, nothing caches it, no referrer leaks the query.
-    static let headers: [(String, String)] = [
-        ("Content-Type", "text/html; charset=utf-8"),
-        (
-            "Content-Security-Policy",
-            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; "
-                + "base-uri 'none'"
-        ),
-        ("X-Frame-Options", "DENY"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Cache-Control", "no-store"),
-        ("Pragma", "no-cache"),
-        ("Referrer-Policy", "no-referrer"),
-    ]
+    ///
+    /// `formActions` are the CSP `form-action` sources. Chromium also checks `form-action` against the redirects
+    /// that follow the form's POST (seen here with chromium-headless-shell 156: "Sending form data to
+    /// '…/oauth/authorize' violates the following Content Security Policy directive: "form-action 'self'""), so the
+    /// sign-in form must also allow the origin of the redirect URI the 302 leads to, or the browser stops at Hearth
+    /// while a code has already been issued. `BrowserSignInTests` keep this true in a real browser.
+    static func headers(formActions: String) -> [(String, String)] {
+        [
+            ("Content-Type", "text/html; charset=utf-8"),
+            (
+                "Content-Security-Policy",
+                "default-src 'none'; style-src 'unsafe-inline'; form-action \(formActions); frame-ancestors 'none'; "
+                    + "base-uri 'none'"
+            ),
+            ("X-Frame-Options", "DENY"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Cache-Control", "no-store"),
+            ("Pragma", "no-cache"),
+            ("Referrer-Policy", "no-referrer"),
+        ]
+    }
+
+    /// The `form-action` sources of the sign-in form for `redirectURI`: `'self'` (the form posts to Hearth) and the
+    /// redirect URI's origin (the 302 after the POST goes there). A URI whose origin cannot be written as a CSP
+    /// source safely gets `'self'` alone.
+    static func formActions(redirectURI: String) -> String {
+        guard let origin = origin(of: redirectURI) else { return "'self'" }
+        return "'self' " + origin
+    }
+
+    /// `scheme://host[:port]` of an absolute `http(s)` URI, or `nil` when it has none or holds a character that
+    /// does not belong in a CSP host source (so nothing can end the directive or add another).
+    static func origin(of uri: String) -> String? {
+        let lowered = uri.lowercased()
+        let scheme: String
+        if lowered.hasPrefix("https://") {
+            scheme = "https"
+        } else if lowered.hasPrefix("http://") {
+            scheme = "http"
+        } else {
+            return nil
+        }
+        let rest = uri.utf8.dropFirst(scheme.utf8.count + 3)
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let allowed = authority.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
+                true
+            default: false
+            }
+        }
+        guard !authority.isEmpty, allowed, authority.first != UInt8(ascii: ":") else { return nil }
+        return scheme + "://" + String(decoding: authority, as: UTF8.self).lowercased()
+    }
 
     /// The sign-in and consent form for `request`, with `message` (an earlier attempt's outcome) above it.
     static func signIn(
@@ -49,7 +91,12 @@ enum SignInPage {
             <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
             </form>
             """
-        return page(title: "Sign in to Hearth", body: body, status: status)
+        return page(
+            title: "Sign in to Hearth",
+            body: body,
+            status: status,
+            formActions: formActions(redirectURI: request.redirectURI)
+        )
     }
 
     /// An error page that sends the browser nowhere.
@@ -57,11 +104,12 @@ enum SignInPage {
         page(
             title: "Cannot link",
             body: "<h1>Cannot link your account</h1>\n<p>\(escape(message))</p>",
-            status: status
+            status: status,
+            formActions: "'none'"
         )
     }
 
-    private static func page(title: String, body: String, status: Int) -> HTTPResponse {
+    private static func page(title: String, body: String, status: Int, formActions: String) -> HTTPResponse {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -74,7 +122,11 @@ enum SignInPage {
             \(body)
             </body></html>
             """
-        return HTTPResponse(status: status, headers: HTTPHeaders(headers), body: Array(html.utf8))
+        return HTTPResponse(
+            status: status,
+            headers: HTTPHeaders(headers(formActions: formActions)),
+            body: Array(html.utf8)
+        )
     }
 
     /// Escapes `& < > " '` for text and attribute values.

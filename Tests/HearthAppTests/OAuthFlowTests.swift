@@ -27,7 +27,8 @@ struct OAuthFlowTests {
         #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
         let csp = try #require(page.header("Content-Security-Policy"))
         #expect(csp.contains("default-src 'none'") && csp.contains("frame-ancestors 'none'"))
-        #expect(csp.contains("form-action 'self'"))
+        // form-action also covers the 302 after the POST (Chromium), so it names the redirect URI's origin, exactly.
+        #expect(csp.contains("form-action 'self' https://oauth-redirect.googleusercontent.com;"))
         #expect(page.header("X-Frame-Options") == "DENY")
         #expect(page.header("Cache-Control") == "no-store")
         #expect(page.header("Referrer-Policy") == "no-referrer")
@@ -251,8 +252,9 @@ struct OAuthFlowTests {
             page: page,
             [("login", "alice@example.com"), ("password", "nope"), ("decision", "allow")]
         )
+        // Each form works once: the next attempt uses the page the last one showed.
         let unknown = try hearth.submit(
-            page: page,
+            page: wrong,
             [("login", "nobody@example.com"), ("password", "nope"), ("decision", "allow")]
         )
         #expect(wrong.status == 200 && unknown.status == 200)
@@ -271,13 +273,14 @@ struct OAuthFlowTests {
             settings: OAuthSettings(loginLimits: LoginLimits(maxAttempts: 3, windowSeconds: 600, lockoutSeconds: 300))
         )
         defer { hearth.shutdown() }
-        let page = try hearth.authorizePage(LinkingHearth.authorizeQuery())
+        var page = try hearth.authorizePage(LinkingHearth.authorizeQuery())
         for _ in 0..<3 {
             let wrong = try hearth.submit(
                 page: page,
                 [("login", "alice@example.com"), ("password", "x"), ("decision", "allow")]
             )
             #expect(wrong.status == 200 && wrong.header("Location") == nil)
+            page = wrong
         }
         // Locked: even the right password fails, with the same message.
         let locked = try hearth.submit(

@@ -205,6 +205,30 @@ extension ConfigKey {
             "How long a locked login refuses every password."
         ),
         ConfigKey(
+            "oauth.signInWorkers",
+            .integer(1...64),
+            default: 1,
+            "Sign-in password checks (PBKDF2) run at once, off the listener's threads."
+        ),
+        ConfigKey(
+            "oauth.signInQueueLimit",
+            .integer(0...10000),
+            default: 8,
+            "Sign-in password checks that may wait for a worker; beyond, 503 \"busy, try again\"."
+        ),
+        ConfigKey(
+            "oauth.signInBurst",
+            .integer(1...10000),
+            default: 10,
+            "Sign-in attempts a client may make at once before they are held back, unchecked."
+        ),
+        ConfigKey(
+            "oauth.signInPerMinute",
+            .integer(1...100000),
+            default: 10,
+            "How fast a client's sign-in budget refills, per minute."
+        ),
+        ConfigKey(
             "homegraph.serviceAccountKeyFile",
             .string,
             default: "",

@@ -83,7 +83,11 @@ public struct HearthConfiguration: Sendable {
                 maxAttempts: values.int("oauth.maxLoginAttempts"),
                 windowSeconds: values.int("oauth.loginAttemptWindowSeconds"),
                 lockoutSeconds: values.int("oauth.loginLockoutSeconds")
-            )
+            ),
+            signInWorkers: values.int("oauth.signInWorkers"),
+            signInQueueLimit: values.int("oauth.signInQueueLimit"),
+            signInBurst: values.int("oauth.signInBurst"),
+            signInPerMinute: values.int("oauth.signInPerMinute")
         )
         self.http.perIPConnectionLimit = values.int("http.perIPConnectionLimit")
         edge = EdgeConfiguration(values)

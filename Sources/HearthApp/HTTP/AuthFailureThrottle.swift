@@ -1,4 +1,5 @@
 import MicroHTTPD
+import OAuth
 import Synchronization
 
 /// Slows a client that keeps sending bad bearer tokens, without ever slowing a valid token.
@@ -137,5 +138,12 @@ public final class AuthFailureThrottle: Sendable {
 extension Substring {
     fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+/// The same budget serves sign-in attempts and client-secret failures at the OAuth endpoints.
+extension AuthFailureThrottle: AttemptBudget {
+    public func charge(_ client: String) -> Duration {
+        delayAfterFailure(of: client)
     }
 }

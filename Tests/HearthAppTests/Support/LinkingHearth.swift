@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Fulfillment
 import HearthApp
@@ -40,7 +41,11 @@ final class LinkingHearth: @unchecked Sendable {
     init(
         devices: String = TestHomes.twoUsers,
         settings: OAuthSettings = OAuthSettings(),
-        options: FulfillmentOptions = FulfillmentOptions()
+        options: FulfillmentOptions = FulfillmentOptions(),
+        threads: Int = 2,
+        signInBudget: (any AttemptBudget)? = nil,
+        clientSecretBudget: (any AttemptBudget)? = nil,
+        verifyPassword: (@Sendable (String, String) -> Bool)? = nil
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-oauth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,12 +57,18 @@ final class LinkingHearth: @unchecked Sendable {
         let handler = logs
         var logger = Logger(label: "hearth-oauth-test", factory: { _ in handler })
         logger.logLevel = .trace
-        let oauth = try OAuthServer(store: store, settings: settings, logger: logger) {
-            UnixTime(seconds: clock.time.withLock { $0 })
-        }
+        let oauth = try OAuthServer(
+            store: store,
+            settings: settings,
+            logger: logger,
+            clock: { UnixTime(seconds: clock.time.withLock { $0 }) },
+            signInBudget: signInBudget,
+            clientSecretBudget: clientSecretBudget,
+            verifyPassword: verifyPassword ?? { PasswordHasher.verify(password: $0, encoded: $1) }
+        )
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
-        configuration.threadPoolSize = 2
+        configuration.threadPoolSize = threads
         server = HTTPServer(
             configuration: configuration,
             responder: HearthResponder(store: store, options: options, logger: logger, oauth: oauth),

@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import MicroHTTPD
+
+/// `/later` answers through a ``DeferredResponse`` the test completes; `/early` completes its own before returning
+/// (the answer is there before the listener suspends the connection); everything else answers at once.
+private final class DeferringResponder: HTTPResponder {
+    let waiting = Mutex<[DeferredResponse]>([])
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let fallback = HTTPResponse(status: 503, body: Array("abandoned".utf8))
+        switch request.path {
+        case "/later":
+            let answer = DeferredResponse()
+            waiting.withLock { $0.append(answer) }
+            return .deferred(answer, ifAbandoned: fallback)
+        case "/early":
+            let answer = DeferredResponse()
+            answer.complete(HTTPResponse(status: 201, body: Array("early".utf8)))
+            return .deferred(answer, ifAbandoned: fallback)
+        default:
+            return HTTPResponse(status: 200, body: Array("prompt".utf8))
+        }
+    }
+
+    /// Completes every waiting answer with `response`; returns how many there were.
+    func completeAll(_ response: HTTPResponse) -> Int {
+        let all = waiting.withLock { all in
+            defer { all = [] }
+            return all
+        }
+        for answer in all {
+            answer.complete(response)
+            answer.complete(HTTPResponse(status: 500))  // ignored: the first call wins
+        }
+        return all.count
+    }
+}
+
+/// ``HTTPResponse/deferred(_:ifAbandoned:)``: the connection is suspended until another thread answers.
+struct DeferredResponseTests {
+    private func startServer(_ responder: DeferringResponder) throws -> (HTTPServer, Int) {
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 1, shutdownGracePeriodSeconds: 5),
+            responder: responder,
+            logger: .silent
+        )
+        return (server, try server.start())
+    }
+
+    /// Polls `condition` for up to 10 s; a test fails rather than hangs when it never holds.
+    private func waitUntil(_ condition: () -> Bool) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(), ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        try #require(condition())
+    }
+
+    @Test func waitingAnswersHoldNoListenerThreadAndArriveWhenCompleted() throws {
+        let responder = DeferringResponder()
+        let (server, port) = try startServer(responder)
+        defer { server.shutdown() }
+        // Four waiting requests on a pool of one thread: had they held it, the prompt request could not be served.
+        let clients = try (0..<4).map { _ in try RawHTTPClient(port: port) }
+        for client in clients {
+            try client.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
+        }
+        try waitUntil { server.deferredResponseCount == 4 }
+        let prompt = try Curl.run(["http://127.0.0.1:\(port)/prompt"])
+        #expect(prompt.status == 200)
+        #expect(server.deferredResponseCount == 4, "the prompt answer came while all four were waiting")
+        let completed = DispatchQueue.global()
+        completed.async {
+            _ = responder.completeAll(
+                HTTPResponse(status: 202, headers: HTTPHeaders([("X-Answer", "late")]), body: Array("late".utf8))
+            )
+        }
+        for client in clients {
+            let answer = try client.readResponse()
+            #expect(answer.status == 202)
+            #expect(answer.bodyText == "late")
+            // The connection stays usable afterwards (keep-alive).
+            try client.send("GET /prompt HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse().bodyText == "prompt")
+        }
+        #expect(server.deferredResponseCount == 0)
+    }
+
+    @Test func anAnswerCompletedBeforeTheSuspensionIsSent() throws {
+        let (server, port) = try startServer(DeferringResponder())
+        defer { server.shutdown() }
+        let answer = try Curl.run(["http://127.0.0.1:\(port)/early"])
+        #expect(answer.status == 201)
+        #expect(answer.body == "early")
+        #expect(server.deferredResponseCount == 0)
+    }
+
+    @Test func aCompletedAnswerKeepsItsDelay() throws {
+        let responder = DeferringResponder()
+        let (server, port) = try startServer(responder)
+        defer { server.shutdown() }
+        let client = try RawHTTPClient(port: port)
+        try client.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
+        try waitUntil { server.deferredResponseCount == 1 }
+        let start = ContinuousClock.now
+        #expect(
+            responder.completeAll(HTTPResponse(status: 401, body: Array("held".utf8), delay: .milliseconds(400))) == 1
+        )
+        let answer = try client.readResponse()
+        #expect(ContinuousClock.now - start >= .milliseconds(400))
+        #expect(answer.status == 401)
+        #expect(answer.bodyText == "held")
+    }
+
+    @Test func theShutdownSendsTheFallbackAndIgnoresALateAnswer() throws {
+        let responder = DeferringResponder()
+        let (server, port) = try startServer(responder)
+        let client = try RawHTTPClient(port: port)
+        try client.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
+        try waitUntil { server.deferredResponseCount == 1 }
+        let shutdown = Thread { server.shutdown() }
+        shutdown.start()
+        let answer = try client.readResponse()
+        #expect(answer.status == 503)
+        #expect(answer.bodyText == "abandoned")
+        #expect(responder.completeAll(HTTPResponse(status: 200)) == 1)  // too late: ignored, nothing crashes
+        #expect(server.deferredResponseCount == 0)
+        try waitUntil { server.port == nil }
+    }
+}
