@@ -95,14 +95,19 @@ extension DevicesCommand {
         }
 
         func run() throws {
-            let configuration = try common.load()
+            // The configuration is loaded once (its warnings printed once), by whichever branch runs.
+            let configuration: HearthConfiguration
             var users: [(String, [Device])] = []
-            if let file {
-                users = try DeviceFileLoader.load(path: file).users.map { ($0.agentUserId, $0.devices) }
-            } else if let user {
-                let (store, _) = try common.openStore(forUser: user)
+            if let user, file == nil {
+                let (store, loaded) = try common.openStore(forUser: user)
                 defer { try? store.close() }
+                configuration = loaded
                 users = [(user, try store.devices(forUser: user))]
+            } else {
+                configuration = try common.load()
+                if let file {
+                    users = try DeviceFileLoader.load(path: file).users.map { ($0.agentUserId, $0.devices) }
+                }
             }
             let report = ValidationReport(users: users, options: configuration.fulfillment)
             print(report.text)

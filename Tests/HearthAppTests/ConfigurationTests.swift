@@ -200,15 +200,20 @@ struct ConfigurationTests {
     // MARK: - Refusals
 
     @Test(arguments: [
-        (#"{"http": {"prot": 8080}}"#, "http.prot"),
-        (#"{"htp": {"port": 8080}}"#, "htp.port"),
-        (#"{"verbose": true}"#, "verbose"),
-        (#"{"http": {"port": 8080, "tls": {"cert": "x"}}}"#, "http.tls.cert"),
+        (#"{"http": {"prot": 8080}}"#, "http.prot", "http.port"),
+        (#"{"htp": {"port": 8080}}"#, "htp.port", "http.port"),
+        (#"{"verbose": true}"#, "verbose", nil),
+        (#"{"http": {"port": 8080, "tls": {"cert": "x"}}}"#, "http.tls.cert", nil),
+        (#"{"database": {"pth": "x.sqlite"}}"#, "database.pth", "database.path"),
     ])
-    func unknownFileKeyIsAnError(_ file: String, _ path: String) throws {
+    func unknownFileKeyIsAnError(_ file: String, _ path: String, _ suggestion: String?) throws {
         let error = try #require(try Self.loadError(file: file))
         #expect(error.message.contains(path), "\(error)")
         #expect(error.message.contains("unknown"), "\(error)")
+        // Says what to do: the closest key when there is one, and where every key is listed.
+        #expect(error.message.contains("did you mean") == (suggestion != nil), "\(error)")
+        if let suggestion { #expect(error.message.contains("did you mean \(suggestion)?"), "\(error)") }
+        #expect(error.message.contains("Config/hearth.json"), "\(error)")
     }
 
     /// What Kubernetes injects into every pod of a namespace with a Service named `hearth` (port 8080, and a

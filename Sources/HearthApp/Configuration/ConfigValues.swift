@@ -111,7 +111,11 @@ public struct ConfigValues: Sendable {
     /// Sets one key after checking the value's kind and range.
     public mutating func set(_ path: String, _ value: JSON, source: String) throws(ConfigurationError) {
         guard let key = keys[path] else {
-            throw ConfigurationError("\(source): unknown configuration key \(path)")
+            let hint = EnvironmentVariableNames.closest(to: path, among: keys.keys).map { "did you mean \($0)? " } ?? ""
+            throw ConfigurationError(
+                "\(source): unknown configuration key \(path); \(hint)"
+                    + "every key is listed in the README's Configuration table and in Config/hearth.json"
+            )
         }
         switch key.kind {
         case .string:
