@@ -1,10 +1,19 @@
 /// A JSON object that keeps its members in insertion order, so that output is deterministic.
 ///
-/// Lookups scan linearly: Google's objects are small, and a scan over a few members beats hashing.
+/// Small objects (Google's are) are searched by a scan, which beats hashing for a few members. An object that
+/// grows past ``indexThreshold`` members through the checked setter (the parser uses it) keeps a key → position
+/// index from then on, so that reading a hostile 100,000-key body is linear rather than quadratic. Swift's
+/// `Dictionary` hashes with a per-process random seed, so keys chosen to collide cannot be precomputed.
 /// Equality ignores member order, as JSON does.
 public struct JSONObject: Sendable, Hashable, Sequence {
+    /// Objects with more members than this keep a key index once built through the checked setter.
+    static let indexThreshold = 16
+
     /// The members in order.
     public private(set) var members: [(key: String, value: JSON)]
+
+    /// Each key's first position in `members`; `nil` until the object outgrows ``indexThreshold``.
+    private var positions: [String: Int]?
 
     public init() {
         members = []
@@ -28,18 +37,24 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// A member's value; setting `nil` removes it, setting a present key replaces it in place.
     public subscript(_ key: String) -> JSON? {
         get {
-            for member in members where member.key == key { return member.value }
-            return nil
+            position(of: key).map { members[$0].value }
         }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            if let index = position(of: key) {
                 if let newValue {
                     members[index].value = newValue
                 } else {
                     members.remove(at: index)
+                    positions = nil
+                    if members.count > Self.indexThreshold { buildPositions() }
                 }
             } else if let newValue {
                 members.append((key: key, value: newValue))
+                if positions != nil {
+                    positions![key] = members.count - 1
+                } else if members.count > Self.indexThreshold {
+                    buildPositions()
+                }
             }
         }
     }
@@ -48,6 +63,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// to be distinct.
     public mutating func append(_ key: String, _ value: JSON) {
         members.append((key: key, value: value))
+        if positions != nil, positions![key] == nil { positions![key] = members.count - 1 }
     }
 
     /// Adds every member of `other`, replacing members with the same key.
@@ -59,10 +75,27 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         members.makeIterator()
     }
 
+    /// Where `key` first occurs: from the index when there is one, else by a scan.
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    private mutating func buildPositions() {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() where positions[member.key] == nil {
+            positions[member.key] = index
+        }
+        self.positions = positions
+    }
+
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
+        var indexed = rhs
+        if indexed.positions == nil, indexed.members.count > indexThreshold { indexed.buildPositions() }
         for (key, value) in lhs.members {
-            guard let other = rhs[key], other == value else { return false }
+            guard let other = indexed[key], other == value else { return false }
         }
         return true
     }
