@@ -16,7 +16,11 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// A strict RFC 8259 JSON reader over UTF-8 bytes.
 ///
 /// Nesting is limited (``maximumDepth``) so that hostile input cannot exhaust the stack; numbers without a
-/// fraction or exponent that fit in `Int` become ``JSON/int(_:)``, all others ``JSON/double(_:)``.
+/// fraction or exponent that fit in `Int` become ``JSON/int(_:)``, all others ``JSON/double(_:)``. Text that is not
+/// UTF-8 (RFC 8259 §8.1) is refused at the offset of its first bad byte, and so is an escaped lone surrogate
+/// (`"\uD800"`, which no UTF-8 string can hold); nothing is replaced with U+FFFD. A byte order mark is refused too
+/// (§8.1: senders "MUST NOT add" one). Duplicate member names are accepted, the last one winning; reading an object
+/// is linear in its members (``JSONObject`` indexes large ones).
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 64
@@ -163,7 +167,11 @@ private struct Reader {
         while index < buffer.count {
             let byte = buffer[index]
             if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                // The standard library validates (ASCII fast path) as it copies; invalid UTF-8 is refused, never
+                // repaired with U+FFFD.
+                guard
+                    let string = String(validating: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                else { throw invalidUTF8(start..<index) }
                 index += 1
                 return string
             }
@@ -177,8 +185,10 @@ private struct Reader {
             let byte = buffer[index]
             switch byte {
             case UInt8(ascii: "\""):
+                // Escapes decode to whole scalars, so the copy is valid exactly when the raw runs between them are.
+                guard let string = String(validating: bytes, as: UTF8.self) else { throw invalidUTF8(start..<index) }
                 index += 1
-                return String(decoding: bytes, as: UTF8.self)
+                return string
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < buffer.count else { throw fail("unterminated escape") }
@@ -219,6 +229,14 @@ private struct Reader {
             }
         }
         throw fail("unterminated string")
+    }
+
+    /// The error for a string in `range` that is not valid UTF-8, at the first byte of the first bad sequence.
+    func invalidUTF8(_ range: Range<Int>) -> JSONParseError {
+        guard let (offset, reason) = UTF8Diagnosis.firstError(in: UnsafeBufferPointer(rebasing: buffer[range])) else {
+            return JSONParseError(offset: range.lowerBound, reason: "invalid UTF-8")
+        }
+        return JSONParseError(offset: range.lowerBound + offset, reason: reason)
     }
 
     mutating func parseHex4() throws(JSONParseError) -> UInt32 {
