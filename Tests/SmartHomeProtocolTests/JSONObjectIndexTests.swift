@@ -2,8 +2,9 @@ import Testing
 
 @testable import SmartHomeProtocol
 
-/// Objects past ``JSONObject/indexThreshold`` members keep a key index: they must behave exactly like small,
-/// scanned ones (member order, replacement in place, last duplicate wins, removal, equality).
+/// Past ``JSONObject/indexThreshold`` members, the parser, `init`, `merge` and equality use a key index: objects
+/// must come out exactly as the scanning subscript builds them (member order, replacement in place, last duplicate
+/// wins, removal, equality).
 struct JSONObjectIndexTests {
     static let sizes = [1, JSONObject.indexThreshold, JSONObject.indexThreshold + 1, 1_000]
 
@@ -47,7 +48,7 @@ struct JSONObjectIndexTests {
         if count > 1 { #expect(object[keys[count - 1]] == .int(count - 1)) }
     }
 
-    @Test func anAppendedDuplicateIsFoundAsTheFirstOneByIndexAndScanAlike() {
+    @Test func anAppendedDuplicateIsFoundAsTheFirstOne() {
         for count in Self.sizes {
             var object = JSONObject()
             for key in Self.keys(count) { object[key] = 1 }

@@ -1,6 +1,6 @@
-/// Where and why bytes are not UTF-8, for the parser's error once the standard library's validation has refused
-/// a string (RFC 8259 §8.1: "JSON text exchanged between systems that are not part of a closed ecosystem MUST be
-/// encoded using UTF-8"). Only the error path runs this; valid text never does.
+/// Where and why bytes are not UTF-8, for the parser's error once its scan has refused a sequence (RFC 8259 §8.1:
+/// "JSON text exchanged between systems that are not part of a closed ecosystem MUST be encoded using UTF-8").
+/// Only the error path runs this; valid text never does.
 ///
 /// The scan uses the standard library's own UTF-8 parser, so it refuses exactly what `String(validating:)` refuses:
 /// overlong forms, UTF-16 surrogates encoded in UTF-8, code points above U+10FFFF, truncated sequences, stray
