@@ -2,7 +2,8 @@
 # JSON reader timings, before vs after, in one run: compiles the JSON sources of a git revision ("before") and of
 # the working tree ("after") into small release drivers (swiftc -O, JSONParse/main.swift) and times, alternating
 # before and after:
-#   1. parsing recorded QUERY and EXECUTE bodies (the request path: median CPU ns per parse, 5 rounds);
+#   1. parsing recorded QUERY and EXECUTE bodies (the request path: median CPU ns per parse, 5 rounds; and, when
+#      valgrind is installed, instructions per parse counted by callgrind, which load on the machine cannot move);
 #   2. one object of 10k…1M members with short keys, in both readers (SmartHomeProtocol's JSONParser on the
 #      request path, MatterModel's JSONReader for device files): CPU seconds per parse and ns per member.
 # Times are the driver thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so other load on the machine mostly drops out.
@@ -44,7 +45,16 @@ PY
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); before = $(git rev-parse --short "$BEFORE"), after = working tree"
 echo
-printf '%-40s %8s %12s %12s %7s\n' "request body (JSONParser)" bytes "before ns" "after ns" after/before
+# Instructions per parse: callgrind over 1,000 iterations (5 rounds) minus a run of 1, divided by the difference.
+instructions() {  # driver body -> instructions per parse, or "-" without valgrind
+    command -v valgrind >/dev/null || { echo -; return; }
+    local many one
+    many=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" file "$2" 1000 2>&1 | awk '/Collected/{print $NF}')
+    one=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" file "$2" 1 2>&1 | awk '/Collected/{print $NF}')
+    echo $(( (many - one) / (5 * 999) ))
+}
+printf '%-36s %6s %10s %10s %6s %10s %10s %6s\n' "request body (JSONParser)" bytes "before ns" "after ns" ratio \
+    "before Ir" "after Ir" ratio
 for body in "$WORK"/*.body.json; do
     b=$("$WORK/before-protocol" file "$body" "$ITERATIONS")
     a=$("$WORK/after-protocol" file "$body" "$ITERATIONS")
@@ -52,8 +62,12 @@ for body in "$WORK"/*.body.json; do
     a2=$("$WORK/after-protocol" file "$body" "$ITERATIONS")
     # The better of two alternating runs each, to damp other load on the machine.
     b=$(( b < b2 ? b : b2 )); a=$(( a < a2 ? a : a2 ))
-    printf '%-40s %8d %12d %12d %7.2f\n' "$(basename "$body" .body.json)" "$(wc -c <"$body")" "$b" "$a" \
-        "$(echo "$a / $b" | bc -l)"
+    bi=$(instructions "$WORK/before-protocol" "$body")
+    ai=$(instructions "$WORK/after-protocol" "$body")
+    ir_ratio=-
+    [ "$bi" != - ] && ir_ratio=$(printf '%.3f' "$(echo "$ai / $bi" | bc -l)")
+    printf '%-36s %6d %10d %10d %6.2f %10s %10s %6s\n' "$(basename "$body" .body.json)" "$(wc -c <"$body")" \
+        "$b" "$a" "$(echo "$a / $b" | bc -l)" "$bi" "$ai" "$ir_ratio"
 done
 
 echo
@@ -64,11 +78,11 @@ for reader in protocol matter; do
         before="skipped" before_per="-"
         if [ -z "$skip_before" ]; then
             read -r seconds bytes < <("$WORK/before-$reader" wide "$n")
-            before=$seconds before_per=$(printf '%.0f' "$(echo "$seconds * 1e9 / $n" | bc -l)")
+            before=$seconds before_per=$(printf '%.0f' "$(echo "$seconds * 1000000000 / $n" | bc -l)")
             if (( $(echo "$seconds > $MAX_SECONDS" | bc -l) )); then skip_before=1; fi
         fi
         read -r seconds bytes < <("$WORK/after-$reader" wide "$n")
-        after_per=$(printf '%.0f' "$(echo "$seconds * 1e9 / $n" | bc -l)")
+        after_per=$(printf '%.0f' "$(echo "$seconds * 1000000000 / $n" | bc -l)")
         printf '%-9s %-8d %10d %12s %12s %14s %14s\n' "$reader" "$n" "$bytes" "$before" "$seconds" "$before_per" "$after_per"
     done
 done
