@@ -3,9 +3,9 @@
 /// Lookups scan linearly: Google's objects are small, and a scan over a few members beats hashing (and keeps this
 /// type one array wide, which the request path feels). What would be quadratic in a hostile object — reading it
 /// (the parser), ``init(_:)``, ``merge(_:)`` and equality — uses a temporary key index past ``indexThreshold``
-/// members, so a 100,000-member body costs milliseconds. Swift's `Dictionary` hashes with a
-/// per-process random seed, so keys chosen to collide cannot be precomputed. Equality ignores member order, as JSON
-/// does.
+/// members, so a 100,000-member body costs tens of milliseconds, not half a minute. Swift's `Dictionary` hashes
+/// with a per-process random seed, so keys chosen to collide cannot be precomputed. Equality ignores member order,
+/// as JSON does.
 public struct JSONObject: Sendable, Hashable, Sequence {
     /// Past this many members, building and comparing objects use a key index instead of scans.
     static let indexThreshold = 16
