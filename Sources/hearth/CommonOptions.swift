@@ -56,10 +56,14 @@ struct CommonOptions: ParsableArguments {
     }
 }
 
-/// Logs to standard error at the configured level. Bootstrapped once per process.
+/// Logs to standard error at the configured level, every line sanitized (control characters escaped, values
+/// capped: clients' text reaches the logs). Bootstrapped once per process.
 func bootstrapLogging(level: Logger.Level) -> Logger {
     LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
+        var handler = SanitizingLogHandler(
+            wrapping: StreamLogHandler.standardError(label: label, metadataProvider: nil),
+            metadataProvider: LoggingSystem.metadataProvider
+        )
         handler.logLevel = level
         return handler
     }

@@ -65,7 +65,7 @@ struct JSONReaderTests {
         let error = #expect(throws: JSONSyntaxError.self) {
             try JSONReader.parse([UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\"")])
         }
-        #expect(error?.message == "string is not valid UTF-8")
+        #expect(error?.message == "invalid UTF-8 (byte 0xFF: a byte that never occurs in UTF-8) at byte offset 1")
         #expect(throws: DeviceFileError.self) {
             try DeviceFile.parse([UInt8(ascii: "\""), 0xC3, UInt8(ascii: "\"")])
         }

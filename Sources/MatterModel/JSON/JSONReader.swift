@@ -9,8 +9,10 @@ struct JSONSyntaxError: Error, Sendable, Hashable {
 }
 
 /// A strict RFC 8259 reader over UTF-8 bytes: no comments, no trailing commas, no duplicate keys, strings
-/// valid UTF-8. Integers stay apart from other numbers and from booleans, which Foundation's `NSNumber` bridging
-/// does not guarantee on Linux.
+/// valid UTF-8 (anything else is refused at its line, column and byte offset; nothing is replaced with U+FFFD), no
+/// escaped lone surrogates (`"\uD800"`). An optional byte order mark is skipped (RFC 8259 §8.1 allows a reader to).
+/// Integers stay apart from other numbers and from booleans, which Foundation's `NSNumber` bridging does not
+/// guarantee on Linux. Reading an object is linear in its members (a `Set` catches duplicate keys).
 struct JSONReader {
     /// Deeper nesting is refused, so a hostile file cannot exhaust the stack.
     static let maximumDepth = 64
@@ -173,11 +175,8 @@ struct JSONReader {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                guard let string = String(validating: utf8, as: UTF8.self) else { throw invalidUTF8(start + 1..<index) }
                 index += 1
-                guard let string = String(validating: utf8, as: UTF8.self) else {
-                    index = start
-                    throw error("string is not valid UTF-8")
-                }
                 return string
             case UInt8(ascii: "\\"):
                 index += 1
@@ -220,6 +219,15 @@ struct JSONReader {
             index -= 1
             throw error("invalid escape \\\(describeCurrent())")
         }
+    }
+
+    /// The error for a string whose bytes in `range` are not valid UTF-8, at the first byte of the first bad
+    /// sequence. Escapes decode to whole scalars, so the raw bytes hold the fault.
+    private mutating func invalidUTF8(_ range: Range<Int>) -> JSONSyntaxError {
+        let diagnosis = bytes[range].withUnsafeBufferPointer { UTF8Diagnosis.firstError(in: $0) }
+        let offset = range.lowerBound + (diagnosis?.offset ?? 0)
+        index = offset
+        return error("\(diagnosis?.reason ?? "invalid UTF-8") at byte offset \(offset)")
     }
 
     private mutating func readHex4() throws(JSONSyntaxError) -> Int {

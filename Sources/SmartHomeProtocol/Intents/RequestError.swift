@@ -55,7 +55,8 @@ public struct RequestError: Error, Sendable, Hashable, CustomStringConvertible {
                 cursor += 1
             }
             guard cursor < body.count, body[cursor] == UInt8(ascii: "\""), cursor - start <= 256 else { return nil }
-            return String(decoding: body[start..<cursor], as: UTF8.self)
+            // An id that is not UTF-8 is not echoed (the parser refused the body for it).
+            return String(validating: body[start..<cursor], as: UTF8.self)
         }
         return nil
     }

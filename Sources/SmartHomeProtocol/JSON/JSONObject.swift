@@ -1,8 +1,15 @@
 /// A JSON object that keeps its members in insertion order, so that output is deterministic.
 ///
-/// Lookups scan linearly: Google's objects are small, and a scan over a few members beats hashing.
-/// Equality ignores member order, as JSON does.
+/// Lookups scan linearly: Google's objects are small, and a scan over a few members beats hashing (and keeps this
+/// type one array wide, which the request path feels). What would be quadratic in a hostile object — reading it
+/// (the parser), ``init(_:)``, ``merge(_:)`` and equality — uses a temporary key index past ``indexThreshold``
+/// members, so a 100,000-member body costs tens of milliseconds, not half a minute. Swift's `Dictionary` hashes
+/// with a per-process random seed, so keys chosen to collide cannot be precomputed. Equality ignores member order,
+/// as JSON does.
 public struct JSONObject: Sendable, Hashable, Sequence {
+    /// Past this many members, building and comparing objects use a key index instead of scans.
+    static let indexThreshold = 16
+
     /// The members in order.
     public private(set) var members: [(key: String, value: JSON)]
 
@@ -13,7 +20,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public init(_ members: [(String, JSON)]) {
         self.members = []
         self.members.reserveCapacity(members.count)
-        for (key, value) in members { self[key] = value }
+        var positions: [String: Int]?
+        for (key, value) in members { set(key, value, positions: &positions) }
     }
 
     /// The number of members.
@@ -52,7 +60,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// Adds every member of `other`, replacing members with the same key.
     public mutating func merge(_ other: JSONObject) {
-        for (key, value) in other.members { self[key] = value }
+        var positions: [String: Int]?
+        for (key, value) in other.members { set(key, value, positions: &positions) }
     }
 
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSON)]> {
@@ -61,8 +70,15 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
+        if rhs.members.count <= indexThreshold {
+            for (key, value) in lhs.members {
+                guard let other = rhs[key], other == value else { return false }
+            }
+            return true
+        }
+        let positions = positions(of: rhs.members)
         for (key, value) in lhs.members {
-            guard let other = rhs[key], other == value else { return false }
+            guard let index = positions[key], rhs.members[index].value == value else { return false }
         }
         return true
     }
@@ -78,5 +94,33 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
         hasher.combine(members.count)
         hasher.combine(total)
+    }
+
+    /// Sets a member as the subscript's setter does (a present key is replaced in place, so the last duplicate
+    /// wins), in linear time over many calls: it scans while the object is small and then keeps `positions`, a key
+    /// index. Start with `nil` and pass the same index to every call while nothing else changes the object.
+    @inline(__always)
+    mutating func set(_ key: String, _ value: JSON, positions: inout [String: Int]?) {
+        if members.count < Self.indexThreshold {
+            self[key] = value
+            return
+        }
+        if positions == nil { positions = Self.positions(of: members) }
+        if let index = positions![key] {
+            members[index].value = value
+        } else {
+            positions![key] = members.count
+            members.append((key: key, value: value))
+        }
+    }
+
+    /// Each key's first position, as a scan finds it.
+    static func positions(of members: [(key: String, value: JSON)]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() where positions[member.key] == nil {
+            positions[member.key] = index
+        }
+        return positions
     }
 }

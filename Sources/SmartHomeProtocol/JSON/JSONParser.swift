@@ -16,7 +16,11 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// A strict RFC 8259 JSON reader over UTF-8 bytes.
 ///
 /// Nesting is limited (``maximumDepth``) so that hostile input cannot exhaust the stack; numbers without a
-/// fraction or exponent that fit in `Int` become ``JSON/int(_:)``, all others ``JSON/double(_:)``.
+/// fraction or exponent that fit in `Int` become ``JSON/int(_:)``, all others ``JSON/double(_:)``. Text that is not
+/// UTF-8 (RFC 8259 §8.1) is refused at the offset of its first bad byte, and so is an escaped lone surrogate
+/// (`"\uD800"`, which no UTF-8 string can hold); nothing is replaced with U+FFFD. A byte order mark is refused too
+/// (§8.1: senders "MUST NOT add" one). Duplicate member names are accepted, the last one winning; reading an object
+/// is linear in its members (large ones get a key index while they are read).
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 64
@@ -98,6 +102,7 @@ private struct Reader {
         guard depth <= JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth)") }
         index += 1  // {
         var object = JSONObject()
+        var positions: [String: Int]?
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
             index += 1
@@ -114,8 +119,8 @@ private struct Reader {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            // Duplicate names: the last one wins, as in most parsers.
-            object[key] = value
+            // Duplicate names: the last one wins, as in most parsers. Linear however many members there are.
+            object.set(key, value, positions: &positions)
             skipWhitespace()
             guard index < buffer.count else { throw fail("unexpected end of input") }
             if buffer[index] == UInt8(ascii: ",") {
@@ -163,13 +168,19 @@ private struct Reader {
         while index < buffer.count {
             let byte = buffer[index]
             if byte == UInt8(ascii: "\"") {
+                // Validated below, so `decoding` repairs nothing.
                 let string = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
                 index += 1
                 return string
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail("control character in string") }
-            index += 1
+            // ASCII costs one more comparison; anything else must be a well-formed sequence, never repaired.
+            if byte < 0x80 {
+                index += 1
+            } else {
+                index += try utf8SequenceLength()
+            }
         }
         guard index < buffer.count else { throw fail("unterminated string") }
         var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<index]))
@@ -214,11 +225,55 @@ private struct Reader {
                 }
             default:
                 if byte < 0x20 { throw fail("control character in string") }
-                bytes.append(byte)
-                index += 1
+                if byte < 0x80 {
+                    bytes.append(byte)
+                    index += 1
+                } else {
+                    let length = try utf8SequenceLength()
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<index + length]))
+                    index += length
+                }
             }
         }
         throw fail("unterminated string")
+    }
+
+    /// The length of the well-formed UTF-8 sequence whose lead byte, not ASCII, is at `index` (Unicode 15, table
+    /// 3-7: the second byte's range rules out overlong forms, surrogates and code points above U+10FFFF), or the
+    /// error at `index`.
+    func utf8SequenceLength() throws(JSONParseError) -> Int {
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch buffer[index] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
+        default: throw invalidUTF8()
+        }
+        guard index + length <= buffer.count, second.contains(buffer[index + 1]) else { throw invalidUTF8() }
+        for offset in 2..<length where buffer[index + offset] & 0xC0 != 0x80 { throw invalidUTF8() }
+        return length
+    }
+
+    /// The error for the invalid UTF-8 sequence at `index`, saying what is wrong with it.
+    func invalidUTF8() -> JSONParseError {
+        let rest = UnsafeBufferPointer(rebasing: buffer[index..<min(buffer.count, index + 4)])
+        guard let (offset, reason) = UTF8Diagnosis.firstError(in: rest), offset == 0 else {
+            return fail("invalid UTF-8")
+        }
+        return fail(reason)
     }
 
     mutating func parseHex4() throws(JSONParseError) -> UInt32 {
