@@ -151,6 +151,26 @@ struct LingeringCloseTests {
         }
     }
 
+    @Test func aChunkedBodyFarOverTheLimitIsCutOffAfterTheDiscardLimit() throws {
+        try withServer { server, responder, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send("POST /fulfillment HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk =
+                Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "c"), count: 0x10000) + Array("\r\n".utf8)
+            var sent = 0
+            // 64 MiB, far past the 1 MiB limit plus the 16 MiB discarded: the server drops the connection first.
+            do {
+                for _ in 0..<1024 {
+                    try client.send(chunk)
+                    sent += 0x10000
+                }
+            } catch {}
+            #expect(sent < 64 << 20)
+            #expect(sent >= Self.maxBodyBytes + server.lingeringCloses.limits.maxBytes)
+            #expect(responder.requests.isEmpty)
+        }
+    }
+
     @Test func lingeringEndsWhenTheClientCloses() throws {
         let closed = DispatchSemaphore(value: 0)
         let closes = LingeringCloses(didClose: { closed.signal() })
