@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +37,7 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
     const struct CMicroHTTPDShims_DaemonConfiguration *configuration,
     MHD_AccessHandlerCallback access_handler,
     MHD_RequestCompletedCallback request_completed,
+    MHD_NotifyConnectionCallback connection_notified,
     void *(*uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection),
     CMicroHTTPDShims_LogCallback logger,
     void *context,
@@ -52,6 +54,8 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
         (struct MHD_OptionItem){MHD_OPTION_LISTEN_SOCKET, (intptr_t)configuration->listen_socket, NULL};
     options[count++] =
         (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)request_completed, context};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)connection_notified, context};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_logger, context};
     if (configuration->thread_pool_size >= 2) {
         options[count++] =
@@ -199,6 +203,19 @@ size_t CMicroHTTPDShims_connection_peer_address(struct MHD_Connection *connectio
     default:
         return 0;
     }
+}
+
+void *CMicroHTTPDShims_connection_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+int CMicroHTTPDShims_duplicate_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info == NULL || info->connect_fd == MHD_INVALID_SOCKET) {
+        return -1;
+    }
+    return fcntl(info->connect_fd, F_DUPFD_CLOEXEC, 0);
 }
 
 void CMicroHTTPDShims_stop_listening(MHD_socket socket) {

@@ -35,6 +35,7 @@ func accessHandlerTrampoline(
         connection: connection,
         url: url,
         method: method,
+        version: version,
         uploadData: uploadData,
         uploadDataSize: uploadDataSize,
         requestContext: requestContext
@@ -51,7 +52,26 @@ func requestCompletedTrampoline(
     guard let server = server(from: context), let requestContext else {
         return
     }
-    server.completeRequest(requestContext: requestContext)
+    server.completeRequest(connection: connection, requestContext: requestContext)
+}
+
+/// `MHD_OPTION_NOTIFY_CONNECTION`: a TCP connection was accepted or is closed. microhttpd reports the close for
+/// every connection it accepted, whatever happened to the requests on it.
+func connectionNotifiedTrampoline(
+    context: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    code: MHD_ConnectionNotificationCode
+) {
+    guard let server = server(from: context), let connection, let socketContext else {
+        return
+    }
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        server.openConnection(socketContext: socketContext)
+    case .CONNECTION_NOTIFY_CLOSED:
+        server.closeConnection(connection, socketContext: socketContext)
+    }
 }
 
 /// `MHD_OPTION_URI_LOG_CALLBACK`: the raw request target, before microhttpd splits and decodes it. Its return
@@ -64,7 +84,7 @@ func uriLoggerTrampoline(
     guard let server = server(from: context) else {
         return nil
     }
-    return server.beginRequest(target: uri)
+    return server.beginRequest(target: uri, connection: connection)
 }
 
 /// `MHD_OPTION_EXTERNAL_LOGGER`, already formatted by the shim.
@@ -91,6 +111,27 @@ func headerIteratorTrampoline(
     headers.pointee.add(
         name: string(name, count: nameLength),
         value: value.map { string($0, count: valueLength) } ?? ""
+    )
+    return .YES
+}
+
+/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the ``RequestFraming`` being filled.
+func framingFieldTrampoline(
+    context: UnsafeMutableRawPointer?,
+    kind: MHD_ValueKind,
+    name: UnsafePointer<CChar>?,
+    nameLength: Int,
+    value: UnsafePointer<CChar>?,
+    valueLength: Int
+) -> MHD_Result {
+    guard let context, let name else {
+        return .NO
+    }
+    context.assumingMemoryBound(to: RequestFraming.self).pointee.record(
+        name: name,
+        nameLength: nameLength,
+        value: value,
+        valueLength: valueLength
     )
     return .YES
 }

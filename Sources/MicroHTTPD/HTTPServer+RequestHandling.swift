@@ -1,25 +1,103 @@
 import CMicroHTTPD
 import CMicroHTTPDShims
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // The hot path: everything here runs on microhttpd's threads for every request. No Foundation, no locks, no
-// Swift concurrency; the only shared state touched is two atomics.
+// Swift concurrency; the only shared state touched is two atomics (and, for early answers only, the lingering
+// closes' lock).
 
 extension HTTPServer {
-    /// A new request line arrived: count it in flight and give it a context holding the raw path and query.
-    func beginRequest(target: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
-        inFlightRequests.wrappingAdd(1, ordering: .relaxed)
+    /// A new request line arrived (the URI-log callback): count it in flight and give it a context holding the raw
+    /// path and query.
+    ///
+    /// It also hides the query string from microhttpd. libmicrohttpd 0.9.75 splits the query into its own argument
+    /// list right after this callback, in the connection's fixed-size memory pool, and when the pool runs out
+    /// (a few hundred arguments at the default 16 KiB) it neither answers nor completes the request: the client
+    /// waits for the inactivity timeout and the request-completed callback never comes. Hearth reads only the raw
+    /// query copied here, never microhttpd's argument list, so ending the string after `?` in microhttpd's own
+    /// buffer (which it modifies itself right after) costs nothing and removes that path. microhttpd documents the
+    /// callback as the place "for processing the URI (including the options) before it is parsed".
+    func beginRequest(target: UnsafePointer<CChar>?, connection: OpaquePointer?) -> UnsafeMutableRawPointer {
         let context = target.map(RequestContext.init(target:)) ?? RequestContext(path: "", query: nil)
-        return Unmanaged.passRetained(context).toOpaque()
+        if let target, context.query != nil, let mark = strchr(target, Int32(UInt8(ascii: "?"))) {
+            UnsafeMutablePointer(mutating: mark + 1).pointee = 0
+        }
+        if context.queryArgumentCount > Self.maxQueryArguments {
+            context.refusal = .tooManyQueryArguments
+        }
+        return track(context, on: connection)
+    }
+
+    /// Counts a new request in flight and records it on its connection; returns the retained context.
+    private func track(_ context: RequestContext, on connection: OpaquePointer?) -> UnsafeMutableRawPointer {
+        inFlightRequests.wrappingAdd(1, ordering: .relaxed)
+        let raw = Unmanaged.passRetained(context).toOpaque()
+        if let connection, let state = connectionState(of: connection) {
+            if let abandoned = state.pointee.request {
+                // The previous request on this connection was never completed: release it now.
+                release(abandoned)
+            }
+            state.pointee.request = raw
+        }
+        return raw
     }
 
     /// The request is over: release its context and count it out.
-    func completeRequest(requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+    func completeRequest(connection: OpaquePointer?, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         guard let raw = requestContext.pointee else {
             return
         }
         requestContext.pointee = nil
+        if let connection, let state = connectionState(of: connection), state.pointee.request == raw {
+            state.pointee.request = nil
+        }
+        release(raw)
+    }
+
+    private func release(_ raw: UnsafeMutableRawPointer) {
         Unmanaged<RequestContext>.fromOpaque(raw).release()
         inFlightRequests.wrappingSubtract(1, ordering: .releasing)
+    }
+
+    /// microhttpd accepted a connection: give it a ``ConnectionState``.
+    func openConnection(socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        let state = UnsafeMutablePointer<ConnectionState>.allocate(capacity: 1)
+        state.initialize(to: ConnectionState())
+        socketContext.pointee = UnsafeMutableRawPointer(state)
+    }
+
+    /// microhttpd closed a connection: release a request it dropped without completing, start a lingering close
+    /// if the answer went out before the request's body was read, and free the ``ConnectionState``.
+    func closeConnection(_ connection: OpaquePointer, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        guard let raw = socketContext.pointee else {
+            return
+        }
+        socketContext.pointee = nil
+        let state = raw.assumingMemoryBound(to: ConnectionState.self)
+        if let request = state.pointee.request {
+            release(request)
+            logger.debug("microhttpd closed a connection without completing its request")
+        }
+        if state.pointee.lingersOnClose {
+            let descriptor = CMicroHTTPDShims_duplicate_connection_socket(connection)
+            if descriptor >= 0 {
+                lingeringCloses.adopt(descriptor)
+            }
+        }
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// The connection's ``ConnectionState``, or nil if microhttpd reported no start for it.
+    private func connectionState(of connection: OpaquePointer) -> UnsafeMutablePointer<ConnectionState>? {
+        CMicroHTTPDShims_connection_socket_context(connection)?.assumingMemoryBound(to: ConnectionState.self)
     }
 
     /// One access-handler call: headers first, then body chunks, then the final call that answers.
@@ -27,6 +105,7 @@ extension HTTPServer {
         connection: OpaquePointer,
         url: UnsafePointer<CChar>?,
         method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?,
         uploadDataSize: UnsafeMutablePointer<Int>,
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -36,22 +115,24 @@ extension HTTPServer {
             request = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
         } else {
             // The URI-log callback always sets a context; this only guards against a microhttpd that skipped it.
-            requestContext.pointee = beginRequest(target: url)
-            guard let raw = requestContext.pointee else {
-                return .NO
-            }
-            request = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+            request = RequestContext(path: url.map { String(cString: $0) } ?? "", query: nil)
+            requestContext.pointee = track(request, on: connection)
         }
 
         if !request.headersSeen {
             request.headersSeen = true
-            return handleHeaders(connection: connection, request: request)
+            return handleHeaders(connection: connection, version: version, request: request)
         }
 
         let chunkSize = uploadDataSize.pointee
         if chunkSize > 0 {
             uploadDataSize.pointee = 0
-            guard !request.responded, !request.bodyTooLarge else {
+            if request.bodyTooLarge {
+                // Discarding is bounded like a lingering close; past that the connection is dropped.
+                request.discardedBytes += chunkSize
+                return request.discardedBytes <= lingeringCloses.limits.maxBytes ? .YES : .NO
+            }
+            guard !request.responded else {
                 return .YES
             }
             guard let uploadData else {
@@ -95,21 +176,44 @@ extension HTTPServer {
         return answer(connection: connection, method: method, request: request)
     }
 
-    /// First call: the headers are parsed. Refuse a declared body over the limit before reading it.
-    private func handleHeaders(connection: OpaquePointer, request: RequestContext) -> MHD_Result {
-        guard let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else {
-            return .YES
+    /// First call: the headers are parsed, the body is not read yet. Refuse what microhttpd would frame wrongly
+    /// and a declared body over the limit, before reading any of it.
+    private func handleHeaders(
+        connection: OpaquePointer,
+        version: UnsafePointer<CChar>?,
+        request: RequestContext
+    ) -> MHD_Result {
+        var framing = RequestFraming()
+        _ = withUnsafeMutablePointer(to: &framing) { framing in
+            MHD_get_connection_values_n(connection, .HEADER_KIND, framingFieldTrampoline, framing)
         }
-        guard let length = parseContentLength(declared) else {
-            return .YES  // microhttpd rejects a malformed Content-Length itself
+        let announcesBody = framing.transferEncodingCount > 0 || framing.contentLengthCount > 0
+        let isHTTP10 = version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false
+        if let refusal = request.refusal ?? framing.refusal(isHTTP10: isHTTP10) {
+            request.responded = true
+            if announcesBody {
+                lingerOnClose(connection)
+            }
+            return queue(refusalResponses[refusal.rawValue], status: refusal.status, on: connection)
+        }
+        // microhttpd has already answered a malformed Content-Length itself (the access handler is not called).
+        guard let declared = framing.contentLength, let length = parseContentLength(declared) else {
+            return .YES
         }
         guard length <= maxBodyBytes else {
             request.responded = true
+            lingerOnClose(connection)
             return queue(payloadTooLargeResponse, status: 413, on: connection)
         }
         // Reserve what the client announced, up to 64 KiB: a client that lies cannot make us reserve much.
         request.body.reserveCapacity(min(length, 64 << 10))
         return .YES
+    }
+
+    /// The answer goes out before the body the client announced was read: drain the socket after microhttpd
+    /// closes it, so the client reads the answer instead of a reset (see ``LingeringCloses``).
+    private func lingerOnClose(_ connection: OpaquePointer) {
+        connectionState(of: connection)?.pointee.lingersOnClose = true
     }
 
     /// Final call: build the request, ask the responder, queue its answer.

@@ -17,7 +17,10 @@ import Darwin
 /// microhttpd runs an internal polling thread with epoll and a thread pool; the responder is called
 /// synchronously on those threads, with no hop to Swift concurrency. Bodies over
 /// ``HTTPServerConfiguration/maxBodyBytes`` are answered with 413, oversized headers with 431 (by microhttpd),
-/// and idle or stalled connections are closed after ``HTTPServerConfiguration/connectionTimeoutSeconds``.
+/// badly framed requests (RFC 9112 §3.2, §6.1, §6.3; see ``RequestRefusal``) with 400 or 501 and too many query
+/// arguments with 414, and idle or stalled connections are closed after
+/// ``HTTPServerConfiguration/connectionTimeoutSeconds``. An answer sent before the body the client announced was
+/// read is followed by a lingering close (``LingeringCloses``), so the client reads it.
 ///
 /// Use it as a swift-service-lifecycle `Service` (``run()`` starts it and stops it gracefully on shutdown), or
 /// drive it by hand with ``start()`` and ``shutdown()``. A server starts at most once (a start that threw may be
@@ -62,6 +65,15 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// Reusable responses for the listener's own errors (microhttpd reference-counts queued responses).
     let payloadTooLargeResponse: OpaquePointer?
     let internalErrorResponse: OpaquePointer?
+    /// One reusable response per ``RequestRefusal``, indexed by its raw value; each carries `Connection: close`.
+    let refusalResponses: [OpaquePointer?]
+    /// Sockets drained after an early answer so the client reads it (see ``LingeringCloses``).
+    let lingeringCloses = LingeringCloses()
+
+    /// The most `&`-separated fields a request's query string may have; a request with more is answered 414 with
+    /// `Connection: close`. Hearth's own endpoints take at most a handful (Google's account-linking request
+    /// carries six).
+    public static let maxQueryArguments = 64
     /// Connections whose response waits out its ``HTTPResponse/delay``.
     let delayedResponses = DelayedResponses()
     /// Connections waiting for a ``DeferredResponse``.
@@ -99,6 +111,13 @@ public final class HTTPServer: Service, @unchecked Sendable {
         self.maxBodyBytes = max(0, configuration.maxBodyBytes)
         self.payloadTooLargeResponse = Self.makeErrorResponse(#"{"error":"payload too large"}"#)
         self.internalErrorResponse = Self.makeErrorResponse(#"{"error":"internal server error"}"#)
+        self.refusalResponses = RequestRefusal.allCases.map { refusal in
+            let response = Self.makeErrorResponse(refusal.body)
+            if let response {
+                MHD_add_response_header(response, "Connection", "close")
+            }
+            return response
+        }
         self.tlsCertificate = configuration.tls.map { Self.cString($0.certificatePEM) }
         self.tlsKey = configuration.tls.map { Self.cString($0.privateKeyPEM) }
     }
@@ -109,6 +128,9 @@ public final class HTTPServer: Service, @unchecked Sendable {
         }
         if let internalErrorResponse {
             MHD_destroy_response(internalErrorResponse)
+        }
+        for response in refusalResponses.compactMap({ $0 }) {
+            MHD_destroy_response(response)
         }
         for buffer in [tlsCertificate, tlsKey].compactMap({ $0 }) {
             buffer.update(repeating: 0)
@@ -194,6 +216,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
                 &daemonConfiguration,
                 accessHandlerTrampoline,
                 requestCompletedTrampoline,
+                connectionNotifiedTrampoline,
                 uriLoggerTrampoline,
                 daemonLoggerTrampoline,
                 context,
@@ -405,6 +428,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
         let abandoned = inFlightRequestCount
         MHD_stop_daemon(quiesced.daemon)
         CMicroHTTPDShims_close_socket(quiesced.listenSocket)
+        lingeringCloses.closeAll()
         state.withLock { $0 = .stopped }
         logger.info("HTTP server stopped", metadata: ["http.abandoned_requests": "\(abandoned)"])
         // Balances the retain in start(); the caller still holds its own reference.

@@ -9,19 +9,26 @@ import Darwin
 /// What the listener knows about one request while microhttpd reads it.
 ///
 /// Created in the URI-log callback (the first thing microhttpd reports for a request), retained once into
-/// microhttpd's per-request pointer, and released once in the request-completed callback. Only the connection's
-/// current microhttpd thread touches it.
+/// microhttpd's per-request pointer, and released once: in the request-completed callback, or, when microhttpd drops
+/// the request without completing it, in the connection-closed notification (see ``ConnectionState``). Only the
+/// connection's current microhttpd thread touches it.
 final class RequestContext {
     /// The request target's path, exactly as sent (not percent-decoded).
     let path: String
     /// The raw query string after `?`, if the target had one.
     let query: String?
+    /// The number of `&`-separated fields in ``query`` (0 without a query).
+    let queryArgumentCount: Int
     /// The body read so far.
     var body: [UInt8] = []
     /// Set once the access handler has seen the headers (its first call for this request).
     var headersSeen = false
     /// Set when the body outgrew the limit: the rest is discarded and the answer is 413.
     var bodyTooLarge = false
+    /// Body bytes discarded after the body outgrew the limit.
+    var discardedBytes = 0
+    /// Set when the listener refuses the request itself, before reading its body.
+    var refusal: RequestRefusal?
     /// Set once a response is queued; later calls only discard input.
     var responded = false
     /// A response held back by its ``HTTPResponse/delay``, queued when the suspended connection resumes.
@@ -29,9 +36,10 @@ final class RequestContext {
     /// A responder's ``HTTPResponse/deferred(_:ifAbandoned:)`` answer, while the connection waits for it.
     var deferredResponse: HTTPResponse?
 
-    init(path: String, query: String?) {
+    init(path: String, query: String?, queryArgumentCount: Int = 0) {
         self.path = path
         self.query = query
+        self.queryArgumentCount = queryArgumentCount
     }
 
     /// Splits a raw request target (`/path?query`) at its first `?`.
@@ -42,9 +50,15 @@ final class RequestContext {
             count: length
         )
         if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
+            let query = UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])
+            var separators = 0
+            for byte in query where byte == UInt8(ascii: "&") {
+                separators += 1
+            }
             self.init(
                 path: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self),
-                query: String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self)
+                query: String(decoding: query, as: UTF8.self),
+                queryArgumentCount: query.isEmpty ? 0 : separators + 1
             )
         } else {
             self.init(path: String(decoding: bytes, as: UTF8.self), query: nil)

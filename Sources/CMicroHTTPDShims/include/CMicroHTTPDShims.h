@@ -63,6 +63,7 @@ struct MHD_Daemon *_Nullable CMicroHTTPDShims_start_daemon(
     const struct CMicroHTTPDShims_DaemonConfiguration *_Nonnull configuration,
     MHD_AccessHandlerCallback _Nonnull access_handler,
     MHD_RequestCompletedCallback _Nonnull request_completed,
+    MHD_NotifyConnectionCallback _Nonnull connection_notified,
     void *_Nullable (*_Nonnull uri_logger)(void *_Nullable cls, const char *_Nullable uri,
                                            struct MHD_Connection *_Nullable connection),
     CMicroHTTPDShims_LogCallback _Nullable logger,
@@ -81,6 +82,18 @@ uint16_t CMicroHTTPDShims_daemon_bound_port(struct MHD_Daemon *_Nonnull daemon);
 /// through Swift's pointer casts.
 size_t CMicroHTTPDShims_connection_peer_address(struct MHD_Connection *_Nonnull connection, char *_Nonnull buffer,
                                                 size_t capacity);
+
+/// The pointer the application stored in the connection's socket context (`MHD_OPTION_NOTIFY_CONNECTION`), or NULL.
+///
+/// Why: `MHD_get_connection_info` is variadic.
+void *_Nullable CMicroHTTPDShims_connection_socket_context(struct MHD_Connection *_Nonnull connection);
+
+/// A new descriptor (close-on-exec) for the connection's socket, or -1; the caller owns it and must close it.
+///
+/// Why: `MHD_get_connection_info` and `fcntl` are both variadic. A duplicate keeps the socket open after microhttpd
+/// closes its own descriptor, which is how the listener reads and discards what a client still sends after its
+/// answer (a lingering close) instead of letting the kernel reset the connection.
+int CMicroHTTPDShims_duplicate_connection_socket(struct MHD_Connection *_Nonnull connection);
 
 /// Makes a quiesced listening socket refuse new connections at once, without closing it.
 ///

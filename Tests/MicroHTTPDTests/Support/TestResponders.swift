@@ -6,9 +6,17 @@ import Synchronization
 import Glibc
 #endif
 
-/// Answers 200 with the request body echoed, and records every request it saw.
+/// Answers 200 with the request body echoed (and the path in `X-Path`, unless told not to), and records every
+/// request it saw.
 final class RecordingResponder: HTTPResponder {
     private let recorded = Mutex<[HTTPRequest]>([])
+    private let echoesPath: Bool
+
+    /// - Parameter echoesPath: Whether the answer carries the request's path in `X-Path` (a long path may not fit
+    ///   a small connection memory limit).
+    init(echoesPath: Bool = true) {
+        self.echoesPath = echoesPath
+    }
 
     var requests: [HTTPRequest] {
         recorded.withLock { $0 }
@@ -18,7 +26,9 @@ final class RecordingResponder: HTTPResponder {
         recorded.withLock { $0.append(request) }
         return HTTPResponse(
             status: 200,
-            headers: HTTPHeaders([("Content-Type", "application/octet-stream"), ("X-Path", request.path)]),
+            headers: HTTPHeaders(
+                [("Content-Type", "application/octet-stream")] + (echoesPath ? [("X-Path", request.path)] : [])
+            ),
             body: request.body
         )
     }
