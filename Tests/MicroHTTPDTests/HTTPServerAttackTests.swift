@@ -158,7 +158,10 @@ struct HTTPServerAttackTests {
             // … and the request is served once the inactivity timeout has closed them.
             let answer = try legit.readResponse()
             #expect(answer.status == 200)
-            #expect(attackers.allSatisfy { $0.closes(withinMilliseconds: 100) })
+            // The other attackers, idle since the same moment, are closed by the same timeout. They connected a few
+            // milliseconds apart (more on a loaded machine), so they close within that spread, well inside one
+            // timeout period: an attacker the timeout did not close would still be open 3 s later.
+            #expect(attackers.allSatisfy { $0.closes(withinMilliseconds: 1500) })
         }
     }
 
