@@ -18,6 +18,13 @@ SHARED=${SHARED:-../shared}
 HOME_FILE=${HOME_FILE:-$SHARED/bench/home-33.json}
 BENCH_USER=${BENCH_USER:-bench-user}
 WORK=$(mktemp -d /tmp/hearth-ab.XXXX)
+SHARED=$(cd "$SHARED" && pwd)
+HOME_FILE=$(cd "$(dirname "$HOME_FILE")" && pwd)/$(basename "$HOME_FILE")
+BIN_A=$(cd "$(dirname "$BIN_A")" && pwd)/$(basename "$BIN_A")
+BIN_B=$(cd "$(dirname "$BIN_B")" && pwd)/$(basename "$BIN_B")
+# Both run in the work directory, so neither reads the checkout's Config/hearth.json (an older binary would refuse
+# a newer file's keys): each gets its defaults.
+cd "$WORK"
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
