@@ -57,11 +57,16 @@ struct RegistryCache {
     }
 
     /// Stores devices decoded in a transaction that saw `generation`, returning their snapshot. Older values never
-    /// replace newer ones. The snapshot's revision is the generation it was decoded at.
-    mutating func store(devices: [Device], forUser user: String, at generation: Int64) -> DeviceSnapshot {
+    /// replace newer ones. The snapshot's revision is the generation it was decoded at; `now` is when it was read.
+    mutating func store(
+        devices: [Device],
+        forUser user: String,
+        at generation: Int64,
+        now: ContinuousClock.Instant
+    ) -> DeviceSnapshot {
         let snapshot = DeviceSnapshot(revision: generation, devices: devices)
         guard generation >= self.generation else { return snapshot }
-        if generation > self.generation { verified(generation, at: ContinuousClock.now) }
+        if generation > self.generation { verified(generation, at: now) }
         if snapshots.count >= Self.maximumUsers { snapshots.removeAll(keepingCapacity: true) }
         snapshots[user] = snapshot
         return snapshot
@@ -77,14 +82,20 @@ struct RegistryCache {
     /// After this process committed a transaction that moved the counter from `before` to `after` and changed
     /// only `changed` devices of `user`: patch them in, so that EXECUTE keeps the cache warm. The user's snapshot
     /// gets revision `after`; other users' snapshots keep theirs. When the cache is not at `before` (another
-    /// writer came between), it is left to be re-verified.
-    mutating func apply(changed: [Device], ofUser user: String, from before: Int64, to after: Int64) {
+    /// writer came between), it is left to be re-verified. `now` is when the commit was made.
+    mutating func apply(
+        changed: [Device],
+        ofUser user: String,
+        from before: Int64,
+        to after: Int64,
+        now: ContinuousClock.Instant
+    ) {
         guard generation == before else {
             invalidate()
             return
         }
         generation = after
-        verifiedAt = ContinuousClock.now
+        verifiedAt = now
         guard !changed.isEmpty, let snapshot = snapshots[user] else { return }
         snapshots[user] = snapshot.replacing(changed, revision: after)
     }

@@ -30,6 +30,8 @@ public final class SQLiteDeviceStore: DeviceStore {
     let cache = Mutex(RegistryCache())
     /// How long a verified change counter is trusted before reads check SQLite again.
     let revalidationInterval: Duration
+    /// The monotonic time the revalidation interval is measured on (tests pass a clock they advance).
+    let monotonicNow: @Sendable () -> ContinuousClock.Instant
 
     /// Decides which HomeGraph work a change queues (see `SQLiteDeviceStore+Outbox.swift`).
     let outboxPolicy: any OutboxPolicy
@@ -53,13 +55,16 @@ public final class SQLiteDeviceStore: DeviceStore {
     ///     read.
     ///   - outboxPolicy: Decides which HomeGraph work a change queues (Request Sync, notifications); the default
     ///     knows only Matter structure.
+    ///   - monotonicNow: The time ``revalidationInterval`` is measured on; tests pass a clock they advance.
     public init(
         path: String,
         synchronous: Synchronous = .normal,
         revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval,
-        outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy()
+        outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy(),
+        monotonicNow: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) throws {
         self.revalidationInterval = revalidationInterval
+        self.monotonicNow = monotonicNow
         self.outboxPolicy = outboxPolicy
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -109,7 +114,7 @@ public final class SQLiteDeviceStore: DeviceStore {
         lookup: (RegistryCache, Int64) -> T?,
         load: (Database, Int64) throws -> T
     ) throws -> T {
-        let now = ContinuousClock.now
+        let now = monotonicNow()
         let interval = revalidationInterval
         if let hit = cache.withLock({ cache -> T? in
             cache.isFresh(now: now, interval: interval) ? lookup(cache, cache.generation) : nil
@@ -131,7 +136,8 @@ public final class SQLiteDeviceStore: DeviceStore {
     /// A user's devices decoded in a transaction that sees `generation`, and cached.
     private func loadSnapshot(_ db: Database, user: String, generation: Int64) throws -> DeviceSnapshot {
         let devices = try Self.fetchDevices(db, user: user)
-        return cache.withLock { $0.store(devices: devices, forUser: user, at: generation) }
+        let now = monotonicNow()
+        return cache.withLock { $0.store(devices: devices, forUser: user, at: generation, now: now) }
     }
 
     public func updateDevicesAndPINAttempts<T>(
@@ -145,7 +151,8 @@ public final class SQLiteDeviceStore: DeviceStore {
             }
         }
         // Committed: keep the cache warm with exactly what this transaction wrote.
-        cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after) }
+        let now = monotonicNow()
+        cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after, now: now) }
         if queued { notifyOutbox() }
         return result
     }
@@ -180,8 +187,9 @@ public final class SQLiteDeviceStore: DeviceStore {
     ) throws -> (T, [Device], Int64, Int64, Bool) {
         let before = try Self.generation(db)
         // Inside the write transaction the counter is exact: verify it, and use the cache if it is current.
+        let verifiedAt = monotonicNow()
         let cached = cache.withLock { cache -> DeviceSnapshot? in
-            cache.verified(before, at: ContinuousClock.now)
+            cache.verified(before, at: verifiedAt)
             return cache.snapshot(forUser: agentUserId, at: before)
         }
         let snapshot = try cached ?? loadSnapshot(db, user: agentUserId, generation: before)

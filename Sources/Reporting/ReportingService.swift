@@ -28,6 +28,7 @@ public final class ReportingService: Service {
     private let logger: Logger
     private let now: @Sendable () -> Int64
     private let random: @Sendable () -> Double
+    private let passCompleted: (@Sendable () -> Void)?
     private let wakeup = Wakeup()
     private let stopping = Mutex(false)
 
@@ -40,13 +41,16 @@ public final class ReportingService: Service {
     ///   - logger: Deliveries at debug, drops at notice/warning; never tokens.
     ///   - now: Unix milliseconds (tests pass their own).
     ///   - random: Jitter in `0…1`.
+    ///   - passCompleted: Called after each pass over the outbox (read, and every due user sent), before the drain
+    ///     waits: tests await it instead of sleeping to prove that nothing more was sent.
     public init(
         store: SQLiteDeviceStore,
         client: HomeGraphClient,
         options: ReportingOptions,
         logger: Logger,
         now: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        passCompleted: (@Sendable () -> Void)? = nil
     ) {
         self.store = store
         self.client = client
@@ -54,6 +58,7 @@ public final class ReportingService: Service {
         self.logger = logger
         self.now = now
         self.random = random
+        self.passCompleted = passCompleted
     }
 
     public func run() async throws {
@@ -75,6 +80,12 @@ public final class ReportingService: Service {
         wakeup.signal()
     }
 
+    /// Wakes the drain as an in-process write does: it looks at the outbox within the shorter of the coalescing
+    /// window and the sync debounce. Tests use it to get the next pass without waiting for the poll.
+    package func wake() {
+        wakeup.signal()
+    }
+
     private var isStopping: Bool {
         stopping.withLock { $0 } || Task.isCancelled
     }
@@ -86,6 +97,7 @@ public final class ReportingService: Service {
         while !isStopping {
             let start = now()
             var next = start + options.pollMilliseconds
+            var sent = false
             do {
                 let pending = try store.pendingOutbox()
                 let (users, nextDue) = schedule.due(pending, now: start)
@@ -93,11 +105,13 @@ public final class ReportingService: Service {
                     await drain(user: user, schedule: &schedule)
                 }
                 if let nextDue { next = min(next, nextDue) }
-                // Something was sent: look again at once, more may have been queued meanwhile.
-                if !users.isEmpty { continue }
+                sent = !users.isEmpty
             } catch {
                 logger.error("Cannot read the HomeGraph outbox", metadata: ["error": "\(error)"])
             }
+            passCompleted?()
+            // Something was sent: look again at once, more may have been queued meanwhile.
+            if sent { continue }
             await waitUntil(next, soonest: soonest)
         }
     }

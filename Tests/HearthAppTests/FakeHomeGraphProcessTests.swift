@@ -58,6 +58,8 @@ struct FakeHomeGraphProcessTests {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output.stdoutHandle
         process.standardError = output.stderrHandle
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         defer {
             if process.isRunning {
@@ -98,8 +100,8 @@ struct FakeHomeGraphProcessTests {
         #expect(afterwards?["reports"]?.arrayValue?.first?["status"] == 401)
 
         kill(process.processIdentifier, SIGTERM)
-        let exitDeadline = ContinuousClock.now + .seconds(10)
-        while process.isRunning, ContinuousClock.now < exitDeadline { usleep(10_000) }
+        // Await the exit itself rather than polling.
+        #expect(exited.wait(timeout: dispatchDeadline(after: .seconds(10))) == .success)
         #expect(!process.isRunning)
         if !process.isRunning {
             process.waitUntilExit()

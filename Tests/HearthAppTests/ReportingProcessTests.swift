@@ -3,6 +3,7 @@ import Foundation
 import HomeGraph
 import Logging
 import MicroHTTPD
+import Registry
 import SmartHomeProtocol
 import Testing
 
@@ -145,7 +146,11 @@ struct ReportingProcessTests {
         environment.fake.failNext(status: 500, count: 1)  // Google is back after one more failure.
         server = try environment.serve()
         #expect(await environment.eventually { !environment.reports(status: 200).isEmpty })
-        try await Task.sleep(for: .milliseconds(1500))
+        // The drain deletes a row only after the call that delivered it returned: once the outbox is empty (read as
+        // another process would), no second delivery of the report can follow.
+        let registry = try SQLiteDeviceStore(path: environment.directory.url.appendingPathComponent("h.sqlite").path)
+        defer { try? registry.close() }
+        #expect(await environment.eventually { (try? registry.outboxCounts().isEmpty) ?? false })
         let delivered = environment.reports(status: 200)
         #expect(delivered.count == 1)
         let state = delivered.first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]

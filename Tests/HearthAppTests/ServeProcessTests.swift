@@ -96,6 +96,9 @@ struct ServeProcessTests {
                 + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
                 + String(decoding: body[..<half], as: UTF8.self)
         )
+        // Still a sleep as synchronisation: nothing outside the process shows that microhttpd has read the headers
+        // (the in-flight count is internal; `Sources/MicroHTTPD` is out of this change's scope). The log assertion
+        // below fails, rather than passes wrongly, if 300 ms was not enough.
         try await Task.sleep(for: .milliseconds(300))
         server.send(signal: SIGTERM)
 
@@ -181,6 +184,7 @@ struct ServeProcessTests {
             "POST /fulfillment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"requestId\":"
         )
+        // As above: no outside sign that the stalled request was read; `http.abandoned_requests=1` below checks it.
         try await Task.sleep(for: .milliseconds(300))
         let stopping = ContinuousClock.now
         let termination = second.stop(timeout: .seconds(8))

@@ -66,7 +66,7 @@ private func dribble(
                 try? client.send([bytes[offset % bytes.count]])
             }
             offset += 1
-            usleep(UInt32(intervalMilliseconds * 1000))
+            usleep(UInt32(intervalMilliseconds * 1000))  // the attacker's pace (simulated load, not synchronisation)
         }
     }
     return group

@@ -168,7 +168,7 @@ struct HTTPServerTests {
             let client = try RawHTTPClient(port: port)
             try client.send("POST /chunked HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
             try client.send("5\r\nhello\r\n")
-            usleep(20_000)
+            usleep(20_000)  // a slow client: the chunks arrive in separate reads (not synchronisation)
             try client.send("1\r\n \r\n6\r\nworld!\r\n")
             try client.send("0\r\n\r\n")
             let answer = try client.readResponse()

@@ -218,19 +218,26 @@ struct SQLiteDeviceStoreTests {
         let cli = try SQLiteDeviceStore(path: path)
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
         let cliResult = Mutex<Result<ImportSummary, any Error>?>(nil)
+        // Set when the server's transaction has nothing left to do but commit: a CLI that did not wait for the
+        // write lock would finish while it is still false.
+        let serverDone = Mutex(false)
+        let cliFinishedAfterServer = Mutex<Bool?>(nil)
+        let cliFinished = DispatchSemaphore(value: 0)
         try server.updateDevices(forUser: "u", ids: [Fixtures.lamp.id]) { devices in
             devices[Fixtures.lamp.id]?.setOnline(false)
             let thread = Thread {
                 let result = Result { try cli.importDevices(Fixtures.file([("u", [Fixtures.plug])])) }
+                cliFinishedAfterServer.withLock { $0 = serverDone.withLock { $0 } }
                 cliResult.withLock { $0 = result }
+                cliFinished.signal()
             }
             thread.start()
+            // Simulates a slow write transaction (not synchronisation): the CLI's import runs into it meanwhile.
             Thread.sleep(forTimeInterval: 0.3)
-            #expect(cliResult.withLock { $0 } == nil, "the CLI must wait for the open write transaction")
+            serverDone.withLock { $0 = true }
         }
-        for _ in 0..<100 where cliResult.withLock({ $0 }) == nil {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        #expect(cliFinished.wait(timeout: .now() + 60) == .success, "the CLI's import finished")
+        #expect(cliFinishedAfterServer.withLock { $0 } == true, "the CLI must wait for the open write transaction")
         let summary = try cliResult.withLock { try $0?.get() }
         #expect(summary == ImportSummary(users: 1, added: 1, updated: 0))
         var lamp = Fixtures.lamp

@@ -45,7 +45,10 @@ struct ReportingServiceTests {
                 harness.intent(ReportingHarness.execute("lamp", "BrightnessAbsolute", #"{"brightness":\#(level)}"#))
             }
             #expect(await harness.eventually { !harness.calls().isEmpty })
-            try await Task.sleep(for: .milliseconds(600))
+            // Delivered rows are deleted: once the outbox is empty, a later pass proves no second call follows.
+            let drained = try await harness.eventually { try harness.store.outboxCounts().isEmpty }
+            #expect(drained)
+            #expect(await harness.aFullPass())
         }
         let calls = harness.calls()
         #expect(calls.count == 1)
@@ -117,7 +120,8 @@ struct ReportingServiceTests {
             harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
             let emptied = try await harness.eventually { try harness.store.outboxCounts().isEmpty }
             #expect(emptied)
-            try await Task.sleep(for: .milliseconds(400))
+            // A pass after the drop proves the 400 was not retried.
+            #expect(await harness.aFullPass())
         }
         #expect(harness.calls(status: 400).count == 1)
         #expect(harness.calls(status: nil).count == 1)
@@ -158,7 +162,7 @@ struct ReportingServiceTests {
             harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":false}"#))
             try harness.store.updateDevices(forUser: "alice", ids: ["lamp"]) { $0["lamp"]?.setOnline(false) }
             #expect(try harness.store.outboxCounts().isEmpty)
-            try await Task.sleep(for: .milliseconds(500))
+            #expect(await harness.aFullPass())
             #expect(harness.fake.reports.isEmpty)
             // Linked again: a new token for the user.
             _ = try harness.store.issueToken(forUser: "alice", ttl: nil, now: UnixTime(seconds: 0))

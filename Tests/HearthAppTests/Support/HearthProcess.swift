@@ -178,16 +178,15 @@ enum HearthCLI {
         process.standardInput = pipe ?? FileHandle.nullDevice
         process.standardOutput = output.stdoutHandle
         process.standardError = output.stderrHandle
+        // Await the exit itself (Foundation calls the handler when it reaps the child) rather than polling.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         if let pipe, let input {
             pipe.fileHandleForWriting.write(input)
             try pipe.fileHandleForWriting.close()
         }
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            usleep(5_000)
-        }
-        if process.isRunning {
+        if exited.wait(timeout: dispatchDeadline(after: timeout)) == .timedOut {
             signalProcess(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             throw HarnessError("hearth \(arguments.joined(separator: " ")) still ran after \(timeout); killed")
@@ -247,6 +246,8 @@ final class ServerProcess {
     let port: Int
     private let process: Process
     private let output: OutputFiles
+    /// Signalled once when the process has exited (and stays signalled: each wait puts it back).
+    private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `hearth serve --host 127.0.0.1 --port 0 arguments…` in `directory` and waits for its
     /// `hearth listening on http://HOST:PORT` line.
@@ -265,6 +266,8 @@ final class ServerProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output.stdoutHandle
         process.standardError = output.stderrHandle
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
@@ -320,11 +323,8 @@ final class ServerProcess {
 
     /// Waits for the process to exit; `nil` if it still runs after `timeout`.
     func waitForExit(timeout: Duration) -> Termination? {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            usleep(5_000)
-        }
-        guard !process.isRunning else { return nil }
+        guard exited.wait(timeout: dispatchDeadline(after: timeout)) == .success else { return nil }
+        exited.signal()
         process.waitUntilExit()
         return Termination(status: process.terminationStatus, reason: process.terminationReason)
     }
@@ -469,4 +469,10 @@ final class RawConnection {
         }
         return nil
     }
+}
+
+/// The dispatch time `duration` from now, for waits on a semaphore.
+func dispatchDeadline(after duration: Duration) -> DispatchTime {
+    let (seconds, attoseconds) = duration.components
+    return .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
 }

@@ -49,7 +49,7 @@ final class SlowResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         started.wrappingAdd(1, ordering: .releasing)
-        usleep(delayMicroseconds)
+        usleep(delayMicroseconds)  // simulates a slow handler (not synchronisation)
         return HTTPResponse(status: 200, body: Array("slow done".utf8))
     }
 }

@@ -8,6 +8,7 @@ import MicroHTTPD
 import Registry
 import Reporting
 import SmartHomeProtocol
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -63,6 +64,10 @@ final class ReportingHarness: @unchecked Sendable {
     let client: HomeGraphClient
     let dispatcher: IntentDispatcher
     let options: ReportingOptions
+    /// Passes the running drain has completed (see ``aFullPass(timeout:)``).
+    let passes = PassCount()
+    /// The drain ``whileDraining(_:)`` runs.
+    let running = Mutex<ReportingService?>(nil)
 
     /// The test home: a light, a smoke alarm and a leak detector with notifications, a doorbell.
     static let home = #"""
@@ -147,7 +152,16 @@ final class ReportingHarness: @unchecked Sendable {
 
     /// Runs `body` while the drain runs, then stops it.
     func whileDraining<T>(_ body: () async throws -> T) async throws -> T {
-        let service = ReportingService(store: store, client: client, options: options, logger: .silent)
+        let passes = self.passes
+        let service = ReportingService(
+            store: store,
+            client: client,
+            options: options,
+            logger: .silent,
+            passCompleted: { passes.increment() }
+        )
+        running.withLock { $0 = service }
+        defer { running.withLock { $0 = nil } }
         let task = Task { try await service.run() }
         let result: T
         do {
@@ -160,6 +174,19 @@ final class ReportingHarness: @unchecked Sendable {
         service.stop()
         _ = await task.result
         return result
+    }
+
+    /// Returns once the running drain has made a whole pass over the outbox that began after this call (false
+    /// after `timeout`): anything the outbox held then that was due has been sent, so a test can assert what was
+    /// *not* sent without sleeping. The drain is woken as an in-process write would wake it, not left to its poll.
+    func aFullPass(timeout: Duration = .seconds(120)) async -> Bool {
+        // The pass in progress now (if any) began earlier: wait for the one after it.
+        let target = passes.value + 2
+        return await eventually(timeout: timeout) {
+            if passes.value >= target { return true }
+            running.withLock { $0 }?.wake()
+            return false
+        }
     }
 
     /// The HomeGraph calls the fake received with `status`, on `path`.
@@ -182,5 +209,20 @@ final class ReportingHarness: @unchecked Sendable {
 
     static func execute(_ id: String, _ command: String, _ params: String) -> String {
         #"{"requestId":"e","inputs":[{"intent":"action.devices.EXECUTE","payload":{"commands":[{"devices":[{"id":"\#(id)"}],"execution":[{"command":"action.devices.commands.\#(command)","params":\#(params)}]}]}}]}"#
+    }
+}
+
+/// How many passes over the outbox a drain has completed; bumped by the drain's task, read by the test's.
+final class PassCount: Sendable {
+    private let count = Mutex(0)
+
+    /// Counts one more pass.
+    func increment() {
+        count.withLock { $0 += 1 }
+    }
+
+    /// The passes counted so far.
+    var value: Int {
+        count.withLock { $0 }
     }
 }
