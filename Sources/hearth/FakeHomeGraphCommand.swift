@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cryptography
 import Foundation
+import FakeHomeGraph
 import HomeGraph
 import Logging
 import MicroHTTPD
