@@ -1,7 +1,7 @@
 import ArgumentParser
 import Cryptography
-import Foundation
 import FakeHomeGraph
+import Foundation
 import HomeGraph
 import Logging
 import MicroHTTPD
