@@ -83,9 +83,19 @@ let package = Package(
             dependencies: [
                 "Cryptography",
                 "SmartHomeProtocol",
-                // Only for the fake HomeGraph (Fake/), which listens like Hearth does.
-                "MicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A stand-in for Google's token endpoint and HomeGraph API (`hearth fake-homegraph` and the tests); apart
+        // from HomeGraph so that the product's HomeGraph client does not depend on the listener.
+        .target(
+            name: "FakeHomeGraph",
+            dependencies: [
+                "HomeGraph",
+                "MicroHTTPD",
+                "Cryptography",
+                "SmartHomeProtocol",
             ],
             swiftSettings: swiftSettings
         ),
@@ -134,6 +144,7 @@ let package = Package(
             dependencies: [
                 "HearthApp",
                 "HomeGraph",
+                "FakeHomeGraph",
                 "MicroHTTPD",
                 "Registry",
                 "MatterModel",
@@ -146,9 +157,17 @@ let package = Package(
         ),
 
         // MARK: Tests, mirroring Sources/.
+        // Helpers every test target would otherwise copy (openssl key pairs and certificates, temporary
+        // directories). A regular target kept under Tests/: test targets may depend on it, no product links it.
+        .target(
+            name: "HearthTestSupport",
+            path: "Tests/HearthTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MicroHTTPDTests",
             dependencies: [
+                "HearthTestSupport",
                 "MicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -156,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CryptographyTests",
-            dependencies: ["Cryptography"],
+            dependencies: ["Cryptography", "HearthTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -197,6 +216,8 @@ let package = Package(
         .testTarget(
             name: "HomeGraphTests",
             dependencies: [
+                "FakeHomeGraph",
+                "HearthTestSupport",
                 "HomeGraph",
                 "Cryptography",
                 "MicroHTTPD",
@@ -220,6 +241,8 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
+                "FakeHomeGraph",
+                "HearthTestSupport",
                 "Reporting",
                 "HomeGraph",
                 "Registry",
@@ -235,6 +258,8 @@ let package = Package(
         .testTarget(
             name: "HearthAppTests",
             dependencies: [
+                "FakeHomeGraph",
+                "HearthTestSupport",
                 "HearthApp",
                 "OAuth",
                 "hearth",

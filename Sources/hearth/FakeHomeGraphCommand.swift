@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cryptography
+import FakeHomeGraph
 import Foundation
 import HomeGraph
 import Logging

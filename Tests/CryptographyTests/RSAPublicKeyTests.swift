@@ -1,5 +1,6 @@
 import Cryptography
 import Foundation
+import HearthTestSupport
 import Testing
 
 struct RSAPublicKeyTests {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import MicroHTTPD
 import Testing
 
@@ -255,17 +256,10 @@ struct CLIExitCodeTests {
     }
 
     /// `curl -g URL` (the brackets of an IPv6 literal are not a glob): the body, or nil when curl failed.
+    /// The body of a 2xx answer to `GET url` (`-g`: IPv6 literals in brackets), `nil` for anything else.
     static func curl(_ url: String) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "-sS", "-g", "-m", "10", "--fail", url]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        let result = try Curl.run(["-g", url])
+        return (200..<300).contains(result.status) ? result.body : nil
     }
 
     @Test(arguments: [("::1", ["[::1]"]), ("::", ["[::1]", "127.0.0.1"])])

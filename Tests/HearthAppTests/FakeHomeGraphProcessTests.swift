@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import SmartHomeProtocol
 import Testing
 
@@ -17,20 +18,7 @@ struct FakeHomeGraphProcessTests {
     private func publicKeyFile(in directory: TemporaryDirectory) throws -> String {
         let keyPath = directory.path("sa.pem")
         let publicPath = directory.path("sa.pub.pem")
-        for arguments in [
-            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keyPath],
-            ["pkey", "-in", keyPath, "-pubout", "-out", publicPath],
-        ] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = arguments
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw HarnessError("openssl \(arguments[0]) failed") }
-        }
+        try RSAKeyPair.write(privateKeyPath: keyPath, publicKeyPath: publicPath)
         return publicPath
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import Logging
 import SmartHomeProtocol
 import Synchronization
@@ -8,22 +9,6 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Runs `/usr/bin/curl` and returns the HTTP status (0 when there was no HTTP answer) and the body.
-private func curl(_ arguments: [String]) throws -> (status: Int, body: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = ["--silent", "--max-time", "10", "--write-out", "\n%{http_code}"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    let status = Int(lines.popLast() ?? "") ?? 0
-    return (status, lines.joined(separator: "\n"))
-}
 
 /// Native TLS: `tls.certificate` / `tls.key` through `hearth serve`, with a certificate made by `openssl`.
 struct NativeTLSTests {
@@ -42,12 +27,12 @@ struct NativeTLSTests {
         #expect(server.stdout.hasPrefix("hearth listening on https://127.0.0.1:"))
         let base = "https://localhost:\(server.port)"
 
-        let health = try curl(["--cacert", certificate.certificatePath, "\(base)/healthz"])
+        let health = try Curl.run(["--cacert", certificate.certificatePath, "\(base)/healthz"])
         #expect(health.status == 200)
         #expect(try JSONParser.parse(Array(health.body.utf8)) == ["status": "ok"])
 
         let token = try ServeProcessTests.issueToken(user: "demo-user", database: database, in: directory)
-        let sync = try curl([
+        let sync = try Curl.run([
             "--cacert", certificate.certificatePath, "-H", "Authorization: Bearer \(token)", "-H",
             "Content-Type: application/json", "--data-binary", TestHomes.sync, "\(base)/fulfillment",
         ])
@@ -57,9 +42,9 @@ struct NativeTLSTests {
         #expect((answer["payload"]?["devices"]?.arrayValue?.count ?? 0) > 0)
 
         // Plain HTTP to the TLS port gets no HTTP answer, and the server carries on.
-        let plain = try curl(["http://127.0.0.1:\(server.port)/healthz"])
+        let plain = try Curl.run(["http://127.0.0.1:\(server.port)/healthz"])
         #expect(plain.status == 0)
-        let again = try curl(["--cacert", certificate.certificatePath, "\(base)/healthz"])
+        let again = try Curl.run(["--cacert", certificate.certificatePath, "\(base)/healthz"])
         #expect(again.status == 200)
 
         #expect(server.stop() == ServerProcess.Termination(status: 0, reason: .exit), "\(server.stderr)")

@@ -1,5 +1,7 @@
 import Cryptography
+import FakeHomeGraph
 import Foundation
+import HearthTestSupport
 import HomeGraph
 import Logging
 import MicroHTTPD
@@ -36,19 +38,7 @@ struct ReportingProcessTests {
             directory = try TemporaryDirectory()
             let key = directory.path("sa.pem")
             let pub = directory.path("sa.pub.pem")
-            for arguments in [
-                ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
-                ["pkey", "-in", key, "-pubout", "-out", pub],
-            ] {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-                process.arguments = arguments
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                process.waitUntilExit()
-                guard process.terminationStatus == 0 else { throw HarnessError("openssl \(arguments[0]) failed") }
-            }
+            try RSAKeyPair.write(privateKeyPath: key, publicKeyPath: pub)
             fake = FakeHomeGraph(publicKey: try RSAPublicKey(pem: try String(contentsOfFile: pub, encoding: .utf8)))
             server = HTTPServer(
                 configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 2, shutdownGracePeriodSeconds: 2),

@@ -1,4 +1,5 @@
 import Cryptography
+import FakeHomeGraph
 import Foundation
 import HomeGraph
 import SmartHomeProtocol

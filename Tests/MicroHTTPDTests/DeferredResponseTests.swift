@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import Logging
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HearthTestSupport
 import Logging
 import Synchronization
 import Testing

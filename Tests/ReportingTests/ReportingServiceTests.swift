@@ -1,3 +1,4 @@
+import FakeHomeGraph
 import Foundation
 import Fulfillment
 import HomeGraph

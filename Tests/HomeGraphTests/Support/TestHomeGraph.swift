@@ -1,5 +1,7 @@
 import Cryptography
+import FakeHomeGraph
 import Foundation
+import HearthTestSupport
 import HomeGraph
 import Logging
 import MicroHTTPD
@@ -13,35 +15,6 @@ import FoundationNetworking
 extension Logger {
     /// A logger that drops everything.
     static let silent = Logger(label: "homegraph-tests") { _ in SwiftLogNoOpLogHandler() }
-}
-
-/// A failure in a test's own setup.
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// Runs `/usr/bin/openssl` with `arguments`; throws with its output when it fails.
-@discardableResult
-func runOpenSSL(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let output = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
-        throw TestFailure("openssl \(arguments.joined(separator: " ")) failed: \(output)")
-    }
-    return output
 }
 
 /// A 2048-bit RSA key pair made with `openssl genpkey` at test time.
@@ -58,17 +31,8 @@ struct TestKeyPair: Sendable {
     }
 
     static func generate() throws -> TestKeyPair {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-hg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let keyPath = directory.appendingPathComponent("key.pem").path
-        let publicPath = directory.appendingPathComponent("pub.pem").path
-        try runOpenSSL(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keyPath])
-        try runOpenSSL(["pkey", "-in", keyPath, "-pubout", "-out", publicPath])
-        return TestKeyPair(
-            privatePEM: try String(contentsOfFile: keyPath, encoding: .utf8),
-            publicPEM: try String(contentsOfFile: publicPath, encoding: .utf8)
-        )
+        let pair = try RSAKeyPair.generate()
+        return TestKeyPair(privatePEM: pair.privatePEM, publicPEM: pair.publicPEM)
     }
 
     /// Two key pairs shared by every test in the process: generating RSA keys takes a while.

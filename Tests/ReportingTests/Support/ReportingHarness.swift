@@ -1,6 +1,8 @@
 import Cryptography
+import FakeHomeGraph
 import Foundation
 import Fulfillment
+import HearthTestSupport
 import HomeGraph
 import Logging
 import MatterModel
@@ -19,37 +21,11 @@ extension Logger {
     static let silent = Logger(label: "reporting-tests") { _ in SwiftLogNoOpLogHandler() }
 }
 
-/// A failure in a test's own setup.
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
 /// A service-account key pair made once per process with `openssl genpkey`.
 enum TestKey {
     static let pair: Result<(privatePEM: String, publicPEM: String), any Error> = Result {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rep-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let key = directory.appendingPathComponent("key.pem").path
-        let pub = directory.appendingPathComponent("pub.pem").path
-        for arguments in [
-            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
-            ["pkey", "-in", key, "-pubout", "-out", pub],
-        ] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw TestFailure("openssl \(arguments[0]) failed") }
-        }
-        return (try String(contentsOfFile: key, encoding: .utf8), try String(contentsOfFile: pub, encoding: .utf8))
+        let pair = try RSAKeyPair.generate()
+        return (pair.privatePEM, pair.publicPEM)
     }
 }
 

@@ -1,4 +1,5 @@
 import Cryptography
+import HomeGraph
 import SmartHomeProtocol
 
 /// Checks a service-account assertion as Google's token endpoint does: an RS256 signature by the expected key, the

@@ -1,14 +1,19 @@
 import Foundation
 
 /// Runs `/usr/bin/curl` and returns the status code and body it printed.
-enum Curl {
-    struct Result {
-        var status: Int
-        var body: String
-        var headers: String
+public enum Curl {
+    /// What curl printed.
+    public struct Result: Sendable {
+        /// The HTTP status, 0 when there was no HTTP answer.
+        public var status: Int
+        /// The body.
+        public var body: String
+        /// The response head, as `--dump-header` wrote it.
+        public var headers: String
     }
 
-    static func run(_ arguments: [String], input: [UInt8]? = nil) throws -> Result {
+    /// Runs curl with `arguments` (and `input` on its stdin), within ten seconds.
+    public static func run(_ arguments: [String], input: [UInt8]? = nil) throws -> Result {
         let headerFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("microhttpd-tests-\(UUID().uuidString).headers")
         defer { try? FileManager.default.removeItem(at: headerFile) }
