@@ -143,6 +143,8 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "HearthApp",
+                "Cryptography",
+                "Fulfillment",
                 "HomeGraph",
                 "FakeHomeGraph",
                 "MicroHTTPD",
