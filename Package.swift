@@ -51,12 +51,19 @@ let package = Package(
             dependencies: ["COpenSSL"],
             swiftSettings: swiftSettings
         ),
+        // One leaf both JSON readers share: why bytes are not UTF-8, for their errors.
+        .target(
+            name: "TextValidation",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "SmartHomeProtocol",
+            dependencies: ["TextValidation"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MatterModel",
+            dependencies: ["TextValidation"],
             swiftSettings: swiftSettings
         ),
         .target(

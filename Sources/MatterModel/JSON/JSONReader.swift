@@ -1,3 +1,5 @@
+import TextValidation
+
 /// A JSON syntax error at a place in the text.
 struct JSONSyntaxError: Error, Sendable, Hashable {
     /// 1-based line.

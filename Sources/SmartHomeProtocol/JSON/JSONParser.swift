@@ -1,3 +1,5 @@
+import TextValidation
+
 /// Why a text is not JSON, and where.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Byte offset of the problem.
