@@ -34,12 +34,12 @@ public struct IntentDispatcher: Sendable {
     }
 
     /// Answers one intent for the user the bearer token belongs to, as a `hearth token issue` token would.
-    public func handle(body: [UInt8], agentUserId: String) -> FulfillmentAnswer {
+    public func handle(body: [UInt8], agentUserId: String) -> FulfillmentResponse {
         handle(body: body, principal: Principal(agentUserId: agentUserId))
     }
 
     /// Answers one intent for the bearer token's principal (its user; its OAuth client scopes DISCONNECT).
-    public func handle(body: [UInt8], principal: Principal) -> FulfillmentAnswer {
+    public func handle(body: [UInt8], principal: Principal) -> FulfillmentResponse {
         let agentUserId = principal.agentUserId
         let request: FulfillmentRequest
         do {
@@ -50,9 +50,9 @@ public struct IntentDispatcher: Sendable {
                 metadata: ["agent_user.id": "\(agentUserId)", "error": "\(error.reason)"]
             )
             let status = error.kind == .malformedJSON ? 400 : 200
-            return FulfillmentAnswer(
+            return FulfillmentResponse(
                 status: status,
-                body: FulfillmentResponse.error(requestId: error.requestId, code: .protocolError)
+                body: FulfillmentResponseBody.error(requestId: error.requestId, code: .protocolError)
             )
         }
         // Metadata is built only when a message is logged: this is the request path.
@@ -94,24 +94,24 @@ public struct IntentDispatcher: Sendable {
                 let revoked = try store.revokeTokens(forUser: agentUserId, clientId: principal.clientId)
                 try store.stopReporting(forUser: agentUserId)
                 logger.info("User disconnected", metadata: metadata(["tokens.revoked": "\(revoked)"]))
-                body = FulfillmentResponse.disconnect()
+                body = FulfillmentResponseBody.disconnect()
             case nil:
                 logger.info("Unknown intent", metadata: metadata())
-                body = FulfillmentResponse.error(requestId: request.requestId, code: .protocolError)
+                body = FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError)
             }
             logger.debug("Answered intent", metadata: metadata())
-            return FulfillmentAnswer(status: 200, body: body)
+            return FulfillmentResponse(status: 200, body: body)
         } catch let error as PayloadError {
             logger.info("Refused an intent payload", metadata: metadata(["error": "\(error.reason)"]))
-            return FulfillmentAnswer(
+            return FulfillmentResponse(
                 status: 200,
-                body: FulfillmentResponse.error(requestId: request.requestId, code: .protocolError)
+                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError)
             )
         } catch {
             logger.error("Registry failed while answering an intent", metadata: metadata(["error": "\(error)"]))
-            return FulfillmentAnswer(
+            return FulfillmentResponse(
                 status: 500,
-                body: FulfillmentResponse.error(requestId: request.requestId, code: .transientError)
+                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .transientError)
             )
         }
     }

@@ -89,7 +89,7 @@ struct FulfillmentResponseTests {
             matterOriginalVendorId: SyncDevice.matterHexId(65521),
             matterOriginalProductId: SyncDevice.matterHexId(0x1234)
         )
-        let json = try JSONParser.parse(FulfillmentResponse.sync(requestId: "r", agentUserId: "me", devices: [device]))
+        let json = try JSONParser.parse(FulfillmentResponseBody.sync(requestId: "r", agentUserId: "me", devices: [device]))
         let first = json["payload"]?["devices"]?.arrayValue?.first
         #expect(first?["name"]?["name"]?.stringValue?.unicodeScalars.count == 60)
         #expect(first?["matterOriginalVendorId"] == "0xfff1")
@@ -100,11 +100,11 @@ struct FulfillmentResponseTests {
 
     @Test func errorEchoesTheRequestIdOnlyWhenKnown() throws {
         #expect(
-            try JSONParser.parse(FulfillmentResponse.error(requestId: "r", code: .protocolError))
+            try JSONParser.parse(FulfillmentResponseBody.error(requestId: "r", code: .protocolError))
                 == ["requestId": "r", "payload": ["errorCode": "protocolError"]]
         )
         #expect(
-            try JSONParser.parse(FulfillmentResponse.error(requestId: nil, code: .protocolError))
+            try JSONParser.parse(FulfillmentResponseBody.error(requestId: nil, code: .protocolError))
                 == ["payload": ["errorCode": "protocolError"]]
         )
     }
@@ -117,7 +117,7 @@ struct QueryAnswerTests {
             QueryDeviceResult.notFound.jsonBytes,
         ]
         let answer = try JSONParser.parse(
-            FulfillmentResponse.query(requestId: "q\"1", ids: ["a", "b\\"], entries: entries)
+            FulfillmentResponseBody.query(requestId: "q\"1", ids: ["a", "b\\"], entries: entries)
         )
         #expect(
             answer == [

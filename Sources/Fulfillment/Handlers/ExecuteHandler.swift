@@ -54,7 +54,7 @@ struct ExecuteHandler {
                 )
             }
         }
-        return FulfillmentResponse.execute(requestId: requestId, results: Self.grouped(results))
+        return FulfillmentResponseBody.execute(requestId: requestId, results: Self.grouped(results))
     }
 
     static func execute(

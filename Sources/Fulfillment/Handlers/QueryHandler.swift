@@ -39,7 +39,7 @@ struct QueryHandler {
         ) { id in
             snapshot.device(id).map { Self.entry(for: $0).jsonBytes }
         }
-        return FulfillmentResponse.query(requestId: requestId, ids: ids, entries: entries)
+        return FulfillmentResponseBody.query(requestId: requestId, ids: ids, entries: entries)
     }
 
     /// One device's QUERY entry.

@@ -53,8 +53,8 @@ struct SyncHandler {
                 written.append(entry.bytes)
             }
             entries.store(current, forUser: agentUserId)
-            return FulfillmentResponse.syncPayload(agentUserId: agentUserId, deviceEntries: written)
+            return FulfillmentResponseBody.syncPayload(agentUserId: agentUserId, deviceEntries: written)
         }
-        return FulfillmentResponse.sync(requestId: requestId, payload: payload)
+        return FulfillmentResponseBody.sync(requestId: requestId, payload: payload)
     }
 }

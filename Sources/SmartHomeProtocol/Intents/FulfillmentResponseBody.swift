@@ -1,5 +1,7 @@
-/// Writes the answers to the four intents as JSON bytes.
-public enum FulfillmentResponse {
+/// The JSON bodies of fulfillment responses (the answers to the four intents and the whole-request error), written
+/// as bytes. ``FulfillmentRequest`` is what Google sends; the `FulfillmentResponse` the dispatcher returns carries
+/// one of these bodies with its HTTP status.
+public enum FulfillmentResponseBody {
     /// `{"requestId", "payload": {"agentUserId", "devices": […]}}`.
     public static func sync(requestId: String, agentUserId: String, devices: [SyncDevice]) -> [UInt8] {
         sync(requestId: requestId, payload: syncPayload(agentUserId: agentUserId, devices: devices))

@@ -1,5 +1,6 @@
-/// What the dispatcher answers: an HTTP status and a JSON body.
-public struct FulfillmentAnswer: Sendable, Hashable {
+/// What the dispatcher answers a ``FulfillmentRequest`` with: an HTTP status and a JSON body
+/// (``FulfillmentResponseBody``).
+public struct FulfillmentResponse: Sendable, Hashable {
     /// 200 for every intent answer (errors included, as Google's protocol puts them in the payload); 400 when
     /// the body is not JSON; 500 when the registry failed.
     public var status: Int
