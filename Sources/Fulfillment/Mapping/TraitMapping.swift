@@ -22,27 +22,3 @@ protocol TraitMapping {
         mode: ValidationMode
     ) throws(CommandError)
 }
-
-/// Every trait mapping, by trait.
-enum TraitMappings {
-    static func mapping(for trait: Trait) -> any TraitMapping.Type {
-        switch trait {
-        case .onOff: return OnOffTrait.self
-        case .brightness: return BrightnessTrait.self
-        case .colorSetting: return ColorSettingTrait.self
-        case .sensorState: return SensorStateTrait.self
-        case .startStop: return StartStopTrait.self
-        case .fanSpeed: return FanSpeedTrait.self
-        case .temperatureSetting: return TemperatureSettingTrait.self
-        case .humiditySetting: return HumiditySettingTrait.self
-        case .openClose: return OpenCloseTrait.self
-        case .lockUnlock: return LockUnlockTrait.self
-        case .occupancySensing: return OccupancySensingTrait.self
-        case .volume: return VolumeTrait.self
-        case .dock: return DockTrait.self
-        case .runCycle: return RunCycleTrait.self
-        case .energyStorage: return EnergyStorageTrait.self
-        case .objectDetection: return ObjectDetectionTrait.self
-        }
-    }
-}

@@ -120,10 +120,10 @@ public enum SyncValidator {
 
         // SYNC reference: `deviceInfo` Object of four Strings.
         if let info = device["deviceInfo"] {
-            let string = AttributeSchema.string()
-            AttributeSchema.object([
-                AttributeField("manufacturer", string), AttributeField("model", string),
-                AttributeField("hwVersion", string), AttributeField("swVersion", string),
+            let string = TraitAttributeSchema.string()
+            TraitAttributeSchema.object([
+                TraitAttributeField("manufacturer", string), TraitAttributeField("model", string),
+                TraitAttributeField("hwVersion", string), TraitAttributeField("swVersion", string),
             ])
             .check(info, at: "deviceInfo", into: &collector)
         }
@@ -135,10 +135,10 @@ public enum SyncValidator {
 
         // SYNC reference: `otherDeviceIds` Array of {agentId String, deviceId String "Required."}.
         if let others = device["otherDeviceIds"] {
-            AttributeSchema.array(
+            TraitAttributeSchema.array(
                 of: .object([
-                    AttributeField("agentId", .string()),
-                    AttributeField("deviceId", .string(nonEmpty: true), required: true),
+                    TraitAttributeField("agentId", .string()),
+                    TraitAttributeField("deviceId", .string(nonEmpty: true), required: true),
                 ])
             )
             .check(others, at: "otherDeviceIds", into: &collector)
@@ -208,12 +208,12 @@ public enum SyncValidator {
             collector.reject("name", "must be an object, found \(value.kindDescription)")
             return
         }
-        AttributeSchema.check(
+        TraitAttributeSchema.check(
             name,
             fields: [
-                AttributeField("name", .string(nonEmpty: true), required: true),
-                AttributeField("defaultNames", .array(of: .string())),
-                AttributeField("nicknames", .array(of: .string())),
+                TraitAttributeField("name", .string(nonEmpty: true), required: true),
+                TraitAttributeField("defaultNames", .array(of: .string())),
+                TraitAttributeField("nicknames", .array(of: .string())),
             ],
             at: "name",
             into: &collector
@@ -378,7 +378,7 @@ public enum SyncValidator {
             if required { collector.reject(path, "is required but missing") }
             return
         }
-        AttributeSchema.string(nonEmpty: nonEmpty).check(value, at: path, into: &collector)
+        TraitAttributeSchema.string(nonEmpty: nonEmpty).check(value, at: path, into: &collector)
     }
 
     static func checkBoolean(
@@ -391,6 +391,6 @@ public enum SyncValidator {
             if required { collector.reject(path, "is required but missing") }
             return
         }
-        AttributeSchema.boolean.check(value, at: path, into: &collector)
+        TraitAttributeSchema.boolean.check(value, at: path, into: &collector)
     }
 }

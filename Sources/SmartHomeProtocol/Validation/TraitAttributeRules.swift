@@ -1,24 +1,3 @@
-/// The SYNC attributes of one trait: its documented members, plus the rules that span members.
-struct TraitRule: Sendable {
-    /// `action.devices.traits.<Name>`.
-    var trait: String
-    /// Every attribute the trait page documents; a device attribute that belongs to none of its traits' fields is
-    /// unknown to Google.
-    var fields: [AttributeField]
-    /// Rules a per-member table cannot express ("at least one of", "min below max"). Paths start at `attributes`.
-    var crossCheck: (@Sendable (JSONObject, inout ViolationCollector) -> Void)?
-
-    init(
-        _ name: String,
-        _ fields: [AttributeField],
-        crossCheck: (@Sendable (JSONObject, inout ViolationCollector) -> Void)? = nil
-    ) {
-        self.trait = GoogleVocabulary.traitPrefix + name
-        self.fields = fields
-        self.crossCheck = crossCheck
-    }
-}
-
 /// Attribute rules for the traits Hearth sends or plans to send. Each rule names the Google trait page it comes from
 /// (https://developers.home.google.com/cloud-to-cloud/traits/<name, lower-case>); protocol.md §8 summarises them.
 /// Traits on Google's list but not here are accepted with any attributes (the validator cannot judge them), and a
@@ -30,27 +9,27 @@ enum TraitAttributeRules {
 
     static let all: [TraitRule] = [
         // traits/onoff
-        TraitRule("OnOff", [AttributeField("commandOnlyOnOff", .boolean), AttributeField("queryOnlyOnOff", .boolean)]),
+        TraitRule("OnOff", [TraitAttributeField("commandOnlyOnOff", .boolean), TraitAttributeField("queryOnlyOnOff", .boolean)]),
         // traits/brightness
-        TraitRule("Brightness", [AttributeField("commandOnlyBrightness", .boolean)]),
+        TraitRule("Brightness", [TraitAttributeField("commandOnlyBrightness", .boolean)]),
         colorSetting,
         fanSpeed,
         // traits/openclose: openDirection "Supported values" UP, DOWN, LEFT, RIGHT, IN, OUT.
         TraitRule(
             "OpenClose",
             [
-                AttributeField("discreteOnlyOpenClose", .boolean),
-                AttributeField("openDirection", .array(of: .oneOf(GoogleVocabulary.openDirections))),
-                AttributeField("commandOnlyOpenClose", .boolean),
-                AttributeField("queryOnlyOpenClose", .boolean),
+                TraitAttributeField("discreteOnlyOpenClose", .boolean),
+                TraitAttributeField("openDirection", .array(of: .oneOf(GoogleVocabulary.openDirections))),
+                TraitAttributeField("commandOnlyOpenClose", .boolean),
+                TraitAttributeField("queryOnlyOpenClose", .boolean),
             ]
         ),
         // traits/startstop
         TraitRule(
             "StartStop",
             [
-                AttributeField("pausable", .boolean),
-                AttributeField("availableZones", .array(of: .string(nonEmpty: true))),
+                TraitAttributeField("pausable", .boolean),
+                TraitAttributeField("availableZones", .array(of: .string(nonEmpty: true))),
             ]
         ),
         // traits/lockunlock, traits/dock, traits/runcycle: "Device ATTRIBUTES: None."
@@ -67,20 +46,20 @@ enum TraitAttributeRules {
         TraitRule(
             "Volume",
             [
-                AttributeField("volumeMaxLevel", .integer(minimum: 1), required: true),
-                AttributeField("volumeCanMuteAndUnmute", .boolean, required: true),
-                AttributeField("volumeDefaultPercentage", .integer(minimum: 0, maximum: 100)),
-                AttributeField("levelStepSize", .integer()),
-                AttributeField("commandOnlyVolume", .boolean),
+                TraitAttributeField("volumeMaxLevel", .integer(minimum: 1), required: true),
+                TraitAttributeField("volumeCanMuteAndUnmute", .boolean, required: true),
+                TraitAttributeField("volumeDefaultPercentage", .integer(minimum: 0, maximum: 100)),
+                TraitAttributeField("levelStepSize", .integer()),
+                TraitAttributeField("commandOnlyVolume", .boolean),
             ]
         ),
         // traits/energystorage: queryOnlyEnergyStorage is "Required."
         TraitRule(
             "EnergyStorage",
             [
-                AttributeField("queryOnlyEnergyStorage", .boolean, required: true),
-                AttributeField("energyStorageDistanceUnitForUX", .oneOf(GoogleVocabulary.distanceUnits)),
-                AttributeField("isRechargeable", .boolean),
+                TraitAttributeField("queryOnlyEnergyStorage", .boolean, required: true),
+                TraitAttributeField("energyStorageDistanceUnitForUX", .oneOf(GoogleVocabulary.distanceUnits)),
+                TraitAttributeField("isRechargeable", .boolean),
             ]
         ),
         modes,
@@ -94,15 +73,15 @@ enum TraitAttributeRules {
     static let colorSetting = TraitRule(
         "ColorSetting",
         [
-            AttributeField("colorModel", .oneOf(GoogleVocabulary.colorModels)),
-            AttributeField(
+            TraitAttributeField("colorModel", .oneOf(GoogleVocabulary.colorModels)),
+            TraitAttributeField(
                 "colorTemperatureRange",
                 .object([
-                    AttributeField("temperatureMinK", .integer(), required: true),
-                    AttributeField("temperatureMaxK", .integer(), required: true),
+                    TraitAttributeField("temperatureMinK", .integer(), required: true),
+                    TraitAttributeField("temperatureMaxK", .integer(), required: true),
                 ])
             ),
-            AttributeField("commandOnlyColorSetting", .boolean),
+            TraitAttributeField("commandOnlyColorSetting", .boolean),
         ],
         crossCheck: { attributes, collector in
             requireAny(of: ["colorModel", "colorTemperatureRange"], for: "ColorSetting", in: attributes, &collector)
@@ -121,17 +100,17 @@ enum TraitAttributeRules {
     static let fanSpeed = TraitRule(
         "FanSpeed",
         [
-            AttributeField("reversible", .boolean),
-            AttributeField("commandOnlyFanSpeed", .boolean),
-            AttributeField(
+            TraitAttributeField("reversible", .boolean),
+            TraitAttributeField("commandOnlyFanSpeed", .boolean),
+            TraitAttributeField(
                 "availableFanSpeeds",
                 .object([
-                    AttributeField(
+                    TraitAttributeField(
                         "speeds",
                         .array(
                             of: .object([
-                                AttributeField("speed_name", .string(nonEmpty: true), required: true),
-                                AttributeField(
+                                TraitAttributeField("speed_name", .string(nonEmpty: true), required: true),
+                                TraitAttributeField(
                                     "speed_values",
                                     .array(of: synonyms("speed_synonym"), minimumCount: 1),
                                     required: true
@@ -141,10 +120,10 @@ enum TraitAttributeRules {
                         ),
                         required: true
                     ),
-                    AttributeField("ordered", .boolean, required: true),
+                    TraitAttributeField("ordered", .boolean, required: true),
                 ])
             ),
-            AttributeField("supportsFanSpeedPercent", .boolean),
+            TraitAttributeField("supportsFanSpeedPercent", .boolean),
         ],
         crossCheck: { attributes, collector in
             requireAny(
@@ -173,12 +152,12 @@ enum TraitAttributeRules {
     static let temperatureSetting = TraitRule(
         "TemperatureSetting",
         [
-            AttributeField("availableThermostatModes", .custom(checkThermostatModes), required: true),
-            AttributeField("thermostatTemperatureRange", celsiusRange),
-            AttributeField("thermostatTemperatureUnit", .oneOf(GoogleVocabulary.temperatureUnits), required: true),
-            AttributeField("bufferRangeCelsius", .number),
-            AttributeField("commandOnlyTemperatureSetting", .boolean),
-            AttributeField("queryOnlyTemperatureSetting", .boolean),
+            TraitAttributeField("availableThermostatModes", .custom(checkThermostatModes), required: true),
+            TraitAttributeField("thermostatTemperatureRange", celsiusRange),
+            TraitAttributeField("thermostatTemperatureUnit", .oneOf(GoogleVocabulary.temperatureUnits), required: true),
+            TraitAttributeField("bufferRangeCelsius", .number),
+            TraitAttributeField("commandOnlyTemperatureSetting", .boolean),
+            TraitAttributeField("queryOnlyTemperatureSetting", .boolean),
         ],
         crossCheck: { attributes, collector in
             checkOrdered(
@@ -195,11 +174,11 @@ enum TraitAttributeRules {
     static let temperatureControl = TraitRule(
         "TemperatureControl",
         [
-            AttributeField("temperatureRange", celsiusRange, required: true),
-            AttributeField("temperatureStepCelsius", .number),
-            AttributeField("temperatureUnitForUX", .oneOf(GoogleVocabulary.temperatureUnits), required: true),
-            AttributeField("commandOnlyTemperatureControl", .boolean),
-            AttributeField("queryOnlyTemperatureControl", .boolean),
+            TraitAttributeField("temperatureRange", celsiusRange, required: true),
+            TraitAttributeField("temperatureStepCelsius", .number),
+            TraitAttributeField("temperatureUnitForUX", .oneOf(GoogleVocabulary.temperatureUnits), required: true),
+            TraitAttributeField("commandOnlyTemperatureControl", .boolean),
+            TraitAttributeField("queryOnlyTemperatureControl", .boolean),
         ],
         crossCheck: { attributes, collector in
             checkOrdered(
@@ -216,15 +195,15 @@ enum TraitAttributeRules {
     static let humiditySetting = TraitRule(
         "HumiditySetting",
         [
-            AttributeField(
+            TraitAttributeField(
                 "humiditySetpointRange",
                 .object([
-                    AttributeField("minPercent", .integer(minimum: 0, maximum: 100)),
-                    AttributeField("maxPercent", .integer(minimum: 0, maximum: 100)),
+                    TraitAttributeField("minPercent", .integer(minimum: 0, maximum: 100)),
+                    TraitAttributeField("maxPercent", .integer(minimum: 0, maximum: 100)),
                 ])
             ),
-            AttributeField("commandOnlyHumiditySetting", .boolean),
-            AttributeField("queryOnlyHumiditySetting", .boolean),
+            TraitAttributeField("commandOnlyHumiditySetting", .boolean),
+            TraitAttributeField("queryOnlyHumiditySetting", .boolean),
         ],
         crossCheck: { attributes, collector in
             guard let range = attributes["humiditySetpointRange"]?.objectValue else { return }
@@ -244,18 +223,18 @@ enum TraitAttributeRules {
     static let occupancySensing = TraitRule(
         "OccupancySensing",
         [
-            AttributeField(
+            TraitAttributeField(
                 "occupancySensorConfiguration",
                 .array(
                     of: .object([
-                        AttributeField(
+                        TraitAttributeField(
                             "occupancySensorType",
                             .oneOf(GoogleVocabulary.occupancySensorTypes),
                             required: true
                         ),
-                        AttributeField("occupiedToUnoccupiedDelaySec", .integer()),
-                        AttributeField("unoccupiedToOccupiedDelaySec", .integer()),
-                        AttributeField("unoccupiedToOccupiedEventThreshold", .integer()),
+                        TraitAttributeField("occupiedToUnoccupiedDelaySec", .integer()),
+                        TraitAttributeField("unoccupiedToOccupiedDelaySec", .integer()),
+                        TraitAttributeField("unoccupiedToOccupiedEventThreshold", .integer()),
                     ])
                 )
             )
@@ -280,24 +259,24 @@ enum TraitAttributeRules {
     static let sensorState = TraitRule(
         "SensorState",
         [
-            AttributeField(
+            TraitAttributeField(
                 "sensorStatesSupported",
                 .array(
                     of: .object([
-                        AttributeField("name", .oneOf(Set(GoogleVocabulary.sensors.keys)), required: true),
-                        AttributeField(
+                        TraitAttributeField("name", .oneOf(Set(GoogleVocabulary.sensors.keys)), required: true),
+                        TraitAttributeField(
                             "descriptiveCapabilities",
                             .object([
-                                AttributeField(
+                                TraitAttributeField(
                                     "availableStates",
                                     .array(of: .string(nonEmpty: true), minimumCount: 1),
                                     required: true
                                 )
                             ])
                         ),
-                        AttributeField(
+                        TraitAttributeField(
                             "numericCapabilities",
-                            .object([AttributeField("rawValueUnit", .string(nonEmpty: true), required: true)])
+                            .object([TraitAttributeField("rawValueUnit", .string(nonEmpty: true), required: true)])
                         ),
                     ]),
                     minimumCount: 1
@@ -318,18 +297,18 @@ enum TraitAttributeRules {
     static let modes = TraitRule(
         "Modes",
         [
-            AttributeField(
+            TraitAttributeField(
                 "availableModes",
                 .array(
                     of: .object([
-                        AttributeField("name", .string(nonEmpty: true), required: true),
-                        AttributeField("name_values", .array(of: synonyms("name_synonym")), required: true),
-                        AttributeField(
+                        TraitAttributeField("name", .string(nonEmpty: true), required: true),
+                        TraitAttributeField("name_values", .array(of: synonyms("name_synonym")), required: true),
+                        TraitAttributeField(
                             "settings",
                             .array(
                                 of: .object([
-                                    AttributeField("setting_name", .string(nonEmpty: true), required: true),
-                                    AttributeField(
+                                    TraitAttributeField("setting_name", .string(nonEmpty: true), required: true),
+                                    TraitAttributeField(
                                         "setting_values",
                                         .array(of: synonyms("setting_synonym")),
                                         required: true
@@ -338,13 +317,13 @@ enum TraitAttributeRules {
                             ),
                             required: true
                         ),
-                        AttributeField("ordered", .boolean),
+                        TraitAttributeField("ordered", .boolean),
                     ])
                 ),
                 required: true
             ),
-            AttributeField("commandOnlyModes", .boolean),
-            AttributeField("queryOnlyModes", .boolean),
+            TraitAttributeField("commandOnlyModes", .boolean),
+            TraitAttributeField("queryOnlyModes", .boolean),
         ]
     )
 
@@ -352,34 +331,34 @@ enum TraitAttributeRules {
     static let toggles = TraitRule(
         "Toggles",
         [
-            AttributeField(
+            TraitAttributeField(
                 "availableToggles",
                 .array(
                     of: .object([
-                        AttributeField("name", .string(nonEmpty: true), required: true),
-                        AttributeField("name_values", .array(of: synonyms("name_synonym")), required: true),
+                        TraitAttributeField("name", .string(nonEmpty: true), required: true),
+                        TraitAttributeField("name_values", .array(of: synonyms("name_synonym")), required: true),
                     ])
                 ),
                 required: true
             ),
-            AttributeField("commandOnlyToggles", .boolean),
-            AttributeField("queryOnlyToggles", .boolean),
+            TraitAttributeField("commandOnlyToggles", .boolean),
+            TraitAttributeField("queryOnlyToggles", .boolean),
         ]
     )
 
     // MARK: - Shared shapes and checks
 
     /// `{minThresholdCelsius, maxThresholdCelsius}`, both "Required." numbers.
-    static let celsiusRange: AttributeSchema = .object([
-        AttributeField("minThresholdCelsius", .number, required: true),
-        AttributeField("maxThresholdCelsius", .number, required: true),
+    static let celsiusRange: TraitAttributeSchema = .object([
+        TraitAttributeField("minThresholdCelsius", .number, required: true),
+        TraitAttributeField("maxThresholdCelsius", .number, required: true),
     ])
 
     /// One language's synonyms: `{<key>: [String], lang: String}`, both "Required.".
-    static func synonyms(_ key: String) -> AttributeSchema {
+    static func synonyms(_ key: String) -> TraitAttributeSchema {
         .object([
-            AttributeField(key, .array(of: .string(nonEmpty: true)), required: true),
-            AttributeField("lang", .string(nonEmpty: true), required: true),
+            TraitAttributeField(key, .array(of: .string(nonEmpty: true)), required: true),
+            TraitAttributeField("lang", .string(nonEmpty: true), required: true),
         ])
     }
 
@@ -395,7 +374,7 @@ enum TraitAttributeRules {
             }
             return
         }
-        AttributeSchema.array(of: .oneOf(GoogleVocabulary.thermostatModes), minimumCount: 1)
+        TraitAttributeSchema.array(of: .oneOf(GoogleVocabulary.thermostatModes), minimumCount: 1)
             .check(value, at: path, into: &collector)
     }
 

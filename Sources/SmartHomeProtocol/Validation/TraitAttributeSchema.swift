@@ -2,7 +2,7 @@
 ///
 /// A deliberately small schema language: Google's "Type" column (Boolean, Integer, Number, String, Array, Object),
 /// "Supported values" lists, "Required." marks, and the occasional range ("Value must be between 0 and 100").
-indirect enum AttributeSchema: Sendable {
+indirect enum TraitAttributeSchema: Sendable {
     /// Google "Boolean".
     case boolean
     /// Google "Integer": an integral JSON number, optionally bounded ("Value must be between 0 and 100").
@@ -14,27 +14,14 @@ indirect enum AttributeSchema: Sendable {
     /// Google "String" with a "Supported values" list.
     case oneOf(Set<String>)
     /// Google "Array" of items of one shape, with Google's "Requires at least N item(s)".
-    case array(of: AttributeSchema, minimumCount: Int = 0)
+    case array(of: TraitAttributeSchema, minimumCount: Int = 0)
     /// Google "Object" with exactly these members; any other member is unknown to Google.
-    case object([AttributeField])
+    case object([TraitAttributeField])
     /// Anything a table cannot say (e.g. "one of these two shapes").
     case custom(@Sendable (JSON, String, inout ViolationCollector) -> Void)
 }
 
-/// One documented member of an attributes object.
-struct AttributeField: Sendable {
-    var name: String
-    var schema: AttributeSchema
-    var isRequired: Bool
-
-    init(_ name: String, _ schema: AttributeSchema, required: Bool = false) {
-        self.name = name
-        self.schema = schema
-        self.isRequired = required
-    }
-}
-
-extension AttributeSchema {
+extension TraitAttributeSchema {
     /// Checks `value` (found at `path`) against this schema, reporting every mismatch.
     func check(_ value: JSON, at path: String, into collector: inout ViolationCollector) {
         switch self {
@@ -91,7 +78,7 @@ extension AttributeSchema {
     /// Checks an object's members against `fields`: required members present, each member well-formed, no others.
     static func check(
         _ object: JSONObject,
-        fields: [AttributeField],
+        fields: [TraitAttributeField],
         at path: String,
         into collector: inout ViolationCollector
     ) {
