@@ -35,7 +35,7 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
 
-        // MARK: Swift modules, arrows pointing down DESIGN.md's table.
+        // MARK: Swift modules, arrows pointing down the README's "Architecture" section.
         .target(
             name: "MicroHTTPD",
             dependencies: [

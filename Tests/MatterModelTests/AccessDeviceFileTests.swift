@@ -5,7 +5,7 @@ import Testing
 /// Import of the access family (Window Covering, Door Lock, Contact Sensor, Occupancy Sensor, Water Leak Detector,
 /// Smoke CO Alarm): good values, defaults, and the refusals in ``RefusalCase/access``.
 struct AccessDeviceFileTests {
-    /// The bench home's window covering (`/work/shared/bench/home-33.json`), verbatim.
+    /// The bench home's window covering (the 33-device benchmark home, `home-33.json`), verbatim.
     static let benchBlinds = """
         {"id": "living-room-blinds", "name": "Blinds", "room": "Living Room", "deviceTypes": ["WindowCovering"], "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Roller Blind", "productID": 32816, "serialNumber": "SN-hearth-living-room-blinds", "uniqueID": "hearth-living-room-blinds", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"WindowCovering": {"Type": 0, "CurrentPositionLiftPercent100ths": 2500, "TargetPositionLiftPercent100ths": 2500, "OperationalStatus": 0}}}
         """

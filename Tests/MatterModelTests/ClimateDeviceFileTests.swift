@@ -19,7 +19,7 @@ struct ClimateDeviceFileTests {
         try DeviceFile.parse(json).users[0].devices[0]
     }
 
-    /// The climate devices of `/work/shared/bench/home-33.json`, copied verbatim.
+    /// The climate devices of the 33-device benchmark home (`home-33.json`), copied verbatim.
     static let benchDevices = [
         #"{"id": "bedroom-ceiling-fan", "name": "Ceiling fan", "room": "Bedroom", "deviceTypes": ["Fan"], "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Ceiling Fan", "productID": 32800, "serialNumber": "SN-hearth-bedroom-ceiling-fan", "uniqueID": "hearth-bedroom-ceiling-fan", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"FanControl": {"FanMode": 2, "FanModeSequence": 0, "PercentSetting": 66, "PercentCurrent": 66, "SpeedMax": 3, "SpeedSetting": 2, "SpeedCurrent": 2}}}"#,
         #"{"id": "living-room-thermostat", "name": "Thermostat", "room": "Living Room", "deviceTypes": ["Thermostat"], "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Thermostat", "productID": 32848, "serialNumber": "SN-hearth-living-room-thermostat", "uniqueID": "hearth-living-room-thermostat", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"Thermostat": {"LocalTemperature": 2150, "OccupiedHeatingSetpoint": 2000, "OccupiedCoolingSetpoint": 2600, "SystemMode": 4, "ControlSequenceOfOperation": 4, "AbsMinHeatSetpointLimit": 700, "AbsMaxHeatSetpointLimit": 3000, "AbsMinCoolSetpointLimit": 1600, "AbsMaxCoolSetpointLimit": 3200}}}"#,

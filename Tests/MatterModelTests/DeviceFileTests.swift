@@ -9,7 +9,7 @@ func deviceFile(_ devices: String...) -> String {
     """
 }
 
-/// DESIGN.md's example device, every field present.
+/// An example device with every field present.
 let kitchenCeiling = """
     {
       "id": "kitchen-ceiling",

@@ -8,12 +8,13 @@
 ///   writes it; this is how `hearth devices list` output re-imports without knowing the PIN.
 ///
 /// When the file says nothing the default is ``none``. Unlocking is never allowed without a PIN by default: Google's
-/// secondary-user-verification guide requires `pinNeeded` for unlocking and calls `ackNeeded` not recommended for
-/// security devices (protocol.md §6), and Hearth will not guess a PIN, so a lock whose policy is ``none`` — or
-/// ``ack``, unless the server's `fulfillment.allowAckUnlock` is set — can be locked but answers `remoteSetDisabled`
-/// to an unlock until it is given a PIN. A device file written for another system still imports, and fails closed.
+/// secondary-user-verification guide
+/// (https://developers.home.google.com/cloud-to-cloud/enhancements/secondary-user-verification) requires `pinNeeded`
+/// for unlocking and calls `ackNeeded` not recommended for security devices, and Hearth will not guess a PIN, so a
+/// lock whose policy is ``none`` — or ``ack``, unless the server's `fulfillment.allowAckUnlock` is set — can be
+/// locked but answers `remoteSetDisabled` to an unlock until it is given a PIN. A device file written for another system still imports, and fails closed.
 ///
-/// Which commands need the challenge (see `ChallengeRule` in Fulfillment): unlocking (`LockUnlock` with
+/// Which commands need the challenge (see `ChallengeCheck` in Fulfillment): unlocking (`LockUnlock` with
 /// `lock: false`) always; with ``ack`` or ``pin`` every other command of the device except locking, which only
 /// makes a home safer and so never asks.
 public enum ChallengePolicy: Sendable, Hashable, CustomStringConvertible {

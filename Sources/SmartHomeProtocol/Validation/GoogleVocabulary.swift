@@ -2,7 +2,7 @@
 /// enums so that the validator judges Hearth's output independently of the code that produced it.
 public enum GoogleVocabulary {
     /// Every device type on Google's device type list (https://developers.home.google.com/cloud-to-cloud/guides),
-    /// one guide page each (`/cloud-to-cloud/guides/<type>`). protocol.md §7 lists the common ones.
+    /// one guide page each (`/cloud-to-cloud/guides/<type>`).
     public static let deviceTypes: Set<String> = Set(
         [
             "AC_UNIT", "AIRCOOLER", "AIRFRESHENER", "AIRPURIFIER", "AUDIO_VIDEO_RECEIVER", "AWNING", "BATHTUB", "BED",

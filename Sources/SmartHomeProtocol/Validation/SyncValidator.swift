@@ -1,7 +1,7 @@
 /// Checks SYNC answers the way Google would, before Google sees them.
 ///
 /// Google rejects a whole SYNC (INVALID_ARGUMENT) when one device in it is malformed: an unknown `type`, an unknown
-/// trait, no traits (protocol.md §2, smart-home-error-reporting sample). Findings come in three classes:
+/// trait, no traits (the SYNC reference, and Google's smart-home-error-reporting sample). Findings come in three classes:
 /// - ``violations(in:)-(JSONObject)``: everything in one device object that would cause such a rejection (Hearth
 ///   leaves the device out of SYNC);
 /// - ``problems(in:)-(JSONObject)``: what Google accepts in the SYNC but that breaks a requirement its documents
@@ -11,7 +11,7 @@
 ///   points, a deprecated form). Each rule cites
 /// its source: the SYNC reference (https://developers.home.google.com/cloud-to-cloud/intents/sync), a trait page
 /// (`/cloud-to-cloud/traits/<name>`), the Matter dedup page (https://developers.home.google.com/matter/device-deduplication),
-/// or, where Google is silent, protocol.md and Hearth's own contract.
+/// or, where Google is silent, Hearth's own contract (README, "The SYNC validator").
 ///
 /// The validator carries its own copy of Google's vocabulary (``GoogleVocabulary``) and never consults Hearth's
 /// `GoogleDeviceType` or `Trait`, so it judges Hearth's output independently.
@@ -92,7 +92,7 @@ public enum SyncValidator {
         checkString(device["id"], at: "id", required: true, nonEmpty: true, &collector)
 
         // SYNC reference: `type` String, "Required."; must be on Google's device type list (an unknown type fails
-        // the SYNC: protocol.md §2, smart-home-error-reporting's LIGHTBULB example).
+        // the SYNC: Google's smart-home-error-reporting sample, its LIGHTBULB example).
         if let type = device["type"] {
             if let string = type.stringValue {
                 if !GoogleVocabulary.deviceTypes.contains(string) {
@@ -164,7 +164,7 @@ public enum SyncValidator {
     }
 
     /// SYNC reference: `traits` Array of Strings, "Required."; at least one (a device with none fails the SYNC:
-    /// "No SupportedTraits", protocol.md §2), each on Google's trait list, none twice. Returns the traits when the
+    /// "No SupportedTraits" in Google's error reporting), each on Google's trait list, none twice. Returns the traits when the
     /// list is sound enough to judge attributes by, else `nil`.
     static func checkTraits(_ value: JSON?, _ collector: inout ViolationCollector) -> [String]? {
         guard let value else {
@@ -237,7 +237,7 @@ public enum SyncValidator {
     }
 
     /// Matter dedup page: `matterOriginalVendorId` / `matterOriginalProductId` are the Basic Information VendorID /
-    /// ProductID (16-bit) "in hexadecimal string format" (`"0xfff1"`; protocol.md §9: lower case, `0x`, no padding
+    /// ProductID (16-bit) "in hexadecimal string format" (`"0xfff1"`: lower case, `0x`, no padding
     /// needed). `matterUniqueId` is the UniqueID "in string format" (non-empty). Google documents no rule tying the
     /// ids together, so one without the other is only a warning. The page also says "SYNC responses must contain
     /// `roomHint`" ("The room where this device resides"): a device carrying any `matter*` id without one is a

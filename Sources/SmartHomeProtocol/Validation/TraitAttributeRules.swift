@@ -1,5 +1,5 @@
 /// Attribute rules for the traits Hearth sends or plans to send. Each rule names the Google trait page it comes from
-/// (https://developers.home.google.com/cloud-to-cloud/traits/<name, lower-case>); protocol.md §8 summarises them.
+/// (https://developers.home.google.com/cloud-to-cloud/traits/<name, lower-case>).
 /// Traits on Google's list but not here are accepted with any attributes (the validator cannot judge them), and a
 /// device carrying one of them is not checked for unknown attributes.
 enum TraitAttributeRules {

@@ -257,7 +257,7 @@ struct AccessMappingTests {
 
     // MARK: - Bench home
 
-    /// The bench home's window covering and door lock (`/work/shared/bench/home-33.json`), verbatim.
+    /// The bench home's window covering and door lock (the 33-device benchmark home, `home-33.json`), verbatim.
     static let benchHome = Fixtures.deviceFile(
         user: "bench-user",
         """

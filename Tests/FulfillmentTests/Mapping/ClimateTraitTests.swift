@@ -585,7 +585,7 @@ struct ClimateTraitTests {
     }
 }
 
-/// The climate devices of `/work/shared/bench/home-33.json`, copied verbatim.
+/// The climate devices of the 33-device benchmark home (`home-33.json`), copied verbatim.
 enum BenchClimate {
     static let devices = [
         #"{"id": "bedroom-ceiling-fan", "name": "Ceiling fan", "room": "Bedroom", "deviceTypes": ["Fan"], "basicInformation": {"vendorName": "Hearth Test Vendor", "vendorID": 65521, "productName": "Ceiling Fan", "productID": 32800, "serialNumber": "SN-hearth-bedroom-ceiling-fan", "uniqueID": "hearth-bedroom-ceiling-fan", "hardwareVersionString": "1.0", "softwareVersionString": "1.4.2"}, "online": true, "clusters": {"FanControl": {"FanMode": 2, "FanModeSequence": 0, "PercentSetting": 66, "PercentCurrent": 66, "SpeedMax": 3, "SpeedSetting": 2, "SpeedCurrent": 2}}}"#,
