@@ -1,3 +1,5 @@
+import Registry
+
 /// Settings of the fulfillment (config keys under `fulfillment.`).
 public struct FulfillmentOptions: Sendable, Hashable {
     /// `fulfillment.strictOperationValidation`: strict (`true`, the default) or lenient EXECUTE validation.
@@ -5,8 +7,9 @@ public struct FulfillmentOptions: Sendable, Hashable {
     /// `fulfillment.willReportState`: what SYNC says in `willReportState`. `false` until Hearth reports
     /// state to HomeGraph, so that Google queries Hearth instead of trusting a HomeGraph that is never fed.
     public var willReportState: Bool
-    /// `fulfillment.maxPinAttempts`, `fulfillment.pinAttemptWindowSeconds`, `fulfillment.pinLockoutSeconds`.
-    public var pinAttempts: PINAttemptLimits
+    /// `fulfillment.maxPinAttempts` (default 5), `fulfillment.pinAttemptWindowSeconds` (default 900),
+    /// `fulfillment.pinLockoutSeconds` (default 900): how many wrong PINs lock a device, and for how long.
+    public var pinLockout: LockoutPolicy
     /// `fulfillment.allowAckUnlock` (default `false`): whether a lock whose challenge is `ack` unlocks on a spoken
     /// yes. Google's secondary-user-verification guide requires `pinNeeded` for unlocking and calls `ackNeeded` not
     /// recommended for security devices, so by default such a lock answers `remoteSetDisabled` to an unlock.
@@ -15,12 +18,12 @@ public struct FulfillmentOptions: Sendable, Hashable {
     public init(
         validationMode: ValidationMode = .strict,
         willReportState: Bool = false,
-        pinAttempts: PINAttemptLimits = PINAttemptLimits(),
+        pinLockout: LockoutPolicy = .pinDefaults,
         allowAckUnlock: Bool = false
     ) {
         self.validationMode = validationMode
         self.willReportState = willReportState
-        self.pinAttempts = pinAttempts
+        self.pinLockout = pinLockout
         self.allowAckUnlock = allowAckUnlock
     }
 }

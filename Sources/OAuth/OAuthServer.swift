@@ -66,7 +66,7 @@ public struct OAuthServer: Sendable {
         self.clientSecretBudget = clientSecretBudget
         self.verifyPassword = verifyPassword
         self.hashing = BoundedWorkQueue(workers: settings.signInWorkers, queueLimit: settings.signInQueueLimit)
-        self.unknownLogins = UnknownLoginAttempts(limits: settings.loginLimits)
+        self.unknownLogins = UnknownLoginAttempts(lockout: settings.loginLockout)
         _ = Self.dummyHash
     }
 
@@ -194,7 +194,7 @@ public struct OAuthServer: Sendable {
         // A locked login, known or not, is refused without hashing: both kinds lock alike, so this tells nothing
         // about which logins exist, and a locked login costs no CPU.
         let locked =
-            record.map { settings.loginLimits.isLocked($0.attempts, now: now) }
+            record.map { settings.loginLockout.isLocked($0.attempts, now: now) }
             ?? unknownLogins.isLocked(login, now: now)
         if locked {
             logger.info("Refused a sign-in", metadata: metadata)
@@ -282,9 +282,9 @@ public struct OAuthServer: Sendable {
 
     /// The user whose login and password these are, or `nil`. Unknown logins and wrong passwords look alike from
     /// outside, in answer and in time (a PBKDF2 verification in both cases), and both lock after
-    /// ``LoginLimits/maxAttempts`` wrong passwords.
+    /// ``OAuthSettings/loginLockout`` says (``LockoutPolicy``).
     private func verifySignIn(login: String, password: String, record: SignInRecord?, now: UnixTime) throws -> String? {
-        let limits = settings.loginLimits
+        let lockout = settings.loginLockout
         guard let record else {
             _ = verifyPassword(password, Self.dummyHash ?? "")
             if unknownLogins.recordFailure(login, now: now) {
@@ -300,9 +300,8 @@ public struct OAuthServer: Sendable {
         }
         let locked = try store.updateLoginAttempts(user: record.agentUserId) { attempts -> Bool in
             // Re-checked inside the transaction: a concurrent attempt may have locked it meanwhile.
-            guard !limits.isLocked(attempts, now: now) else { return true }
-            limits.recordFailure(&attempts, now: now)
-            return limits.isLocked(attempts, now: now)
+            guard !lockout.isLocked(attempts, now: now) else { return true }
+            return lockout.recordFailure(&attempts, now: now)
         }
         if locked {
             logger.notice(

@@ -1,3 +1,5 @@
+import Registry
+
 /// The authorization server's settings (config keys under `oauth.`).
 public struct OAuthSettings: Sendable {
     /// `oauth.clients`, with their secrets resolved.
@@ -12,8 +14,9 @@ public struct OAuthSettings: Sendable {
     public var authorizationCodeTTLSeconds: Int
     /// `oauth.signInFormTTLSeconds`: how long a sign-in page's CSRF token is accepted (default 900).
     public var signInFormTTLSeconds: Int
-    /// `oauth.maxLoginAttempts`, `oauth.loginAttemptWindowSeconds`, `oauth.loginLockoutSeconds`.
-    public var loginLimits: LoginLimits
+    /// `oauth.maxLoginAttempts` (default 5), `oauth.loginAttemptWindowSeconds` (default 900),
+    /// `oauth.loginLockoutSeconds` (default 300): how many wrong passwords lock a login, and for how long.
+    public var loginLockout: LockoutPolicy
     /// `oauth.signInWorkers`: password checks that may run at once, off the listener's threads (default 1).
     public var signInWorkers: Int
     /// `oauth.signInQueueLimit`: password checks that may wait for a worker; beyond, "busy, try again" (default 8).
@@ -32,7 +35,7 @@ public struct OAuthSettings: Sendable {
         refreshTokenGraceSeconds: Int = 300,
         authorizationCodeTTLSeconds: Int = 600,
         signInFormTTLSeconds: Int = 900,
-        loginLimits: LoginLimits = LoginLimits(),
+        loginLockout: LockoutPolicy = .loginDefaults,
         signInWorkers: Int = 1,
         signInQueueLimit: Int = 8,
         signInBurst: Int = 10,
@@ -44,7 +47,7 @@ public struct OAuthSettings: Sendable {
         self.refreshTokenGraceSeconds = refreshTokenGraceSeconds
         self.authorizationCodeTTLSeconds = authorizationCodeTTLSeconds
         self.signInFormTTLSeconds = signInFormTTLSeconds
-        self.loginLimits = loginLimits
+        self.loginLockout = loginLockout
         self.signInWorkers = signInWorkers
         self.signInQueueLimit = signInQueueLimit
         self.signInBurst = signInBurst

@@ -16,12 +16,12 @@ final class UnknownLoginAttempts: Sendable {
         var lastPurge: Int64?
     }
 
-    private let limits: LoginLimits
+    private let lockout: LockoutPolicy
     private let capacity: Int
     private let state = Mutex(State())
 
-    init(limits: LoginLimits, capacity: Int = 10_000) {
-        self.limits = limits
+    init(lockout: LockoutPolicy, capacity: Int = 10_000) {
+        self.lockout = lockout
         self.capacity = max(1, capacity)
     }
 
@@ -36,7 +36,7 @@ final class UnknownLoginAttempts: Sendable {
         return state.withLock { state in
             // The shared overflow record stands for logins not in the table only while the table is full.
             let attempts = state.records[key] ?? (state.records.count >= capacity ? state.overflow : LoginAttempts())
-            return limits.isLocked(attempts, now: now)
+            return lockout.isLocked(attempts, now: now)
         }
     }
 
@@ -48,7 +48,7 @@ final class UnknownLoginAttempts: Sendable {
                 state.lastPurge.map({ now.seconds - $0 >= 1 }) ?? true
             {
                 state.lastPurge = now.seconds
-                state.records = state.records.filter { !isSpent($0.value, now: now) }
+                state.records = state.records.filter { !lockout.isSpent($0.value, now: now) }
             }
             if state.records[key] == nil, state.records.count >= capacity {
                 return record(&state.overflow, now: now)
@@ -61,15 +61,6 @@ final class UnknownLoginAttempts: Sendable {
     }
 
     private func record(_ attempts: inout LoginAttempts, now: UnixTime) -> Bool {
-        guard !limits.isLocked(attempts, now: now) else { return false }
-        limits.recordFailure(&attempts, now: now)
-        return limits.isLocked(attempts, now: now)
-    }
-
-    /// Neither locked nor inside a counting window: forgetting it changes nothing.
-    private func isSpent(_ attempts: LoginAttempts, now: UnixTime) -> Bool {
-        if limits.isLocked(attempts, now: now) { return false }
-        guard let start = attempts.windowStart else { return true }
-        return now.seconds - start.seconds >= Int64(limits.windowSeconds)
+        lockout.recordFailure(&attempts, now: now)
     }
 }

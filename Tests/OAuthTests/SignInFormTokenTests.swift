@@ -57,29 +57,6 @@ struct SignInFormTokenTests {
     }
 }
 
-struct LoginLimitsTests {
-    @Test func theNthFailureWithinTheWindowLocksForTheLockout() {
-        let limits = LoginLimits(maxAttempts: 3, windowSeconds: 100, lockoutSeconds: 50)
-        var attempts = LoginAttempts()
-        limits.recordFailure(&attempts, now: UnixTime(seconds: 0))
-        limits.recordFailure(&attempts, now: UnixTime(seconds: 10))
-        #expect(!limits.isLocked(attempts, now: UnixTime(seconds: 10)))
-        limits.recordFailure(&attempts, now: UnixTime(seconds: 20))
-        #expect(limits.isLocked(attempts, now: UnixTime(seconds: 20)))
-        #expect(limits.isLocked(attempts, now: UnixTime(seconds: 69)))
-        #expect(!limits.isLocked(attempts, now: UnixTime(seconds: 70)))
-    }
-
-    @Test func failuresOutsideTheWindowStartANewCount() {
-        let limits = LoginLimits(maxAttempts: 2, windowSeconds: 100, lockoutSeconds: 50)
-        var attempts = LoginAttempts()
-        limits.recordFailure(&attempts, now: UnixTime(seconds: 0))
-        limits.recordFailure(&attempts, now: UnixTime(seconds: 100))
-        #expect(!limits.isLocked(attempts, now: UnixTime(seconds: 100)))
-        #expect(attempts.failures == 1)
-    }
-}
-
 struct PKCETests {
     @Test func challengeAndVerifierShapes() {
         #expect(PKCE.isWellFormedChallenge("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"))
@@ -128,10 +105,10 @@ struct UsedFormTokensTests {
 }
 
 struct UnknownLoginAttemptsTests {
-    static let limits = LoginLimits(maxAttempts: 2, windowSeconds: 100, lockoutSeconds: 50)
+    static let lockout = LockoutPolicy(maxAttempts: 2, windowSeconds: 100, lockoutSeconds: 50)
 
     @Test func anUnknownLoginLocksAfterMaxAttemptsForTheLockout() {
-        let attempts = UnknownLoginAttempts(limits: Self.limits)
+        let attempts = UnknownLoginAttempts(lockout: Self.lockout)
         #expect(!attempts.recordFailure("ghost", now: UnixTime(seconds: 0)))
         #expect(!attempts.isLocked("ghost", now: UnixTime(seconds: 0)))
         #expect(attempts.recordFailure("ghost", now: UnixTime(seconds: 1)))
@@ -141,7 +118,7 @@ struct UnknownLoginAttemptsTests {
     }
 
     @Test func manyLoginsDoNotGrowTheTablePastItsCapacity() {
-        let attempts = UnknownLoginAttempts(limits: Self.limits, capacity: 100)
+        let attempts = UnknownLoginAttempts(lockout: Self.lockout, capacity: 100)
         for index in 0..<1000 {
             _ = attempts.recordFailure("login-\(index)", now: UnixTime(seconds: 0))
         }

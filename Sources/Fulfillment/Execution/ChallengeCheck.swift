@@ -25,7 +25,8 @@ import SmartHomeProtocol
 /// - policy `pin`: while a lockout runs, `ERROR` / `tooManyFailedAttempts` (no PIN is even looked at). No PIN:
 ///   `challengeNeeded` / `pinNeeded`. A wrong PIN: counted, then `challengeNeeded` / `challengeFailedPinNeeded`,
 ///   or, when it is the `maxAttempts`-th within the window, a lockout starts and the answer is
-///   `tooManyFailedAttempts`. The right PIN clears the count. A window that has ended starts a new count.
+///   `tooManyFailedAttempts`. The right PIN clears the count. A window that has ended starts a new count (the
+///   counting and lockout rules are ``LockoutPolicy``'s, the same as sign-in's).
 struct ChallengeCheck {
     /// What the check decided.
     enum Outcome: Equatable {
@@ -35,7 +36,7 @@ struct ChallengeCheck {
         case refuse(ErrorCode, ChallengeType?, includeStates: Bool, debugString: String? = nil)
     }
 
-    let limits: PINAttemptLimits
+    let lockout: LockoutPolicy
     let now: UnixTime
     /// `fulfillment.allowAckUnlock`: whether a device whose policy is `ack` may be unlocked on a spoken yes.
     var allowAckUnlock = false
@@ -87,10 +88,8 @@ struct ChallengeCheck {
         case .pin(let secret):
             var record = attempts ?? PINAttempts()
             defer { attempts = record }
-            if let until = record.lockedUntil {
-                if now < until { return .refuse(.tooManyFailedAttempts, nil, includeStates: false) }
-                record = PINAttempts()
-            }
+            if lockout.isLocked(record, now: now) { return .refuse(.tooManyFailedAttempts, nil, includeStates: false) }
+            record = lockout.clearingEndedLockout(record, now: now)
             guard let pin = sensitive.lazy.compactMap({ $0.challenge?["pin"]?.stringValue }).first else {
                 return .refuse(.challengeNeeded, .pinNeeded, includeStates: false)
             }
@@ -98,13 +97,7 @@ struct ChallengeCheck {
                 record = PINAttempts()
                 return .proceed
             }
-            if let start = record.windowStart, now.seconds - start.seconds < Int64(limits.windowSeconds) {
-                record.failures += 1
-            } else {
-                record = PINAttempts(failures: 1, windowStart: now)
-            }
-            if record.failures >= limits.maxAttempts {
-                record = PINAttempts(lockedUntil: UnixTime(seconds: now.seconds + Int64(limits.lockoutSeconds)))
+            if lockout.recordFailure(&record, now: now) {
                 return .refuse(.tooManyFailedAttempts, nil, includeStates: false)
             }
             return .refuse(.challengeNeeded, .challengeFailedPinNeeded, includeStates: false)

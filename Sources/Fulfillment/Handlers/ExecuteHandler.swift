@@ -38,7 +38,7 @@ struct ExecuteHandler {
         }
         let mode = options.validationMode
         let challenges = ChallengeCheck(
-            limits: options.pinAttempts,
+            lockout: options.pinLockout,
             now: now,
             allowAckUnlock: options.allowAckUnlock
         )

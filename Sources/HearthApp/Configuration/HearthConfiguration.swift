@@ -64,7 +64,7 @@ public struct HearthConfiguration: Sendable {
             validationMode: values.bool("fulfillment.strictOperationValidation") ? .strict : .lenient,
             // Google trusts HomeGraph's state when a device says it reports: never say so without reporting.
             willReportState: values.bool("fulfillment.willReportState") && !keyFile.isEmpty,
-            pinAttempts: PINAttemptLimits(
+            pinLockout: LockoutPolicy(
                 maxAttempts: values.int("fulfillment.maxPinAttempts"),
                 windowSeconds: values.int("fulfillment.pinAttemptWindowSeconds"),
                 lockoutSeconds: values.int("fulfillment.pinLockoutSeconds")
@@ -79,7 +79,7 @@ public struct HearthConfiguration: Sendable {
             refreshTokenGraceSeconds: values.int("oauth.refreshTokenGraceSeconds"),
             authorizationCodeTTLSeconds: values.int("oauth.authorizationCodeTTLSeconds"),
             signInFormTTLSeconds: values.int("oauth.signInFormTTLSeconds"),
-            loginLimits: LoginLimits(
+            loginLockout: LockoutPolicy(
                 maxAttempts: values.int("oauth.maxLoginAttempts"),
                 windowSeconds: values.int("oauth.loginAttemptWindowSeconds"),
                 lockoutSeconds: values.int("oauth.loginLockoutSeconds")

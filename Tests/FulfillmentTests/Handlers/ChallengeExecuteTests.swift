@@ -31,14 +31,14 @@ struct ChallengeExecuteTests {
         #"{"id": "shed-door", "name": "Shed door", "deviceTypes": ["DoorLock"], "clusters": {"DoorLock": {"LockState": 1}}}"#
     )
 
-    static let limits = PINAttemptLimits(maxAttempts: 5, windowSeconds: 600, lockoutSeconds: 900)
+    static let limits = LockoutPolicy(maxAttempts: 5, windowSeconds: 600, lockoutSeconds: 900)
 
     static func make(
         _ clock: TestClock = TestClock(),
         logger: Logger? = nil,
         allowAckUnlock: Bool = false
     ) throws -> TestFulfillment {
-        let options = FulfillmentOptions(pinAttempts: limits, allowAckUnlock: allowAckUnlock)
+        let options = FulfillmentOptions(pinLockout: limits, allowAckUnlock: allowAckUnlock)
         if let logger {
             return try TestFulfillment(devices: home, options: options, logger: logger, clock: { clock.now() })
         }
