@@ -29,7 +29,7 @@ public struct HomeGraphOutboxPolicy: OutboxPolicy {
         var events: [DeviceEvent] = []
         for (before, after) in zip(old.endpoints, new.endpoints) {
             if after.has(.SmokeCOAlarm) {
-                for (attribute, name) in [("SmokeState", DeviceEvent.smokeAlarm), ("COState", DeviceEvent.coAlarm)] {
+                for (attribute, name) in [("SmokeState", DeviceEvent.Name.smokeAlarm), ("COState", .coAlarm)] {
                     let was = before.cluster(.SmokeCOAlarm).int(attribute) ?? 0
                     let now = after.cluster(.SmokeCOAlarm).int(attribute) ?? 0
                     if now > was, now >= 1 { events.append(DeviceEvent(name: name, value: now)) }
@@ -38,23 +38,9 @@ public struct HomeGraphOutboxPolicy: OutboxPolicy {
             if WaterLeakSensor.isPresent(on: after) {
                 let was = before.cluster(.BooleanState).bool("StateValue") ?? false
                 let now = after.cluster(.BooleanState).bool("StateValue") ?? false
-                if now, !was { events.append(DeviceEvent(name: DeviceEvent.waterLeak)) }
+                if now, !was { events.append(DeviceEvent(name: .waterLeak)) }
             }
         }
         return events
     }
-}
-
-extension DeviceEvent {
-    /// A doorbell was pressed (a device-side event: `hearth devices event … doorbell-press`).
-    public static let doorbellPress = "doorbell-press"
-    /// A Smoke CO Alarm's `SmokeState` rose to warning (1) or critical (2).
-    public static let smokeAlarm = "smoke-alarm"
-    /// A Smoke CO Alarm's `COState` rose to warning (1) or critical (2).
-    public static let coAlarm = "co-alarm"
-    /// A Water Leak Detector detected a leak.
-    public static let waterLeak = "water-leak"
-
-    /// The events a device file user may send by hand (`hearth devices event`).
-    public static let deviceSideEvents = [doorbellPress]
 }

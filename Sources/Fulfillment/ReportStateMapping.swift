@@ -13,8 +13,8 @@ public enum ReportStateMapping {
         return states
     }
 
-    /// What a device event tells Google, or `nil` for an event the device cannot have (it changed since). The wire
-    /// shape is HomeGraph's (`DeviceNotification`), built by the reporting service.
+    /// What a device event tells Google. The wire shape is HomeGraph's (`DeviceNotification`), built by the
+    /// reporting service.
     public enum Notification: Sendable, Hashable {
         /// ObjectDetection: a doorbell press, one person the doorbell cannot classify.
         case objectDetection(detectionTimestampMilliseconds: Int64)
@@ -23,19 +23,16 @@ public enum ReportStateMapping {
     }
 
     /// The notification a device event causes.
-    public static func notification(for event: DeviceEvent, occurredMilliseconds: Int64) -> Notification? {
+    public static func notification(for event: DeviceEvent, occurredMilliseconds: Int64) -> Notification {
         switch event.name {
-        case DeviceEvent.doorbellPress:
+        case .doorbellPress:
             return .objectDetection(detectionTimestampMilliseconds: occurredMilliseconds)
-        case DeviceEvent.smokeAlarm, DeviceEvent.coAlarm:
-            let sensor =
-                event.name == DeviceEvent.smokeAlarm ? SmokeCOAlarmSensor.smoke : SmokeCOAlarmSensor.carbonMonoxide
+        case .smokeAlarm, .coAlarm:
+            let sensor = event.name == .smokeAlarm ? SmokeCOAlarmSensor.smoke : SmokeCOAlarmSensor.carbonMonoxide
             let level = min(max(event.value ?? 1, 1), 2)
             return .sensorState(name: sensor.name, currentSensorState: sensor.states[level])
-        case DeviceEvent.waterLeak:
+        case .waterLeak:
             return .sensorState(name: WaterLeakSensor.name, currentSensorState: WaterLeakSensor.leak)
-        default:
-            return nil
         }
     }
 }

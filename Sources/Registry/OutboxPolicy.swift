@@ -3,13 +3,13 @@ import MatterModel
 /// Something a device did that Google is told about as a notification, not as state: a doorbell press, an alarm
 /// going off. Named in Matter's terms; the drain maps it to Google's notification.
 public struct DeviceEvent: Sendable, Hashable {
-    /// The event's name (`doorbell-press`, `smoke-alarm`, `co-alarm`, `water-leak`).
-    public var name: String
+    /// Which event it is.
+    public var name: Name
     /// A level that goes with it (Smoke CO Alarm's `AlarmStateEnum`: 1 warning, 2 critical), if any.
     public var value: Int?
 
     /// Creates an event.
-    public init(name: String, value: Int? = nil) {
+    public init(name: Name, value: Int? = nil) {
         self.name = name
         self.value = value
     }

@@ -39,7 +39,8 @@ public struct OutboxWork: Sendable {
         /// The row id, unique and increasing: Hearth's `eventId` for the notification.
         public var id: Int64
         public var deviceId: String
-        public var event: DeviceEvent
+        /// The event; `nil` when the stored name is none this version of Hearth knows (the row is dropped).
+        public var event: DeviceEvent?
         /// Unix milliseconds when it happened.
         public var occurred: Int64
         /// The device now; `nil` when it no longer exists.

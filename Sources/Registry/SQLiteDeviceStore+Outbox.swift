@@ -46,7 +46,7 @@ extension SQLiteDeviceStore {
     /// Queues a notification; whether a row was written.
     static func queueEvent(_ db: Database, user: String, device: String, event: DeviceEvent, now: Int64) throws -> Bool
     {
-        try db.cachedStatement(sql: queueEventSQL).execute(arguments: [user, device, event.name, event.value, now])
+        try db.cachedStatement(sql: queueEventSQL).execute(arguments: [user, device, event.name.rawValue, event.value, now])
         return db.changesCount > 0
     }
 
@@ -222,7 +222,7 @@ extension SQLiteDeviceStore {
                     OutboxWork.Event(
                         id: row[0],
                         deviceId: row[1],
-                        event: DeviceEvent(name: row[2], value: row[3]),
+                        event: DeviceEvent.Name(rawValue: row[2]).map { DeviceEvent(name: $0, value: row[3]) },
                         occurred: row[4],
                         device: devices[row[1]]
                     )

@@ -185,12 +185,11 @@ public final class ReportingService: Service {
                 try store.completeOutbox(forUser: user, reports: work.reports)
             }
             for event in work.events {
-                if event.device != nil,
+                if event.device != nil, let deviceEvent = event.event {
                     let notification = ReportStateMapping.notification(
-                        for: event.event,
+                        for: deviceEvent,
                         occurredMilliseconds: event.occurred
                     )
-                {
                     let outcome = await client.reportState(
                         agentUserId: user,
                         requestId: UUID().uuidString,

@@ -97,20 +97,27 @@ extension DevicesCommand {
         @Option(name: .long, help: "The device id.")
         var device: String
 
-        @Argument(help: "The event: \(DeviceEvent.deviceSideEvents.joined(separator: ", ")).")
+        @Argument(help: "The event: \(Self.knownEvents).")
         var name: String
 
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
-            guard DeviceEvent.deviceSideEvents.contains(name) else {
-                throw ValidationError(
-                    "unknown event \"\(name)\"; known events: \(DeviceEvent.deviceSideEvents.joined(separator: ", "))"
-                )
+            _ = try event()
+        }
+
+        static let knownEvents = DeviceEvent.deviceSideEvents.map(\.rawValue).joined(separator: ", ")
+
+        /// The device-side event `name` names.
+        func event() throws -> DeviceEvent.Name {
+            guard let event = DeviceEvent.Name(rawValue: name), DeviceEvent.deviceSideEvents.contains(event) else {
+                throw ValidationError("unknown event \"\(name)\"; known events: \(Self.knownEvents)")
             }
+            return event
         }
 
         func run() throws {
+            let event = try event()
             let (store, _) = try common.openStore(forUser: user)
             defer { try? store.close() }
             guard let target = try store.devices(forUser: user, ids: [device])[device] else {
@@ -126,7 +133,7 @@ extension DevicesCommand {
                         + "device in its device file and import it again"
                 )
             }
-            if name == DeviceEvent.doorbellPress,
+            if event == .doorbellPress,
                 !target.endpoints.contains(where: { $0.deviceTypes.contains(.Doorbell) })
             {
                 throw CommandFailure(.dataError, "device \"\(device)\" is not a Doorbell; doorbell-press needs one")
@@ -135,7 +142,7 @@ extension DevicesCommand {
                 print("HomeGraph reporting is disabled (no homegraph.serviceAccountKeyFile): \(name) not sent")
                 return
             }
-            let queued = try store.recordEvent(DeviceEvent(name: name), forUser: user, device: device)
+            let queued = try store.recordEvent(DeviceEvent(name: event), forUser: user, device: device)
             print(queued ? "queued \(name) for \(user)/\(device)" : "\(name) not queued: the user is unlinked")
         }
     }

@@ -241,7 +241,7 @@ struct ReportingServiceTests {
         let before = Int64(Date().timeIntervalSince1970 * 1000)
         try await harness.whileDraining {
             let queued = try harness.store.recordEvent(
-                DeviceEvent(name: DeviceEvent.doorbellPress),
+                DeviceEvent(name: .doorbellPress),
                 forUser: "alice",
                 device: "door"
             )
@@ -284,7 +284,7 @@ struct ReportingServiceTests {
         let harness = try ReportingHarness()
         #expect(
             try !harness.store.recordEvent(
-                DeviceEvent(name: DeviceEvent.doorbellPress),
+                DeviceEvent(name: .doorbellPress),
                 forUser: "alice",
                 device: "lamp"
             )
@@ -305,7 +305,7 @@ struct ReportingServiceTests {
         )
         #expect(
             try !harness.store.recordEvent(
-                DeviceEvent(name: DeviceEvent.doorbellPress),
+                DeviceEvent(name: .doorbellPress),
                 forUser: "alice",
                 device: "door"
             )

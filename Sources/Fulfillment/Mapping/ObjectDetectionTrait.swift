@@ -2,7 +2,7 @@ import MatterModel
 import SmartHomeProtocol
 
 /// Google `ObjectDetection`: no attributes, no states, no commands; only notifications (a doorbell press, built by
-/// ``ReportStateMapping/notification(for:device:occurredMilliseconds:)``).
+/// ``ReportStateMapping/notification(for:occurredMilliseconds:)``).
 enum ObjectDetectionTrait: TraitMapping {
     static let trait = Trait.objectDetection
 
