@@ -29,15 +29,18 @@ public struct HomeGraphOutboxPolicy: OutboxPolicy {
         var events: [DeviceEvent] = []
         for (before, after) in zip(old.endpoints, new.endpoints) {
             if after.has(.SmokeCOAlarm) {
-                for (attribute, name) in [("SmokeState", DeviceEvent.Name.smokeAlarm), ("COState", .coAlarm)] {
+                let alarms: [(Attribute, DeviceEvent.Name)] = [
+                    (.SmokeCOAlarm.smokeState, .smokeAlarm), (.SmokeCOAlarm.coState, .coAlarm),
+                ]
+                for (attribute, name) in alarms {
                     let was = before.cluster(.SmokeCOAlarm).int(attribute) ?? 0
                     let now = after.cluster(.SmokeCOAlarm).int(attribute) ?? 0
                     if now > was, now >= 1 { events.append(DeviceEvent(name: name, value: now)) }
                 }
             }
             if WaterLeakSensor.isPresent(on: after) {
-                let was = before.cluster(.BooleanState).bool("StateValue") ?? false
-                let now = after.cluster(.BooleanState).bool("StateValue") ?? false
+                let was = before.cluster(.BooleanState).bool(.BooleanState.stateValue) ?? false
+                let now = after.cluster(.BooleanState).bool(.BooleanState.stateValue) ?? false
                 if now, !was { events.append(DeviceEvent(name: .waterLeak)) }
             }
         }

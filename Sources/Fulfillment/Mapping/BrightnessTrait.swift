@@ -18,7 +18,7 @@ enum BrightnessTrait: TraitMapping {
 
     static func brightnessPercent(of endpoint: Endpoint) -> Int {
         let level = endpoint.cluster(.LevelControl)
-        return LevelConversion.brightnessPercent(fromCurrentLevel: level.int("CurrentLevel") ?? 254)
+        return LevelConversion.brightnessPercent(fromCurrentLevel: level.int(.LevelControl.currentLevel) ?? 254)
     }
 
     static func execute(
@@ -49,11 +49,11 @@ enum BrightnessTrait: TraitMapping {
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not a Brightness command")
         }
         var level = endpoint.cluster(.LevelControl)
-        level["CurrentLevel"] = .int(
+        level[.LevelControl.currentLevel] = .int(
             LevelConversion.currentLevel(
                 fromBrightnessPercent: Int(percent.rounded()),
-                minLevel: level.int("MinLevel") ?? 1,
-                maxLevel: level.int("MaxLevel") ?? 254
+                minLevel: level.int(.LevelControl.minLevel) ?? 1,
+                maxLevel: level.int(.LevelControl.maxLevel) ?? 254
             )
         )
         endpoint.clusters[.LevelControl] = level

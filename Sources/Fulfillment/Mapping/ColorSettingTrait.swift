@@ -35,15 +35,21 @@ enum ColorSettingTrait: TraitMapping {
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         let color = endpoint.cluster(.ColorControl)
         var value = JSONObject()
-        if !DeviceTypeMapping.supportsSpectrum(endpoint) || color.int("ColorMode") == ColorMode.colorTemperature {
+        if !DeviceTypeMapping.supportsSpectrum(endpoint)
+            || color.int(.ColorControl.colorMode) == ColorMode.colorTemperature
+        {
             value.append(
                 "temperatureK",
-                .int(ColorTemperatureConversion.kelvin(fromMireds: color.int("ColorTemperatureMireds") ?? 250))
+                .int(
+                    ColorTemperatureConversion.kelvin(
+                        fromMireds: color.int(.ColorControl.colorTemperatureMireds) ?? 250
+                    )
+                )
             )
-        } else if color.int("ColorMode") == ColorMode.xy {
+        } else if color.int(.ColorControl.colorMode) == ColorMode.xy {
             let rgb = XYConversion.spectrumRgb(
-                fromCurrentX: color.int("CurrentX") ?? 0,
-                currentY: color.int("CurrentY") ?? 0
+                fromCurrentX: color.int(.ColorControl.currentX) ?? 0,
+                currentY: color.int(.ColorControl.currentY) ?? 0
             )
             let hsv = RGBConversion.hsv(fromRGB: rgb)
             value.append(
@@ -55,9 +61,9 @@ enum ColorSettingTrait: TraitMapping {
                 )
             )
         } else {
-            let hue = HueSaturationConversion.hueDegrees(fromCurrentHue: color.int("CurrentHue") ?? 0)
+            let hue = HueSaturationConversion.hueDegrees(fromCurrentHue: color.int(.ColorControl.currentHue) ?? 0)
             let saturation = HueSaturationConversion.saturationFraction(
-                fromCurrentSaturation: color.int("CurrentSaturation") ?? 0
+                fromCurrentSaturation: color.int(.ColorControl.currentSaturation) ?? 0
             )
             value.append(
                 "spectrumHsv",
@@ -70,8 +76,8 @@ enum ColorSettingTrait: TraitMapping {
     static func temperatureRangeKelvin(of endpoint: Endpoint) -> (minK: Int, maxK: Int) {
         let color = endpoint.cluster(.ColorControl)
         let range = ColorTemperatureConversion.colorTemperatureRangeKelvin(
-            physicalMinMireds: color.int("ColorTempPhysicalMinMireds") ?? 153,
-            physicalMaxMireds: color.int("ColorTempPhysicalMaxMireds") ?? 500
+            physicalMinMireds: color.int(.ColorControl.colorTempPhysicalMinMireds) ?? 153,
+            physicalMaxMireds: color.int(.ColorControl.colorTempPhysicalMaxMireds) ?? 500
         )
         return (range.minK, range.maxK)
     }
@@ -93,10 +99,10 @@ enum ColorSettingTrait: TraitMapping {
             }
             let (minK, maxK) = temperatureRangeKelvin(of: endpoint)
             let inRange = try checked(kelvin, in: Double(minK)...Double(maxK), mode: mode, name: "color.temperature")
-            let minMireds = cluster.int("ColorTempPhysicalMinMireds") ?? 153
-            let maxMireds = cluster.int("ColorTempPhysicalMaxMireds") ?? 500
+            let minMireds = cluster.int(.ColorControl.colorTempPhysicalMinMireds) ?? 153
+            let maxMireds = cluster.int(.ColorControl.colorTempPhysicalMaxMireds) ?? 500
             let mireds = ColorTemperatureConversion.mireds(fromKelvin: Int(inRange.rounded()))
-            cluster["ColorTemperatureMireds"] = .int(min(max(mireds, minMireds), maxMireds))
+            cluster[.ColorControl.colorTemperatureMireds] = .int(min(max(mireds, minMireds), maxMireds))
             setColorMode(ColorMode.colorTemperature, in: &cluster)
         } else if let rgb = color["spectrumRGB"] {
             try requireSpectrum(endpoint)
@@ -123,8 +129,8 @@ enum ColorSettingTrait: TraitMapping {
                 _ = try checked(value, in: 0...1, mode: mode, name: "color.spectrumHSV.value")
             }
             if hasCapability(Capability.hueSaturation, cluster) {
-                cluster["CurrentHue"] = .int(HueSaturationConversion.currentHue(fromHueDegrees: checkedHue))
-                cluster["CurrentSaturation"] = .int(
+                cluster[.ColorControl.currentHue] = .int(HueSaturationConversion.currentHue(fromHueDegrees: checkedHue))
+                cluster[.ColorControl.currentSaturation] = .int(
                     HueSaturationConversion.currentSaturation(fromSaturationFraction: checkedSaturation)
                 )
                 setColorMode(ColorMode.hueSaturation, in: &cluster)
@@ -142,7 +148,9 @@ enum ColorSettingTrait: TraitMapping {
 
     /// Whether `ColorCapabilities` has a bit. A cluster without the attribute is treated as hue/saturation capable.
     private static func hasCapability(_ bit: Int, _ cluster: ClusterState) -> Bool {
-        guard let capabilities = cluster.int("ColorCapabilities") else { return bit == Capability.hueSaturation }
+        guard let capabilities = cluster.int(.ColorControl.colorCapabilities) else {
+            return bit == Capability.hueSaturation
+        }
         return capabilities & bit != 0
     }
 
@@ -150,13 +158,13 @@ enum ColorSettingTrait: TraitMapping {
     private static func setColor(rgb: Int, in cluster: inout ClusterState) throws(CommandError) {
         if hasCapability(Capability.hueSaturation, cluster) {
             let matter = RGBConversion.hueSaturation(fromSpectrumRGB: rgb)
-            cluster["CurrentHue"] = .int(matter.currentHue)
-            cluster["CurrentSaturation"] = .int(matter.currentSaturation)
+            cluster[.ColorControl.currentHue] = .int(matter.currentHue)
+            cluster[.ColorControl.currentSaturation] = .int(matter.currentSaturation)
             setColorMode(ColorMode.hueSaturation, in: &cluster)
         } else if hasCapability(Capability.xy, cluster) {
             let xy = XYConversion.currentXY(fromSpectrumRGB: rgb)
-            cluster["CurrentX"] = .int(xy.currentX)
-            cluster["CurrentY"] = .int(xy.currentY)
+            cluster[.ColorControl.currentX] = .int(xy.currentX)
+            cluster[.ColorControl.currentY] = .int(xy.currentY)
             setColorMode(ColorMode.xy, in: &cluster)
         } else {
             throw CommandError(
@@ -173,8 +181,8 @@ enum ColorSettingTrait: TraitMapping {
     }
 
     private static func setColorMode(_ mode: Int, in cluster: inout ClusterState) {
-        cluster["ColorMode"] = .int(mode)
+        cluster[.ColorControl.colorMode] = .int(mode)
         // EnhancedColorMode mirrors ColorMode for these modes (Matter ColorControl 3.2.7.1).
-        if cluster["EnhancedColorMode"] != nil { cluster["EnhancedColorMode"] = .int(mode) }
+        if cluster[.ColorControl.enhancedColorMode] != nil { cluster[.ColorControl.enhancedColorMode] = .int(mode) }
     }
 }

@@ -16,7 +16,7 @@ extension DeviceTypeMapping {
     /// Google has no shade or screen type; BLINDS is the general one for coverings that roll or slide.
     static func windowCoveringGoogleType(_ endpoint: Endpoint) -> GoogleDeviceType {
         let types = AttributeSchema.WindowCoveringType.self
-        switch endpoint.cluster(.WindowCovering).int("Type") ?? types.rollershade {
+        switch endpoint.cluster(.WindowCovering).int(.WindowCovering.type) ?? types.rollershade {
         case types.drapery: return .curtain
         case types.awning: return .awning
         case types.shutter: return .shutter
@@ -27,7 +27,8 @@ extension DeviceTypeMapping {
     /// A Smoke CO Alarm's Google type: SMOKE_DETECTOR when it detects smoke (with or without CO),
     /// CARBON_MONOXIDE_DETECTOR when it detects carbon monoxide only (`FeatureMap` 2).
     static func smokeCOAlarmGoogleType(_ endpoint: Endpoint) -> GoogleDeviceType {
-        let features = endpoint.cluster(.SmokeCOAlarm).int("FeatureMap") ?? AttributeSchema.SmokeCOAlarmFeature.smoke
+        let features =
+            endpoint.cluster(.SmokeCOAlarm).int(.SmokeCOAlarm.featureMap) ?? AttributeSchema.SmokeCOAlarmFeature.smoke
         return features & AttributeSchema.SmokeCOAlarmFeature.smoke != 0 ? .smokeDetector : .carbonMonoxideDetector
     }
 }

@@ -22,7 +22,7 @@ enum DockTrait: TraitMapping {
     }
 
     static func isDocked(_ endpoint: Endpoint) -> Bool {
-        let state = endpoint.cluster(.RvcOperationalState).int("OperationalState")
+        let state = endpoint.cluster(.RvcOperationalState).int(.RvcOperationalState.operationalState)
         return state == State.docked || state == State.charging
     }
 
@@ -36,16 +36,16 @@ enum DockTrait: TraitMapping {
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not a Dock command")
         }
         var operational = endpoint.cluster(.RvcOperationalState)
-        switch operational.int("OperationalState") ?? State.docked {
+        switch operational.int(.RvcOperationalState.operationalState) ?? State.docked {
         case State.docked, State.charging:
             throw CommandError(.alreadyDocked, "the robot is on its dock")
         case State.error:
             throw CommandError(.deviceNotReady, "the robot reports an error; stop it first")
         default:
-            operational["OperationalState"] = .int(State.seekingCharger)
-            operational["OperationalError"] = .int(AttributeSchema.OperationalErrorValue.noError)
+            operational[.RvcOperationalState.operationalState] = .int(State.seekingCharger)
+            operational[.RvcOperationalState.operationalError] = .int(AttributeSchema.OperationalErrorValue.noError)
             endpoint.clusters[.RvcOperationalState] = operational
-            endpoint.clusters[.RvcRunMode, default: ClusterState()]["CurrentMode"] = .int(
+            endpoint.clusters[.RvcRunMode, default: ClusterState()][.RvcRunMode.currentMode] = .int(
                 AttributeSchema.RvcRunMode.idle
             )
         }

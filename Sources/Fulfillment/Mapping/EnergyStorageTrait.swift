@@ -26,12 +26,12 @@ enum EnergyStorageTrait: TraitMapping {
     }
 
     static func isRechargeable(_ power: ClusterState) -> Bool {
-        power.int("BatReplaceability") != AttributeSchema.BatReplaceability.userReplaceable
+        power.int(.PowerSource.batReplaceability) != AttributeSchema.BatReplaceability.userReplaceable
     }
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         let power = endpoint.cluster(.PowerSource)
-        let chargeState = power.int("BatChargeState") ?? ChargeState.unknown
+        let chargeState = power.int(.PowerSource.batChargeState) ?? ChargeState.unknown
         let percent = percent(of: power)
         states.append("descriptiveCapacityRemaining", .string(capacity(of: power).rawValue))
         if let percent {
@@ -50,8 +50,8 @@ enum EnergyStorageTrait: TraitMapping {
 
     /// Whole percent, or `nil` when `BatPercentRemaining` is null.
     static func percent(of power: ClusterState) -> Int? {
-        guard let value = power["BatPercentRemaining"],
-            AttributeSchema.spec(.PowerSource, "BatPercentRemaining")?.isNull(value) == false,
+        guard let value = power[.PowerSource.batPercentRemaining],
+            AttributeSchema.spec(.PowerSource.batPercentRemaining)?.isNull(value) == false,
             let halfPercent = value.intValue
         else { return nil }
         return BatteryConversion.percent(fromHalfPercent: halfPercent)
@@ -60,8 +60,8 @@ enum EnergyStorageTrait: TraitMapping {
     static func capacity(of power: ClusterState) -> BatteryConversion.DescriptiveCapacity {
         BatteryConversion.descriptiveCapacity(
             percent: percent(of: power),
-            batChargeLevel: power.int("BatChargeLevel") ?? AttributeSchema.BatChargeLevel.ok,
-            batChargeState: power.int("BatChargeState") ?? ChargeState.unknown
+            batChargeLevel: power.int(.PowerSource.batChargeLevel) ?? AttributeSchema.BatChargeLevel.ok,
+            batChargeState: power.int(.PowerSource.batChargeState) ?? ChargeState.unknown
         )
     }
 

@@ -32,7 +32,7 @@ enum FanSpeedTrait: TraitMapping {
     ]
 
     static func speedModes(of fan: ClusterState) -> [Int] {
-        FanModeSequence.speedModes(fan.int("FanModeSequence") ?? FanModeSequence.offLowMedHigh)
+        FanModeSequence.speedModes(fan.int(.FanControl.fanModeSequence) ?? FanModeSequence.offLowMedHigh)
     }
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
@@ -50,8 +50,8 @@ enum FanSpeedTrait: TraitMapping {
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         let fan = endpoint.cluster(.FanControl)
         let modes = speedModes(of: fan)
-        let current = fan.int("PercentCurrent") ?? 0
-        var mode = fan.int("FanMode") ?? FanMode.off
+        let current = fan.int(.FanControl.percentCurrent) ?? 0
+        var mode = fan.int(.FanControl.fanMode) ?? FanMode.off
         if !modes.contains(mode) {
             let index = FanSpeedConversion.speed(fromPercent: current, speedMax: modes.count)
             mode = modes[max(index, 1) - 1]
@@ -87,8 +87,8 @@ enum FanSpeedTrait: TraitMapping {
                 throw CommandError(.notSupported, "SetFanSpeed needs params.fanSpeed or params.fanSpeedPercent")
             }
         case .setFanSpeedRelative:
-            let setting = fan.int("PercentSetting") ?? 0xFF
-            let current = Double(setting == 0xFF ? fan.int("PercentCurrent") ?? 0 : setting)
+            let setting = fan.int(.FanControl.percentSetting) ?? 0xFF
+            let current = Double(setting == 0xFF ? fan.int(.FanControl.percentCurrent) ?? 0 : setting)
             let change: Double
             if let relative = try params.optionalNumber("fanSpeedRelativePercent") {
                 change = try checked(relative, in: -100...100, mode: mode, name: "fanSpeedRelativePercent")
@@ -111,13 +111,13 @@ enum FanSpeedTrait: TraitMapping {
     /// percent, Off at 0), `PercentCurrent`, `SpeedSetting` and `SpeedCurrent`.
     static func setPercent(_ percent: Int, on fan: inout ClusterState) {
         let modes = speedModes(of: fan)
-        let speedMax = fan.int("SpeedMax") ?? 100
+        let speedMax = fan.int(.FanControl.speedMax) ?? 100
         let speed = FanSpeedConversion.speed(fromPercent: percent, speedMax: speedMax)
         let index = FanSpeedConversion.speed(fromPercent: percent, speedMax: modes.count)
-        fan["FanMode"] = .int(index == 0 ? FanMode.off : modes[index - 1])
-        fan["PercentSetting"] = .int(percent)
-        fan["PercentCurrent"] = .int(percent)
-        fan["SpeedSetting"] = .int(speed)
-        fan["SpeedCurrent"] = .int(speed)
+        fan[.FanControl.fanMode] = .int(index == 0 ? FanMode.off : modes[index - 1])
+        fan[.FanControl.percentSetting] = .int(percent)
+        fan[.FanControl.percentCurrent] = .int(percent)
+        fan[.FanControl.speedSetting] = .int(speed)
+        fan[.FanControl.speedCurrent] = .int(speed)
     }
 }

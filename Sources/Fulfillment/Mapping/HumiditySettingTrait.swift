@@ -14,7 +14,8 @@ enum HumiditySettingTrait: TraitMapping {
     }
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
-        let value = endpoint.cluster(.RelativeHumidityMeasurement).int("MeasuredValue") ?? 0xFFFF
+        let value =
+            endpoint.cluster(.RelativeHumidityMeasurement).int(.RelativeHumidityMeasurement.measuredValue) ?? 0xFFFF
         if value != 0xFFFF {
             states.append("humidityAmbientPercent", .int(HumidityConversion.percent(fromHundredthsPercent: value)))
         }

@@ -21,7 +21,7 @@ enum LockUnlockTrait: TraitMapping {
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {}
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
-        let state = endpoint.cluster(.DoorLock).int("LockState") ?? AttributeSchema.LockState.null
+        let state = endpoint.cluster(.DoorLock).int(.DoorLock.lockState) ?? AttributeSchema.LockState.null
         if state != AttributeSchema.LockState.null {
             states.append("isLocked", .bool(state == AttributeSchema.LockState.locked))
         }
@@ -39,16 +39,18 @@ enum LockUnlockTrait: TraitMapping {
         }
         let lock = try params.bool("lock")
         var doorLock = endpoint.cluster(.DoorLock)
-        if doorLock.bool("ActuatorEnabled") == false {
+        if doorLock.bool(.DoorLock.actuatorEnabled) == false {
             throw CommandError(.remoteSetDisabled, "the lock's actuator is disabled (ActuatorEnabled false)")
         }
-        if doorLock.int("OperatingMode") == AttributeSchema.OperatingMode.noRemoteLockUnlock {
+        if doorLock.int(.DoorLock.operatingMode) == AttributeSchema.OperatingMode.noRemoteLockUnlock {
             throw CommandError(.remoteSetDisabled, "the lock is in no-remote-lock/unlock mode (OperatingMode 3)")
         }
-        if doorLock.int("LockState") == AttributeSchema.LockState.notFullyLocked {
+        if doorLock.int(.DoorLock.lockState) == AttributeSchema.LockState.notFullyLocked {
             throw CommandError(.deviceJammingDetected, "the lock is jammed (LockState 0, not fully locked)")
         }
-        doorLock["LockState"] = .int(lock ? AttributeSchema.LockState.locked : AttributeSchema.LockState.unlocked)
+        doorLock[.DoorLock.lockState] = .int(
+            lock ? AttributeSchema.LockState.locked : AttributeSchema.LockState.unlocked
+        )
         endpoint.clusters[.DoorLock] = doorLock
     }
 }

@@ -14,7 +14,7 @@ enum OccupancySensingTrait: TraitMapping {
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
         let bits = AttributeSchema.OccupancySensorTypeBits.self
-        let bitmap = endpoint.cluster(.OccupancySensing).int("OccupancySensorTypeBitmap") ?? bits.pir
+        let bitmap = endpoint.cluster(.OccupancySensing).int(.OccupancySensing.occupancySensorTypeBitmap) ?? bits.pir
         let names = [(bits.pir, "PIR"), (bits.ultrasonic, "ULTRASONIC"), (bits.physicalContact, "PHYSICAL_CONTACT")]
         let configuration: [JSON] = names.compactMap { bit, name in
             bitmap & bit != 0 ? ["occupancySensorType": .string(name)] : nil
@@ -23,7 +23,7 @@ enum OccupancySensingTrait: TraitMapping {
     }
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
-        let occupied = (endpoint.cluster(.OccupancySensing).int("Occupancy") ?? 0) & 1 != 0
+        let occupied = (endpoint.cluster(.OccupancySensing).int(.OccupancySensing.occupancy) ?? 0) & 1 != 0
         states.append("occupancy", .string(occupied ? "OCCUPIED" : "UNOCCUPIED"))
     }
 

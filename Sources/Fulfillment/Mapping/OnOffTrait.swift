@@ -14,11 +14,11 @@ enum OnOffTrait: TraitMapping {
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         if isFanModeBacked(endpoint) {
-            let mode = endpoint.cluster(.FanControl).int("FanMode") ?? AttributeSchema.FanMode.off
+            let mode = endpoint.cluster(.FanControl).int(.FanControl.fanMode) ?? AttributeSchema.FanMode.off
             states.append("on", .bool(mode != AttributeSchema.FanMode.off))
             return
         }
-        states.append("on", .bool(endpoint.cluster(.OnOff).bool("OnOff") ?? false))
+        states.append("on", .bool(endpoint.cluster(.OnOff).bool(.OnOff.onOff) ?? false))
     }
 
     static func execute(
@@ -34,13 +34,13 @@ enum OnOffTrait: TraitMapping {
                 var fan = endpoint.cluster(.FanControl)
                 if !on {
                     FanSpeedTrait.setPercent(0, on: &fan)
-                } else if fan.int("FanMode") == AttributeSchema.FanMode.off {
+                } else if fan.int(.FanControl.fanMode) == AttributeSchema.FanMode.off {
                     FanSpeedTrait.setPercent(100, on: &fan)
                 }
                 endpoint.clusters[.FanControl] = fan
                 return
             }
-            endpoint.clusters[.OnOff, default: ClusterState()]["OnOff"] = .bool(on)
+            endpoint.clusters[.OnOff, default: ClusterState()][.OnOff.onOff] = .bool(on)
         default:
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not an OnOff command")
         }

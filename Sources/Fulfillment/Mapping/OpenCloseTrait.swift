@@ -29,18 +29,18 @@ enum OpenCloseTrait: TraitMapping {
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         if isContactSensor(endpoint) {
-            let contact = endpoint.cluster(.BooleanState).bool("StateValue") ?? false
+            let contact = endpoint.cluster(.BooleanState).bool(.BooleanState.stateValue) ?? false
             states.append("openPercent", .int(contact ? 0 : 100))
             return
         }
         let covering = endpoint.cluster(.WindowCovering)
-        if let current = position(covering, "CurrentPositionLiftPercent100ths") {
+        if let current = position(covering, .WindowCovering.currentPositionLiftPercent100ths) {
             states.append("openPercent", .int(WindowCoveringConversion.openPercent(fromLiftPercent100ths: current)))
         }
         let moving =
-            AttributeSchema.MovementStatus.lift(of: covering.int("OperationalStatus") ?? 0)
+            AttributeSchema.MovementStatus.lift(of: covering.int(.WindowCovering.operationalStatus) ?? 0)
             != AttributeSchema.MovementStatus.stopped
-        if moving, let target = position(covering, "TargetPositionLiftPercent100ths") {
+        if moving, let target = position(covering, .WindowCovering.targetPositionLiftPercent100ths) {
             states.append(
                 "targetOpenPercent",
                 .int(WindowCoveringConversion.openPercent(fromLiftPercent100ths: target))
@@ -68,7 +68,12 @@ enum OpenCloseTrait: TraitMapping {
                 mode: mode,
                 name: "openRelativePercent"
             )
-            guard let current = position(endpoint.cluster(.WindowCovering), "CurrentPositionLiftPercent100ths") else {
+            guard
+                let current = position(
+                    endpoint.cluster(.WindowCovering),
+                    .WindowCovering.currentPositionLiftPercent100ths
+                )
+            else {
                 throw CommandError(
                     .notSupported,
                     "the covering's position is unknown, so it cannot move relative to it"
@@ -82,9 +87,9 @@ enum OpenCloseTrait: TraitMapping {
         try checkReady(endpoint)
         let hundredths = WindowCoveringConversion.liftPercent100ths(fromOpenPercent: openPercent)
         var covering = endpoint.cluster(.WindowCovering)
-        covering["CurrentPositionLiftPercent100ths"] = .int(hundredths)
-        covering["TargetPositionLiftPercent100ths"] = .int(hundredths)
-        covering["OperationalStatus"] = .int(
+        covering[.WindowCovering.currentPositionLiftPercent100ths] = .int(hundredths)
+        covering[.WindowCovering.targetPositionLiftPercent100ths] = .int(hundredths)
+        covering[.WindowCovering.operationalStatus] = .int(
             AttributeSchema.MovementStatus.operationalStatus(lift: AttributeSchema.MovementStatus.stopped)
         )
         endpoint.clusters[.WindowCovering] = covering
@@ -96,8 +101,8 @@ enum OpenCloseTrait: TraitMapping {
     }
 
     /// A lift position in hundredths, or `nil` when it is null.
-    static func position(_ covering: ClusterState, _ name: String) -> Int? {
-        guard let value = covering[name], let spec = AttributeSchema.spec(.WindowCovering, name),
+    static func position(_ covering: ClusterState, _ name: Attribute) -> Int? {
+        guard let value = covering[name], let spec = AttributeSchema.spec(name),
             !spec.isNull(value)
         else { return nil }
         return value.intValue
@@ -108,10 +113,10 @@ enum OpenCloseTrait: TraitMapping {
     static func checkReady(_ endpoint: Endpoint) throws(CommandError) {
         let covering = endpoint.cluster(.WindowCovering)
         let flags = AttributeSchema.WindowCoveringFlags.self
-        if (covering.int("ConfigStatus") ?? flags.operational) & flags.operational == 0 {
+        if (covering.int(.WindowCovering.configStatus) ?? flags.operational) & flags.operational == 0 {
             throw CommandError(.deviceNotReady, "the window covering is not operational (ConfigStatus bit 0 clear)")
         }
-        if (covering.int("Mode") ?? 0) & (flags.calibrationMode | flags.maintenanceMode) != 0 {
+        if (covering.int(.WindowCovering.mode) ?? 0) & (flags.calibrationMode | flags.maintenanceMode) != 0 {
             throw CommandError(.deviceNotReady, "the window covering is in calibration or maintenance mode")
         }
     }

@@ -18,22 +18,24 @@ enum RunCycleTrait: TraitMapping {
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         let cluster = endpoint.cluster(.OperationalState)
-        let operating = [State.running, State.paused].contains(cluster.int("OperationalState") ?? State.stopped)
+        let operating = [State.running, State.paused].contains(
+            cluster.int(.OperationalState.operationalState) ?? State.stopped
+        )
         let phases = DeviceType.phaseList(of: endpoint.deviceTypes) ?? []
-        let phaseSpec = AttributeSchema.spec(.OperationalState, "CurrentPhase")
-        let countdownSpec = AttributeSchema.spec(.OperationalState, "CountdownTime")
+        let phaseSpec = AttributeSchema.spec(.OperationalState.currentPhase)
+        let countdownSpec = AttributeSchema.spec(.OperationalState.countdownTime)
 
         var cycles: [JSON] = []
         var total = 0
         var cycleRemaining = 0
-        if operating, let phaseValue = cluster["CurrentPhase"], phaseSpec?.isNull(phaseValue) == false,
+        if operating, let phaseValue = cluster[.OperationalState.currentPhase], phaseSpec?.isNull(phaseValue) == false,
             let phase = phaseValue.intValue, phases.indices.contains(phase)
         {
             var cycle = JSONObject([("currentCycle", .string(phases[phase]))])
             if phase + 1 < phases.count { cycle.append("nextCycle", .string(phases[phase + 1])) }
             cycle.append("lang", .string("en"))
             cycles.append(.object(cycle))
-            if let countdown = cluster["CountdownTime"], countdownSpec?.isNull(countdown) == false,
+            if let countdown = cluster[.OperationalState.countdownTime], countdownSpec?.isNull(countdown) == false,
                 let seconds = countdown.intValue
             {
                 total = seconds

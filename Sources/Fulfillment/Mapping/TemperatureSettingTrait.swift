@@ -94,7 +94,8 @@ enum TemperatureSettingTrait: TraitMapping {
 
         init(_ endpoint: Endpoint) {
             let sequence =
-                endpoint.cluster(.Thermostat).int("ControlSequenceOfOperation") ?? ControlSequence.coolingAndHeating
+                endpoint.cluster(.Thermostat).int(.Thermostat.controlSequenceOfOperation)
+                ?? ControlSequence.coolingAndHeating
             heats = ControlSequence.canHeat(sequence)
             cools = ControlSequence.canCool(sequence)
             isAirConditioner = endpoint.deviceTypes.contains(.RoomAirConditioner)
@@ -135,7 +136,7 @@ enum TemperatureSettingTrait: TraitMapping {
         )
         attributes.append("thermostatTemperatureUnit", "C")
         if equipment.heats && equipment.cools {
-            let deadBand = thermostat.int("MinSetpointDeadBand") ?? 25
+            let deadBand = thermostat.int(.Thermostat.minSetpointDeadBand) ?? 25
             attributes.append("bufferRangeCelsius", .double(TemperatureConversion.celsius(fromTenthsCelsius: deadBand)))
         }
     }
@@ -143,8 +144,8 @@ enum TemperatureSettingTrait: TraitMapping {
     static func sensorAttributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
         let measurement = endpoint.cluster(.TemperatureMeasurement)
         attributes.append("availableThermostatModes", ["off"])
-        let low = measurement.int("MinMeasuredValue") ?? -0x8000
-        let high = measurement.int("MaxMeasuredValue") ?? -0x8000
+        let low = measurement.int(.TemperatureMeasurement.minMeasuredValue) ?? -0x8000
+        let high = measurement.int(.TemperatureMeasurement.maxMeasuredValue) ?? -0x8000
         if low != -0x8000, high != -0x8000 {
             attributes.append(
                 "thermostatTemperatureRange",
@@ -163,7 +164,7 @@ enum TemperatureSettingTrait: TraitMapping {
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         guard endpoint.has(.Thermostat) else {
             states.append("thermostatMode", "off")
-            let value = endpoint.cluster(.TemperatureMeasurement).int("MeasuredValue") ?? -0x8000
+            let value = endpoint.cluster(.TemperatureMeasurement).int(.TemperatureMeasurement.measuredValue) ?? -0x8000
             if value != -0x8000 {
                 states.append(
                     "thermostatTemperatureAmbient",
@@ -173,10 +174,10 @@ enum TemperatureSettingTrait: TraitMapping {
             return
         }
         let thermostat = endpoint.cluster(.Thermostat)
-        let systemMode = thermostat.int("SystemMode") ?? SystemMode.off
+        let systemMode = thermostat.int(.Thermostat.systemMode) ?? SystemMode.off
         let mode = googleMode(systemMode)
         states.append("thermostatMode", .string(mode))
-        let local = thermostat.int("LocalTemperature") ?? -0x8000
+        let local = thermostat.int(.Thermostat.localTemperature) ?? -0x8000
         if local != -0x8000 {
             states.append(
                 "thermostatTemperatureAmbient",
@@ -184,10 +185,10 @@ enum TemperatureSettingTrait: TraitMapping {
             )
         }
         let heating = TemperatureConversion.celsius(
-            fromHundredthsCelsius: thermostat.int("OccupiedHeatingSetpoint") ?? 2000
+            fromHundredthsCelsius: thermostat.int(.Thermostat.occupiedHeatingSetpoint) ?? 2000
         )
         let cooling = TemperatureConversion.celsius(
-            fromHundredthsCelsius: thermostat.int("OccupiedCoolingSetpoint") ?? 2600
+            fromHundredthsCelsius: thermostat.int(.Thermostat.occupiedCoolingSetpoint) ?? 2600
         )
         if mode == "heatcool" {
             states.append("thermostatTemperatureSetpointLow", .double(heating))
@@ -223,9 +224,9 @@ enum TemperatureSettingTrait: TraitMapping {
                     "thermostatMode \"\(name)\" is not one of " + equipment.modes.joined(separator: ", ")
                 )
             }
-            thermostat["SystemMode"] = .int(systemMode)
+            thermostat[.Thermostat.systemMode] = .int(systemMode)
             if equipment.isAirConditioner, systemMode != SystemMode.off {
-                endpoint.clusters[.OnOff, default: ClusterState()]["OnOff"] = .bool(true)
+                endpoint.clusters[.OnOff, default: ClusterState()][.OnOff.onOff] = .bool(true)
             }
         case .thermostatTemperatureSetpoint:
             let celsius = try params.number("thermostatTemperatureSetpoint")
@@ -243,9 +244,9 @@ enum TemperatureSettingTrait: TraitMapping {
                         + "params.thermostatTemperatureRelativeWeight"
                 )
             }
-            let systemMode = thermostat.int("SystemMode") ?? SystemMode.off
-            let heating = thermostat.int("OccupiedHeatingSetpoint") ?? 2000
-            let cooling = thermostat.int("OccupiedCoolingSetpoint") ?? 2600
+            let systemMode = thermostat.int(.Thermostat.systemMode) ?? SystemMode.off
+            let heating = thermostat.int(.Thermostat.occupiedHeatingSetpoint) ?? 2000
+            let cooling = thermostat.int(.Thermostat.occupiedCoolingSetpoint) ?? 2600
             let current: Int
             if systemMode == SystemMode.auto {
                 current = (heating + cooling) / 2
@@ -282,28 +283,39 @@ enum TemperatureSettingTrait: TraitMapping {
     /// The heating setpoint's limits: the user limits (`MinHeatSetpointLimit…MaxHeatSetpointLimit`, the absolute
     /// ones where absent), kept within the absolute limits (`AbsMinHeatSetpointLimit…AbsMaxHeatSetpointLimit`).
     static func heatLimits(_ thermostat: ClusterState) -> ClosedRange<Int> {
-        limits(thermostat, kind: "Heat", absolute: 700...3000)
+        limits(
+            thermostat,
+            absolute: (.Thermostat.absMinHeatSetpointLimit, .Thermostat.absMaxHeatSetpointLimit),
+            user: (.Thermostat.minHeatSetpointLimit, .Thermostat.maxHeatSetpointLimit),
+            defaults: 700...3000
+        )
     }
 
     /// The cooling setpoint's limits, as ``heatLimits(_:)`` for `…CoolSetpointLimit`.
     static func coolLimits(_ thermostat: ClusterState) -> ClosedRange<Int> {
-        limits(thermostat, kind: "Cool", absolute: 1600...3200)
+        limits(
+            thermostat,
+            absolute: (.Thermostat.absMinCoolSetpointLimit, .Thermostat.absMaxCoolSetpointLimit),
+            user: (.Thermostat.minCoolSetpointLimit, .Thermostat.maxCoolSetpointLimit),
+            defaults: 1600...3200
+        )
     }
 
-    /// `Min<kind>SetpointLimit…Max<kind>SetpointLimit` clamped into `AbsMin…AbsMax` (Matter's defaults where
-    /// absent). Import and `devices set` keep the user limits inside the absolute ones; the clamp keeps the
-    /// absolute limits the outer bound whatever a stored state holds.
+    /// The `user` limits (`Min…SetpointLimit…Max…SetpointLimit`) clamped into the `absolute` ones (`AbsMin…AbsMax`,
+    /// Matter's `defaults` where absent). Import and `devices set` keep the user limits inside the absolute ones;
+    /// the clamp keeps the absolute limits the outer bound whatever a stored state holds.
     private static func limits(
         _ thermostat: ClusterState,
-        kind: String,
-        absolute defaults: ClosedRange<Int>
+        absolute: (min: Attribute, max: Attribute),
+        user: (min: Attribute, max: Attribute),
+        defaults: ClosedRange<Int>
     )
         -> ClosedRange<Int>
     {
-        let absoluteLow = thermostat.int("AbsMin\(kind)SetpointLimit") ?? defaults.lowerBound
-        let absoluteHigh = max(thermostat.int("AbsMax\(kind)SetpointLimit") ?? defaults.upperBound, absoluteLow)
-        let low = min(max(thermostat.int("Min\(kind)SetpointLimit") ?? absoluteLow, absoluteLow), absoluteHigh)
-        let high = min(max(thermostat.int("Max\(kind)SetpointLimit") ?? absoluteHigh, low), absoluteHigh)
+        let absoluteLow = thermostat.int(absolute.min) ?? defaults.lowerBound
+        let absoluteHigh = max(thermostat.int(absolute.max) ?? defaults.upperBound, absoluteLow)
+        let low = min(max(thermostat.int(user.min) ?? absoluteLow, absoluteLow), absoluteHigh)
+        let high = min(max(thermostat.int(user.max) ?? absoluteHigh, low), absoluteHigh)
         return low...high
     }
 
@@ -331,24 +343,24 @@ enum TemperatureSettingTrait: TraitMapping {
         equipment: Equipment,
         mode: ValidationMode
     ) throws(CommandError) {
-        let systemMode = thermostat.int("SystemMode") ?? SystemMode.off
+        let systemMode = thermostat.int(.Thermostat.systemMode) ?? SystemMode.off
         let name = "thermostatTemperatureSetpoint"
-        let heating = thermostat.int("OccupiedHeatingSetpoint") ?? 2000
-        let cooling = thermostat.int("OccupiedCoolingSetpoint") ?? 2600
+        let heating = thermostat.int(.Thermostat.occupiedHeatingSetpoint) ?? 2000
+        let cooling = thermostat.int(.Thermostat.occupiedCoolingSetpoint) ?? 2600
         switch systemMode {
         case SystemMode.heat, SystemMode.emergencyHeat:
             let value = try hundredths(celsius, limits: heatLimits(thermostat), mode: mode, name: name)
             if equipment.cools {
                 try setRange(heating: value, cooling: cooling, in: &thermostat, mode: mode, moving: .heating)
             } else {
-                thermostat["OccupiedHeatingSetpoint"] = .int(value)
+                thermostat[.Thermostat.occupiedHeatingSetpoint] = .int(value)
             }
         case SystemMode.cool, SystemMode.precooling:
             let value = try hundredths(celsius, limits: coolLimits(thermostat), mode: mode, name: name)
             if equipment.heats {
                 try setRange(heating: heating, cooling: value, in: &thermostat, mode: mode, moving: .cooling)
             } else {
-                thermostat["OccupiedCoolingSetpoint"] = .int(value)
+                thermostat[.Thermostat.occupiedCoolingSetpoint] = .int(value)
             }
         case SystemMode.auto:
             let limits = heatLimits(thermostat).lowerBound...coolLimits(thermostat).upperBound
@@ -381,7 +393,7 @@ enum TemperatureSettingTrait: TraitMapping {
         mode: ValidationMode,
         moving: Moving = .both
     ) throws(CommandError) {
-        let deadBand = (thermostat.int("MinSetpointDeadBand") ?? 25) * 10
+        let deadBand = (thermostat.int(.Thermostat.minSetpointDeadBand) ?? 25) * 10
         let heat = heatLimits(thermostat)
         let cool = coolLimits(thermostat)
         var low = heating
@@ -413,7 +425,7 @@ enum TemperatureSettingTrait: TraitMapping {
                 }
             }
         }
-        thermostat["OccupiedHeatingSetpoint"] = .int(low)
-        thermostat["OccupiedCoolingSetpoint"] = .int(high)
+        thermostat[.Thermostat.occupiedHeatingSetpoint] = .int(low)
+        thermostat[.Thermostat.occupiedCoolingSetpoint] = .int(high)
     }
 }

@@ -24,11 +24,13 @@ enum VolumeTrait: TraitMapping {
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         states.append("currentVolume", .int(volumePercent(of: endpoint)))
-        states.append("isMuted", .bool(!(endpoint.cluster(.OnOff).bool("OnOff") ?? false)))
+        states.append("isMuted", .bool(!(endpoint.cluster(.OnOff).bool(.OnOff.onOff) ?? false)))
     }
 
     static func volumePercent(of endpoint: Endpoint) -> Int {
-        VolumeConversion.volumePercent(fromCurrentLevel: endpoint.cluster(.LevelControl).int("CurrentLevel") ?? 254)
+        VolumeConversion.volumePercent(
+            fromCurrentLevel: endpoint.cluster(.LevelControl).int(.LevelControl.currentLevel) ?? 254
+        )
     }
 
     static func execute(
@@ -41,7 +43,7 @@ enum VolumeTrait: TraitMapping {
         let volume: Double
         switch command {
         case .mute:
-            endpoint.clusters[.OnOff, default: ClusterState()]["OnOff"] = .bool(!(try params.bool("mute")))
+            endpoint.clusters[.OnOff, default: ClusterState()][.OnOff.onOff] = .bool(!(try params.bool("mute")))
             return
         case .setVolume:
             volume = try checked(params.number("volumeLevel"), in: 0...maximum, mode: mode, name: "volumeLevel")
@@ -56,9 +58,9 @@ enum VolumeTrait: TraitMapping {
             // At the device's own ends no step can move the level (level 1 reads as 1, not 0; a MaxLevel below 254
             // reads below 100): say so, rather than answer SUCCESS for a volume that did not change.
             let level = endpoint.cluster(.LevelControl)
-            let currentLevel = level.int("CurrentLevel") ?? LevelConversion.fullScaleLevel
-            let minLevel = min(max(level.int("MinLevel") ?? LevelConversion.defaultMinLevel, 0), 254)
-            let maxLevel = min(max(level.int("MaxLevel") ?? LevelConversion.defaultMaxLevel, minLevel), 254)
+            let currentLevel = level.int(.LevelControl.currentLevel) ?? LevelConversion.fullScaleLevel
+            let minLevel = min(max(level.int(.LevelControl.minLevel) ?? LevelConversion.defaultMinLevel, 0), 254)
+            let maxLevel = min(max(level.int(.LevelControl.maxLevel) ?? LevelConversion.defaultMaxLevel, minLevel), 254)
             if steps > 0, current >= maximum || currentLevel >= maxLevel {
                 throw CommandError(.volumeAlreadyMax, "the volume is already at its highest level")
             }
@@ -70,11 +72,11 @@ enum VolumeTrait: TraitMapping {
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not a Volume command")
         }
         var level = endpoint.cluster(.LevelControl)
-        level["CurrentLevel"] = .int(
+        level[.LevelControl.currentLevel] = .int(
             VolumeConversion.currentLevel(
                 fromVolumePercent: Int(volume.rounded()),
-                minLevel: level.int("MinLevel") ?? LevelConversion.defaultMinLevel,
-                maxLevel: level.int("MaxLevel") ?? LevelConversion.defaultMaxLevel
+                minLevel: level.int(.LevelControl.minLevel) ?? LevelConversion.defaultMinLevel,
+                maxLevel: level.int(.LevelControl.maxLevel) ?? LevelConversion.defaultMaxLevel
             )
         )
         endpoint.clusters[.LevelControl] = level

@@ -2,8 +2,7 @@ extension AttributeSchema {
     /// Air Quality cluster (0x005B), Matter 1.3 Application Cluster Specification §2.9.
     static let airQuality: [AttributeSpec] = [
         AttributeSpec(
-            name: "AirQuality",
-            cluster: .AirQuality,
+            .AirQuality.airQuality,
             id: 0x0000,
             type: .enum8,
             range: 0...6,

@@ -2,11 +2,11 @@ extension AttributeSchema {
     /// Power Source: `Description` has at most 60 characters (Matter's constraint; the type check cannot see
     /// length).
     static func powerSourceViolation(_ state: ClusterState) -> AttributeViolation? {
-        guard let description = state["Description"]?.stringValue,
+        guard let description = state[.PowerSource.description]?.stringValue,
             description.count > powerSourceDescriptionMaxLength
         else { return nil }
         return AttributeViolation(
-            attribute: "Description",
+            attribute: .PowerSource.description,
             reason: "\(description.count) characters is longer than \(powerSourceDescriptionMaxLength)"
         )
     }
@@ -17,7 +17,8 @@ extension AttributeSchema {
     /// - `OperationalError` is not NoError exactly when `OperationalState` is Error (Matter: the error describes
     ///   the Error state, and is NoError otherwise).
     static func operationalStateViolation(_ state: ClusterState, deviceTypes: [DeviceType]) -> AttributeViolation? {
-        if let phase = state["CurrentPhase"], let spec = spec(.OperationalState, "CurrentPhase"), !spec.isNull(phase),
+        if let phase = state[.OperationalState.currentPhase], let spec = spec(.OperationalState.currentPhase),
+            !spec.isNull(phase),
             let index = phase.intValue
         {
             let phases = DeviceType.phaseList(of: deviceTypes) ?? []
@@ -28,45 +29,57 @@ extension AttributeSchema {
                     ? "\(index) needs a phase list, which \(types) has not (use null)"
                     : "\(index) is outside the \(phases.count) phases of \(types) (0…\(phases.count - 1): "
                         + phases.joined(separator: ", ") + ")"
-                return AttributeViolation(attribute: "CurrentPhase", reason: reason)
+                return AttributeViolation(attribute: .OperationalState.currentPhase, reason: reason)
             }
         }
-        return errorMatchesState(state)
+        return errorMatchesState(
+            state,
+            state: .OperationalState.operationalState,
+            error: .OperationalState.operationalError
+        )
     }
 
     /// RVC Operational State: `OperationalState` and `OperationalError` are values the RVC enumerations define
     /// (their ranges have gaps), and `OperationalError` is not NoError exactly when `OperationalState` is Error.
     static func rvcOperationalStateViolation(_ state: ClusterState) -> AttributeViolation? {
-        let value = state.int("OperationalState")!
+        let value = state.int(.RvcOperationalState.operationalState)!
         if !OperationalStateValue.rvcOperationalStates.contains(value) {
             return AttributeViolation(
-                attribute: "OperationalState",
+                attribute: .RvcOperationalState.operationalState,
                 reason: "\(value) is not an RvcOperationalStateEnum value (0…3, 64…66)"
             )
         }
-        let error = state.int("OperationalError")!
+        let error = state.int(.RvcOperationalState.operationalError)!
         if !OperationalErrorValue.rvcOperationalErrors.contains(error) {
             return AttributeViolation(
-                attribute: "OperationalError",
+                attribute: .RvcOperationalState.operationalError,
                 reason: "\(error) is not an RVC ErrorStateEnum value (0…3, 64…71)"
             )
         }
-        return errorMatchesState(state)
+        return errorMatchesState(
+            state,
+            state: .RvcOperationalState.operationalState,
+            error: .RvcOperationalState.operationalError
+        )
     }
 
     /// `OperationalError` ≠ NoError ⇔ `OperationalState` = Error.
-    private static func errorMatchesState(_ state: ClusterState) -> AttributeViolation? {
-        let value = state.int("OperationalState")!
-        let error = state.int("OperationalError")!
+    private static func errorMatchesState(
+        _ state: ClusterState,
+        state stateAttribute: Attribute,
+        error errorAttribute: Attribute
+    ) -> AttributeViolation? {
+        let value = state.int(stateAttribute)!
+        let error = state.int(errorAttribute)!
         if value == OperationalStateValue.error, error == OperationalErrorValue.noError {
             return AttributeViolation(
-                attribute: "OperationalError",
+                attribute: errorAttribute,
                 reason: "0 (NoError) contradicts OperationalState 3 (Error): name the error"
             )
         }
         if value != OperationalStateValue.error, error != OperationalErrorValue.noError {
             return AttributeViolation(
-                attribute: "OperationalError",
+                attribute: errorAttribute,
                 reason: "\(error) needs OperationalState 3 (Error), not \(value) "
                     + "(\(OperationalStateValue.describe(value)))"
             )

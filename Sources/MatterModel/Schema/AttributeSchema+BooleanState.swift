@@ -4,8 +4,7 @@ extension AttributeSchema {
     /// a leak.
     static let booleanState: [AttributeSpec] = [
         AttributeSpec(
-            name: "StateValue",
-            cluster: .BooleanState,
+            .BooleanState.stateValue,
             id: 0x0000,
             type: .bool,
             unit: "Contact Sensor: contact (closed) / no contact (open); Water Leak Detector: leak / no leak",

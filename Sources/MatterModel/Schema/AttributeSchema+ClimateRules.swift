@@ -32,58 +32,64 @@ extension AttributeSchema {
     /// mode → its percent); `SpeedSetting` from `PercentSetting` by Matter's speed rule (null stays null);
     /// `PercentCurrent` follows `PercentSetting` (0 when null) and `SpeedCurrent` follows `PercentCurrent`.
     static func filledFanControl(_ given: ClusterState, _ state: inout ClusterState) {
-        let sequence = state.int("FanModeSequence") ?? FanModeSequence.offLowMedHigh
-        let speedMax = state.int("SpeedMax") ?? 100
-        if given["FanMode"] == nil, let percent = given.int("PercentSetting") {
-            state["FanMode"] = .int(percent == 0xFF ? FanMode.auto : fanMode(forPercent: percent, sequence: sequence))
+        let sequence = state.int(.FanControl.fanModeSequence) ?? FanModeSequence.offLowMedHigh
+        let speedMax = state.int(.FanControl.speedMax) ?? 100
+        if given[.FanControl.fanMode] == nil, let percent = given.int(.FanControl.percentSetting) {
+            state[.FanControl.fanMode] = .int(
+                percent == 0xFF ? FanMode.auto : fanMode(forPercent: percent, sequence: sequence)
+            )
         }
-        if given["PercentSetting"] == nil, let mode = state.int("FanMode") {
-            state["PercentSetting"] = .int(mode == FanMode.auto ? 0xFF : fanPercent(forMode: mode, sequence: sequence))
+        if given[.FanControl.percentSetting] == nil, let mode = state.int(.FanControl.fanMode) {
+            state[.FanControl.percentSetting] = .int(
+                mode == FanMode.auto ? 0xFF : fanPercent(forMode: mode, sequence: sequence)
+            )
         }
-        let setting = state.int("PercentSetting") ?? 0
-        if given["SpeedSetting"] == nil {
-            state["SpeedSetting"] = .int(setting == 0xFF ? 0xFF : fanSpeed(fromPercent: setting, speedMax: speedMax))
+        let setting = state.int(.FanControl.percentSetting) ?? 0
+        if given[.FanControl.speedSetting] == nil {
+            state[.FanControl.speedSetting] = .int(
+                setting == 0xFF ? 0xFF : fanSpeed(fromPercent: setting, speedMax: speedMax)
+            )
         }
-        if given["PercentCurrent"] == nil {
-            state["PercentCurrent"] = .int(setting == 0xFF ? 0 : setting)
+        if given[.FanControl.percentCurrent] == nil {
+            state[.FanControl.percentCurrent] = .int(setting == 0xFF ? 0 : setting)
         }
-        if given["SpeedCurrent"] == nil, let current = state.int("PercentCurrent") {
-            state["SpeedCurrent"] = .int(fanSpeed(fromPercent: current, speedMax: speedMax))
+        if given[.FanControl.speedCurrent] == nil, let current = state.int(.FanControl.percentCurrent) {
+            state[.FanControl.speedCurrent] = .int(fanSpeed(fromPercent: current, speedMax: speedMax))
         }
     }
 
     /// `FanMode` is one `FanModeSequence` offers; Off ⇔ `PercentSetting` 0 and Auto ⇔ `PercentSetting` null
     /// (Matter 1.3 §4.4.6.1–2); `SpeedSetting` (unless null) and `SpeedCurrent` are at most `SpeedMax`.
     static func fanControlViolation(_ state: ClusterState) -> AttributeViolation? {
-        let mode = state.int("FanMode")!
-        let sequence = state.int("FanModeSequence")!
+        let mode = state.int(.FanControl.fanMode)!
+        let sequence = state.int(.FanControl.fanModeSequence)!
         let allowed = FanModeSequence.modes(sequence)
         if !allowed.contains(mode) {
             return AttributeViolation(
-                attribute: "FanMode",
+                attribute: .FanControl.fanMode,
                 reason: "\(mode) (\(FanMode.describe(mode))) is not offered by FanModeSequence \(sequence) "
                     + "(allowed: " + allowed.map { "\($0) \(FanMode.describe($0))" }.joined(separator: ", ") + ")"
             )
         }
-        let percent = state.int("PercentSetting")!
+        let percent = state.int(.FanControl.percentSetting)!
         if (mode == FanMode.off) != (percent == 0) {
             return AttributeViolation(
-                attribute: "PercentSetting",
+                attribute: .FanControl.percentSetting,
                 reason:
                     "\(percent) disagrees with FanMode \(mode) (FanMode Off goes with PercentSetting 0 and only with it)"
             )
         }
         if (mode == FanMode.auto) != (percent == 0xFF) {
             return AttributeViolation(
-                attribute: "PercentSetting",
+                attribute: .FanControl.percentSetting,
                 reason: "\(percent == 0xFF ? "null" : String(percent)) disagrees with FanMode \(mode) "
                     + "(FanMode Auto goes with PercentSetting null and only with it)"
             )
         }
-        let speedMax = state.int("SpeedMax")!
-        for name in ["SpeedSetting", "SpeedCurrent"] {
+        let speedMax = state.int(.FanControl.speedMax)!
+        for name in [Attribute.FanControl.speedSetting, .FanControl.speedCurrent] {
             let speed = state.int(name)!
-            if speed != 0xFF || name == "SpeedCurrent", speed > speedMax {
+            if speed != 0xFF || name == .FanControl.speedCurrent, speed > speedMax {
                 return AttributeViolation(attribute: name, reason: "\(speed) is above SpeedMax (\(speedMax))")
             }
         }
@@ -100,16 +106,21 @@ extension AttributeSchema {
         for (user, absolute) in userLimitPairs where given[user] == nil {
             state[user] = state[absolute]
         }
-        guard given["SystemMode"] == nil, let sequence = state.int("ControlSequenceOfOperation") else { return }
+        guard given[.Thermostat.systemMode] == nil, let sequence = state.int(.Thermostat.controlSequenceOfOperation)
+        else { return }
         let heats = ControlSequence.canHeat(sequence)
         let cools = ControlSequence.canCool(sequence)
-        state["SystemMode"] = .int(heats && cools ? SystemMode.auto : heats ? SystemMode.heat : SystemMode.cool)
+        state[.Thermostat.systemMode] = .int(
+            heats && cools ? SystemMode.auto : heats ? SystemMode.heat : SystemMode.cool
+        )
     }
 
     /// Each user setpoint limit with the absolute limit it defaults to.
-    static let userLimitPairs = [
-        ("MinHeatSetpointLimit", "AbsMinHeatSetpointLimit"), ("MaxHeatSetpointLimit", "AbsMaxHeatSetpointLimit"),
-        ("MinCoolSetpointLimit", "AbsMinCoolSetpointLimit"), ("MaxCoolSetpointLimit", "AbsMaxCoolSetpointLimit"),
+    static let userLimitPairs: [(user: Attribute, absolute: Attribute)] = [
+        (.Thermostat.minHeatSetpointLimit, .Thermostat.absMinHeatSetpointLimit),
+        (.Thermostat.maxHeatSetpointLimit, .Thermostat.absMaxHeatSetpointLimit),
+        (.Thermostat.minCoolSetpointLimit, .Thermostat.absMinCoolSetpointLimit),
+        (.Thermostat.maxCoolSetpointLimit, .Thermostat.absMaxCoolSetpointLimit),
     ]
 
     /// The Thermostat rules, after Matter's "Setpoint Limits" (Matter 1.3 §4.3.7.2) and the Matter SDK's checks on
@@ -126,27 +137,41 @@ extension AttributeSchema {
     ///   endpoint's sequence and device types, so that Google's `thermostatMode` is always one of the
     ///   `availableThermostatModes` Hearth sends.
     static func thermostatViolation(_ state: ClusterState, deviceTypes: [DeviceType]) -> AttributeViolation? {
-        for kind in ["Heat", "Cool"] {
-            if let violation = limitViolation(state, kind: kind) { return violation }
+        for limits in [heatLimits, coolLimits] {
+            if let violation = limitViolation(state, limits) { return violation }
         }
-        let sequence = state.int("ControlSequenceOfOperation")!
+        let sequence = state.int(.Thermostat.controlSequenceOfOperation)!
         let heats = ControlSequence.canHeat(sequence)
         let cools = ControlSequence.canCool(sequence)
-        let deadBand = state.int("MinSetpointDeadBand")! * 10
+        let deadBand = state.int(.Thermostat.minSetpointDeadBand)! * 10
         if heats && cools {
-            if let violation = deadBandViolation(state, bound: "Min", deadBand: deadBand) { return violation }
-            if let violation = deadBandViolation(state, bound: "Max", deadBand: deadBand) { return violation }
-            let heating = state.int("OccupiedHeatingSetpoint")!
-            let cooling = state.int("OccupiedCoolingSetpoint")!
+            if let violation = deadBandViolation(
+                state,
+                heat: .Thermostat.minHeatSetpointLimit,
+                cool: .Thermostat.minCoolSetpointLimit,
+                deadBand: deadBand
+            ) {
+                return violation
+            }
+            if let violation = deadBandViolation(
+                state,
+                heat: .Thermostat.maxHeatSetpointLimit,
+                cool: .Thermostat.maxCoolSetpointLimit,
+                deadBand: deadBand
+            ) {
+                return violation
+            }
+            let heating = state.int(.Thermostat.occupiedHeatingSetpoint)!
+            let cooling = state.int(.Thermostat.occupiedCoolingSetpoint)!
             if heating > cooling - deadBand {
                 return AttributeViolation(
-                    attribute: "OccupiedHeatingSetpoint",
+                    attribute: .Thermostat.occupiedHeatingSetpoint,
                     reason: "\(heating) is less than MinSetpointDeadBand (\(deadBand / 10) tenths of a degree) "
                         + "below OccupiedCoolingSetpoint (\(cooling))"
                 )
             }
         }
-        let mode = state.int("SystemMode")!
+        let mode = state.int(.Thermostat.systemMode)!
         let offered = SystemMode.offered(sequence: sequence, deviceTypes: deviceTypes)
         let reason: String?
         if mode == 2 {
@@ -167,42 +192,71 @@ extension AttributeSchema {
         } else {
             reason = nil
         }
-        return reason.map { AttributeViolation(attribute: "SystemMode", reason: $0) }
+        return reason.map { AttributeViolation(attribute: .Thermostat.systemMode, reason: $0) }
     }
 
-    /// For `kind` Heat or Cool: `AbsMin…` ≤ `AbsMax…`; `AbsMin…` ≤ `Min…SetpointLimit` ≤ `Max…SetpointLimit` ≤
+    /// The setpoint limits of heating or of cooling, and the occupied setpoint they bound.
+    private struct SetpointLimits {
+        var absMin: Attribute
+        var absMax: Attribute
+        var userMin: Attribute
+        var userMax: Attribute
+        var setpoint: Attribute
+    }
+
+    private static let heatLimits = SetpointLimits(
+        absMin: .Thermostat.absMinHeatSetpointLimit,
+        absMax: .Thermostat.absMaxHeatSetpointLimit,
+        userMin: .Thermostat.minHeatSetpointLimit,
+        userMax: .Thermostat.maxHeatSetpointLimit,
+        setpoint: .Thermostat.occupiedHeatingSetpoint
+    )
+
+    private static let coolLimits = SetpointLimits(
+        absMin: .Thermostat.absMinCoolSetpointLimit,
+        absMax: .Thermostat.absMaxCoolSetpointLimit,
+        userMin: .Thermostat.minCoolSetpointLimit,
+        userMax: .Thermostat.maxCoolSetpointLimit,
+        setpoint: .Thermostat.occupiedCoolingSetpoint
+    )
+
+    /// For heat or cool: `AbsMin…` ≤ `AbsMax…`; `AbsMin…` ≤ `Min…SetpointLimit` ≤ `Max…SetpointLimit` ≤
     /// `AbsMax…`; the occupied setpoint within the absolute, then the user limits.
-    private static func limitViolation(_ state: ClusterState, kind: String) -> AttributeViolation? {
-        let absMin = "AbsMin\(kind)SetpointLimit"
-        let absMax = "AbsMax\(kind)SetpointLimit"
-        let userMin = "Min\(kind)SetpointLimit"
-        let userMax = "Max\(kind)SetpointLimit"
-        let setpoint = kind == "Heat" ? "OccupiedHeatingSetpoint" : "OccupiedCoolingSetpoint"
+    private static func limitViolation(_ state: ClusterState, _ limits: SetpointLimits) -> AttributeViolation? {
+        let (absMin, absMax, userMin, userMax) = (limits.absMin, limits.absMax, limits.userMin, limits.userMax)
         if let violation = ordered(state, lower: absMin, upper: absMax) { return violation }
         let absolute = state.int(absMin)!...state.int(absMax)!
         for name in [userMin, userMax] {
-            if let violation = within(state, .Thermostat, name, lower: absMin, upper: absMax, absolute) {
+            if let violation = within(state, name, lower: absMin, upper: absMax, absolute) {
                 return violation
             }
         }
         if let violation = ordered(state, lower: userMin, upper: userMax) { return violation }
-        if let violation = within(state, .Thermostat, setpoint, lower: absMin, upper: absMax, absolute) {
+        if let violation = within(state, limits.setpoint, lower: absMin, upper: absMax, absolute) {
             return violation
         }
         let user = state.int(userMin)!...state.int(userMax)!
-        return within(state, .Thermostat, setpoint, lower: userMin, upper: userMax, user)
+        return within(state, limits.setpoint, lower: userMin, upper: userMax, user)
     }
 
-    /// `bound` Min or Max: `…HeatSetpointLimit` ≤ `…CoolSetpointLimit` − dead band, unless both are at their
-    /// absolute values. Blames the limit that is not at its absolute value (the heating one when both are set).
-    private static func deadBandViolation(_ state: ClusterState, bound: String, deadBand: Int) -> AttributeViolation? {
-        let heatName = "\(bound)HeatSetpointLimit"
-        let coolName = "\(bound)CoolSetpointLimit"
+    /// The absolute limit a user setpoint limit defaults to (`AbsMinHeatSetpointLimit` for `MinHeatSetpointLimit`).
+    private static func absoluteLimit(of user: Attribute) -> Attribute {
+        userLimitPairs.first { $0.user == user }!.absolute
+    }
+
+    /// For the Min or the Max limits: `…HeatSetpointLimit` ≤ `…CoolSetpointLimit` − dead band, unless both are at
+    /// their absolute values. Blames the limit that is not at its absolute value (the heating one when both are set).
+    private static func deadBandViolation(
+        _ state: ClusterState,
+        heat heatName: Attribute,
+        cool coolName: Attribute,
+        deadBand: Int
+    ) -> AttributeViolation? {
         let heat = state.int(heatName)!
         let cool = state.int(coolName)!
         guard heat > cool - deadBand else { return nil }
-        let heatIsAbsolute = heat == state.int("Abs\(heatName)")!
-        let coolIsAbsolute = cool == state.int("Abs\(coolName)")!
+        let heatIsAbsolute = heat == state.int(absoluteLimit(of: heatName))!
+        let coolIsAbsolute = cool == state.int(absoluteLimit(of: coolName))!
         if heatIsAbsolute && coolIsAbsolute { return nil }
         if heatIsAbsolute {
             return AttributeViolation(
@@ -223,28 +277,40 @@ extension AttributeSchema {
     /// `MinMeasuredValue` < `MaxMeasuredValue` and `MeasuredValue` within them, wherever neither is null (Matter
     /// 1.3 §2.3.5 and §2.6.5).
     static func measurementViolation(_ state: ClusterState, cluster: ClusterID) -> AttributeViolation? {
-        let spec = spec(cluster, "MeasuredValue")!
-        let low = state["MinMeasuredValue"]!
-        let high = state["MaxMeasuredValue"]!
+        let (measured, minimum, maximum) =
+            cluster == .RelativeHumidityMeasurement
+            ? (
+                Attribute.RelativeHumidityMeasurement.measuredValue,
+                Attribute.RelativeHumidityMeasurement.minMeasuredValue,
+                Attribute.RelativeHumidityMeasurement.maxMeasuredValue
+            )
+            : (
+                Attribute.TemperatureMeasurement.measuredValue,
+                Attribute.TemperatureMeasurement.minMeasuredValue,
+                Attribute.TemperatureMeasurement.maxMeasuredValue
+            )
+        let spec = spec(measured)!
+        let low = state[minimum]!
+        let high = state[maximum]!
         let lowNumber = spec.isNull(low) ? nil : low.intValue
         let highNumber = spec.isNull(high) ? nil : high.intValue
         if let lowNumber, let highNumber, lowNumber >= highNumber {
             return AttributeViolation(
-                attribute: "MaxMeasuredValue",
+                attribute: maximum,
                 reason: "\(highNumber) is not above MinMeasuredValue (\(lowNumber))"
             )
         }
-        let value = state["MeasuredValue"]!
+        let value = state[measured]!
         guard !spec.isNull(value), let number = value.intValue else { return nil }
         if let lowNumber, number < lowNumber {
             return AttributeViolation(
-                attribute: "MeasuredValue",
+                attribute: measured,
                 reason: "\(number) is below MinMeasuredValue (\(lowNumber))"
             )
         }
         if let highNumber, number > highNumber {
             return AttributeViolation(
-                attribute: "MeasuredValue",
+                attribute: measured,
                 reason: "\(number) is above MaxMeasuredValue (\(highNumber))"
             )
         }

@@ -10,8 +10,7 @@ extension AttributeSchema {
     /// (``AttributeSchema/defaults(for:deviceTypes:)``).
     static let colorControl: [AttributeSpec] = [
         AttributeSpec(
-            name: "CurrentHue",
-            cluster: .ColorControl,
+            .ColorControl.currentHue,
             id: 0x0000,
             type: .uint8,
             range: 0...254,
@@ -19,8 +18,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "CurrentSaturation",
-            cluster: .ColorControl,
+            .ColorControl.currentSaturation,
             id: 0x0001,
             type: .uint8,
             range: 0...254,
@@ -28,8 +26,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "RemainingTime",
-            cluster: .ColorControl,
+            .ColorControl.remainingTime,
             id: 0x0002,
             type: .uint16,
             range: 0...0xFFFE,
@@ -37,8 +34,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "CurrentX",
-            cluster: .ColorControl,
+            .ColorControl.currentX,
             id: 0x0003,
             type: .uint16,
             range: 0...0xFEFF,
@@ -46,8 +42,7 @@ extension AttributeSchema {
             defaultValue: .int(0x616B)
         ),
         AttributeSpec(
-            name: "CurrentY",
-            cluster: .ColorControl,
+            .ColorControl.currentY,
             id: 0x0004,
             type: .uint16,
             range: 0...0xFEFF,
@@ -55,8 +50,7 @@ extension AttributeSchema {
             defaultValue: .int(0x607D)
         ),
         AttributeSpec(
-            name: "ColorTemperatureMireds",
-            cluster: .ColorControl,
+            .ColorControl.colorTemperatureMireds,
             id: 0x0007,
             type: .uint16,
             range: 1...0xFEFF,
@@ -64,8 +58,7 @@ extension AttributeSchema {
             defaultValue: .int(0x00FA)
         ),
         AttributeSpec(
-            name: "ColorMode",
-            cluster: .ColorControl,
+            .ColorControl.colorMode,
             id: 0x0008,
             type: .enum8,
             range: 0...2,
@@ -73,8 +66,7 @@ extension AttributeSchema {
             defaultValue: .int(ColorMode.xy)
         ),
         AttributeSpec(
-            name: "Options",
-            cluster: .ColorControl,
+            .ColorControl.options,
             id: 0x000F,
             type: .bitmap8,
             range: 0...0b1,
@@ -82,16 +74,14 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "EnhancedCurrentHue",
-            cluster: .ColorControl,
+            .ColorControl.enhancedCurrentHue,
             id: 0x4000,
             type: .uint16,
             unit: "1/65535 of 360°",
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "EnhancedColorMode",
-            cluster: .ColorControl,
+            .ColorControl.enhancedColorMode,
             id: 0x4001,
             type: .enum8,
             range: 0...3,
@@ -100,8 +90,7 @@ extension AttributeSchema {
             defaultValue: .int(ColorMode.xy)
         ),
         AttributeSpec(
-            name: "ColorLoopActive",
-            cluster: .ColorControl,
+            .ColorControl.colorLoopActive,
             id: 0x4002,
             type: .uint8,
             range: 0...1,
@@ -109,8 +98,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "ColorLoopDirection",
-            cluster: .ColorControl,
+            .ColorControl.colorLoopDirection,
             id: 0x4003,
             type: .uint8,
             range: 0...1,
@@ -118,32 +106,28 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "ColorLoopTime",
-            cluster: .ColorControl,
+            .ColorControl.colorLoopTime,
             id: 0x4004,
             type: .uint16,
             unit: "s per full loop",
             defaultValue: .int(0x0019)
         ),
         AttributeSpec(
-            name: "ColorLoopStartEnhancedHue",
-            cluster: .ColorControl,
+            .ColorControl.colorLoopStartEnhancedHue,
             id: 0x4005,
             type: .uint16,
             unit: "1/65535 of 360°",
             defaultValue: .int(0x2300)
         ),
         AttributeSpec(
-            name: "ColorLoopStoredEnhancedHue",
-            cluster: .ColorControl,
+            .ColorControl.colorLoopStoredEnhancedHue,
             id: 0x4006,
             type: .uint16,
             unit: "1/65535 of 360°",
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "ColorCapabilities",
-            cluster: .ColorControl,
+            .ColorControl.colorCapabilities,
             id: 0x400A,
             type: .bitmap16,
             range: 0...0b1_1111,
@@ -154,8 +138,7 @@ extension AttributeSchema {
             )
         ),
         AttributeSpec(
-            name: "ColorTempPhysicalMinMireds",
-            cluster: .ColorControl,
+            .ColorControl.colorTempPhysicalMinMireds,
             id: 0x400B,
             type: .uint16,
             range: 1...0xFEFF,
@@ -163,8 +146,7 @@ extension AttributeSchema {
             defaultValue: .int(153)
         ),
         AttributeSpec(
-            name: "ColorTempPhysicalMaxMireds",
-            cluster: .ColorControl,
+            .ColorControl.colorTempPhysicalMaxMireds,
             id: 0x400C,
             type: .uint16,
             range: 1...0xFEFF,
@@ -172,8 +154,7 @@ extension AttributeSchema {
             defaultValue: .int(500)
         ),
         AttributeSpec(
-            name: "StartUpColorTemperatureMireds",
-            cluster: .ColorControl,
+            .ColorControl.startUpColorTemperatureMireds,
             id: 0x4010,
             type: .uint16,
             range: 1...0xFEFF,

@@ -63,63 +63,62 @@ extension AttributeSchema {
     }
 
     private static func levelControlViolation(_ state: ClusterState) -> AttributeViolation? {
-        let low = state.int("MinLevel")!
-        let high = state.int("MaxLevel")!
-        if let violation = ordered(state, lower: "MinLevel", upper: "MaxLevel") { return violation }
+        let low = state.int(.LevelControl.minLevel)!
+        let high = state.int(.LevelControl.maxLevel)!
+        if let violation = ordered(state, lower: .LevelControl.minLevel, upper: .LevelControl.maxLevel) {
+            return violation
+        }
         if let violation = within(
             state,
-            .LevelControl,
-            "CurrentLevel",
-            lower: "MinLevel",
-            upper: "MaxLevel",
+            .LevelControl.currentLevel,
+            lower: .LevelControl.minLevel,
+            upper: .LevelControl.maxLevel,
             low...high
         ) {
             return violation
         }
-        return within(state, .LevelControl, "OnLevel", lower: "MinLevel", upper: "MaxLevel", low...high)
+        return within(
+            state,
+            .LevelControl.onLevel,
+            lower: .LevelControl.minLevel,
+            upper: .LevelControl.maxLevel,
+            low...high
+        )
     }
 
     private static func colorControlViolation(
         _ state: ClusterState,
         deviceTypes: [DeviceType]
     ) -> AttributeViolation? {
-        let lowerName = "ColorTempPhysicalMinMireds"
-        let upperName = "ColorTempPhysicalMaxMireds"
-        if let violation = ordered(state, lower: lowerName, upper: upperName) { return violation }
-        let physical = state.int(lowerName)!...state.int(upperName)!
-        if let violation = within(
-            state,
-            .ColorControl,
-            "ColorTemperatureMireds",
-            lower: lowerName,
-            upper: upperName,
-            physical
-        ) {
+        let lower = Attribute.ColorControl.colorTempPhysicalMinMireds
+        let upper = Attribute.ColorControl.colorTempPhysicalMaxMireds
+        if let violation = ordered(state, lower: lower, upper: upper) { return violation }
+        let physical = state.int(lower)!...state.int(upper)!
+        if let violation = within(state, .ColorControl.colorTemperatureMireds, lower: lower, upper: upper, physical) {
             return violation
         }
         if let violation = within(
             state,
-            .ColorControl,
-            "StartUpColorTemperatureMireds",
-            lower: lowerName,
-            upper: upperName,
+            .ColorControl.startUpColorTemperatureMireds,
+            lower: lower,
+            upper: upper,
             physical
         ) {
             return violation
         }
 
-        let capabilities = state.int("ColorCapabilities")!
+        let capabilities = state.int(.ColorControl.colorCapabilities)!
         for type in deviceTypes {
             let missing = type.requiredColorCapabilities & ~capabilities
             if missing != 0 {
                 return AttributeViolation(
-                    attribute: "ColorCapabilities",
+                    attribute: .ColorControl.colorCapabilities,
                     reason: "\(capabilities) lacks \(describeBits(missing)), which \(type.rawValue) requires"
                 )
             }
         }
 
-        let mode = state.int("ColorMode")!
+        let mode = state.int(.ColorControl.colorMode)!
         let modeCapability = [
             ColorMode.hueSaturation: ColorCapabilities.hueSaturation,
             ColorMode.xy: ColorCapabilities.xy,
@@ -128,30 +127,30 @@ extension AttributeSchema {
         ]
         if let needed = modeCapability[mode], capabilities & needed == 0 {
             return AttributeViolation(
-                attribute: "ColorMode",
+                attribute: .ColorControl.colorMode,
                 reason: "\(mode) (\(ColorMode.describe(mode))) needs \(ColorCapabilities.describe(needed)) "
                     + "in ColorCapabilities (\(capabilities))"
             )
         }
 
-        let enhanced = state.int("EnhancedColorMode")!
+        let enhanced = state.int(.ColorControl.enhancedColorMode)!
         if enhanced == ColorMode.enhancedHueSaturation {
             if let needed = modeCapability[enhanced], capabilities & needed == 0 {
                 return AttributeViolation(
-                    attribute: "EnhancedColorMode",
+                    attribute: .ColorControl.enhancedColorMode,
                     reason: "\(enhanced) (\(ColorMode.describe(enhanced))) needs "
                         + "\(ColorCapabilities.describe(needed)) in ColorCapabilities (\(capabilities))"
                 )
             }
             if mode != ColorMode.hueSaturation {
                 return AttributeViolation(
-                    attribute: "EnhancedColorMode",
+                    attribute: .ColorControl.enhancedColorMode,
                     reason: "\(enhanced) (\(ColorMode.describe(enhanced))) needs ColorMode 0, not \(mode)"
                 )
             }
         } else if enhanced != mode {
             return AttributeViolation(
-                attribute: "EnhancedColorMode",
+                attribute: .ColorControl.enhancedColorMode,
                 reason: "\(enhanced) disagrees with ColorMode \(mode) (they must be equal, "
                     + "or EnhancedColorMode 3 with ColorMode 0)"
             )
@@ -160,28 +159,27 @@ extension AttributeSchema {
     }
 
     /// `lower ≤ upper`, blaming `upper`.
-    static func ordered(_ state: ClusterState, lower: String, upper: String) -> AttributeViolation? {
+    static func ordered(_ state: ClusterState, lower: Attribute, upper: Attribute) -> AttributeViolation? {
         let low = state.int(lower)!
         let high = state.int(upper)!
         guard low > high else { return nil }
         return AttributeViolation(attribute: upper, reason: "\(high) is below \(lower) (\(low))")
     }
 
-    /// `name`, unless null, within `lower…upper`.
+    /// `attribute`, unless null, within `lower…upper`.
     static func within(
         _ state: ClusterState,
-        _ cluster: ClusterID,
-        _ name: String,
-        lower: String,
-        upper: String,
+        _ attribute: Attribute,
+        lower: Attribute,
+        upper: Attribute,
         _ range: ClosedRange<Int>
     ) -> AttributeViolation? {
-        guard let value = state[name], let number = value.intValue, let spec = spec(cluster, name) else {
+        guard let value = state[attribute], let number = value.intValue, let spec = spec(attribute) else {
             return nil
         }
         if spec.isNull(value) || range.contains(number) { return nil }
         return AttributeViolation(
-            attribute: name,
+            attribute: attribute,
             reason: "\(number) is outside \(lower)…\(upper) (\(range.lowerBound)…\(range.upperBound))"
         )
     }

@@ -35,8 +35,7 @@ extension AttributeSchema {
     /// reported locked unless the device file says so.
     static let doorLock: [AttributeSpec] = [
         AttributeSpec(
-            name: "LockState",
-            cluster: .DoorLock,
+            .DoorLock.lockState,
             id: 0x0000,
             type: .enum8,
             range: 0...3,
@@ -45,8 +44,7 @@ extension AttributeSchema {
             defaultValue: .int(LockState.null)
         ),
         AttributeSpec(
-            name: "LockType",
-            cluster: .DoorLock,
+            .DoorLock.lockType,
             id: 0x0001,
             type: .enum8,
             range: 0...11,
@@ -55,24 +53,21 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "ActuatorEnabled",
-            cluster: .DoorLock,
+            .DoorLock.actuatorEnabled,
             id: 0x0002,
             type: .bool,
             unit: "the actuator can be driven remotely (true) / is disabled (false)",
             defaultValue: .bool(true)
         ),
         AttributeSpec(
-            name: "AutoRelockTime",
-            cluster: .DoorLock,
+            .DoorLock.autoRelockTime,
             id: 0x0023,
             type: .uint32,
             unit: "seconds before relocking after an unlock (0 = off)",
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "OperatingMode",
-            cluster: .DoorLock,
+            .DoorLock.operatingMode,
             id: 0x0025,
             type: .enum8,
             range: 0...4,
@@ -80,8 +75,7 @@ extension AttributeSchema {
             defaultValue: .int(OperatingMode.normal)
         ),
         AttributeSpec(
-            name: "SupportedOperatingModes",
-            cluster: .DoorLock,
+            .DoorLock.supportedOperatingModes,
             id: 0x0026,
             type: .bitmap16,
             unit: "OperatingModesBitmap, inverted: a clear bit n means OperatingMode n is supported",
@@ -92,19 +86,19 @@ extension AttributeSchema {
     /// Door Lock rules: `SupportedOperatingModes` supports normal and no-remote-lock/unlock (bits 0 and 3 clear,
     /// which Matter makes mandatory), and `OperatingMode` is a supported mode (its bit clear).
     static func doorLockViolation(_ state: ClusterState) -> AttributeViolation? {
-        let supported = state.int("SupportedOperatingModes")!
+        let supported = state.int(.DoorLock.supportedOperatingModes)!
         for mandatory in [OperatingMode.normal, OperatingMode.noRemoteLockUnlock]
         where supported & (1 << mandatory) != 0 {
             return AttributeViolation(
-                attribute: "SupportedOperatingModes",
+                attribute: .DoorLock.supportedOperatingModes,
                 reason: "\(supported) has bit \(mandatory) set, but Matter requires OperatingMode \(mandatory) to be "
                     + "supported (a clear bit means supported)"
             )
         }
-        let mode = state.int("OperatingMode")!
+        let mode = state.int(.DoorLock.operatingMode)!
         if supported & (1 << mode) != 0 {
             return AttributeViolation(
-                attribute: "OperatingMode",
+                attribute: .DoorLock.operatingMode,
                 reason: "\(mode) is not supported: SupportedOperatingModes (\(supported)) has bit \(mode) set"
             )
         }

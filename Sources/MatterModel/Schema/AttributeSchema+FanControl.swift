@@ -4,8 +4,7 @@ extension AttributeSchema {
     /// Hearth's are Off/Low/Medium/High and 100 (one speed step per percent).
     static let fanControl: [AttributeSpec] = [
         AttributeSpec(
-            name: "FanMode",
-            cluster: .FanControl,
+            .FanControl.fanMode,
             id: 0x0000,
             type: .enum8,
             range: 0...6,
@@ -13,8 +12,7 @@ extension AttributeSchema {
             defaultValue: .int(FanMode.off)
         ),
         AttributeSpec(
-            name: "FanModeSequence",
-            cluster: .FanControl,
+            .FanControl.fanModeSequence,
             id: 0x0001,
             type: .enum8,
             range: 0...5,
@@ -23,8 +21,7 @@ extension AttributeSchema {
             defaultValue: .int(FanModeSequence.offLowMedHigh)
         ),
         AttributeSpec(
-            name: "PercentSetting",
-            cluster: .FanControl,
+            .FanControl.percentSetting,
             id: 0x0002,
             type: .uint8,
             range: 0...100,
@@ -33,8 +30,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "PercentCurrent",
-            cluster: .FanControl,
+            .FanControl.percentCurrent,
             id: 0x0003,
             type: .uint8,
             range: 0...100,
@@ -42,8 +38,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "SpeedMax",
-            cluster: .FanControl,
+            .FanControl.speedMax,
             id: 0x0004,
             type: .uint8,
             range: 1...100,
@@ -51,8 +46,7 @@ extension AttributeSchema {
             defaultValue: .int(100)
         ),
         AttributeSpec(
-            name: "SpeedSetting",
-            cluster: .FanControl,
+            .FanControl.speedSetting,
             id: 0x0005,
             type: .uint8,
             range: 0...100,
@@ -61,8 +55,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "SpeedCurrent",
-            cluster: .FanControl,
+            .FanControl.speedCurrent,
             id: 0x0006,
             type: .uint8,
             range: 0...100,

@@ -4,8 +4,7 @@ extension AttributeSchema {
     /// knows the level) and its default is 254, full brightness, where Matter leaves it null.
     static let levelControl: [AttributeSpec] = [
         AttributeSpec(
-            name: "CurrentLevel",
-            cluster: .LevelControl,
+            .LevelControl.currentLevel,
             id: 0x0000,
             type: .uint8,
             range: 1...254,
@@ -13,16 +12,14 @@ extension AttributeSchema {
             defaultValue: .int(254)
         ),
         AttributeSpec(
-            name: "RemainingTime",
-            cluster: .LevelControl,
+            .LevelControl.remainingTime,
             id: 0x0001,
             type: .uint16,
             unit: "1/10 s",
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "MinLevel",
-            cluster: .LevelControl,
+            .LevelControl.minLevel,
             id: 0x0002,
             type: .uint8,
             range: 1...254,
@@ -30,8 +27,7 @@ extension AttributeSchema {
             defaultValue: .int(1)
         ),
         AttributeSpec(
-            name: "MaxLevel",
-            cluster: .LevelControl,
+            .LevelControl.maxLevel,
             id: 0x0003,
             type: .uint8,
             range: 1...254,
@@ -39,8 +35,7 @@ extension AttributeSchema {
             defaultValue: .int(254)
         ),
         AttributeSpec(
-            name: "Options",
-            cluster: .LevelControl,
+            .LevelControl.options,
             id: 0x000F,
             type: .bitmap8,
             range: 0...0b11,
@@ -48,16 +43,14 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "OnOffTransitionTime",
-            cluster: .LevelControl,
+            .LevelControl.onOffTransitionTime,
             id: 0x0010,
             type: .uint16,
             unit: "1/10 s",
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "OnLevel",
-            cluster: .LevelControl,
+            .LevelControl.onLevel,
             id: 0x0011,
             type: .uint8,
             range: 1...254,
@@ -66,8 +59,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFF)
         ),
         AttributeSpec(
-            name: "OnTransitionTime",
-            cluster: .LevelControl,
+            .LevelControl.onTransitionTime,
             id: 0x0012,
             type: .uint16,
             range: 0...0xFFFE,
@@ -76,8 +68,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFFFF)
         ),
         AttributeSpec(
-            name: "OffTransitionTime",
-            cluster: .LevelControl,
+            .LevelControl.offTransitionTime,
             id: 0x0013,
             type: .uint16,
             range: 0...0xFFFE,
@@ -86,8 +77,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFFFF)
         ),
         AttributeSpec(
-            name: "DefaultMoveRate",
-            cluster: .LevelControl,
+            .LevelControl.defaultMoveRate,
             id: 0x0014,
             type: .uint8,
             range: 1...254,
@@ -96,8 +86,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFF)
         ),
         AttributeSpec(
-            name: "StartUpCurrentLevel",
-            cluster: .LevelControl,
+            .LevelControl.startUpCurrentLevel,
             id: 0x4000,
             type: .uint8,
             range: 0...254,

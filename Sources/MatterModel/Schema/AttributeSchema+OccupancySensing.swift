@@ -32,8 +32,7 @@ extension AttributeSchema {
     /// sensing technologies (no hold time, no per-technology delays).
     static let occupancySensing: [AttributeSpec] = [
         AttributeSpec(
-            name: "Occupancy",
-            cluster: .OccupancySensing,
+            .OccupancySensing.occupancy,
             id: 0x0000,
             type: .bitmap8,
             range: 0...1,
@@ -41,8 +40,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "OccupancySensorType",
-            cluster: .OccupancySensing,
+            .OccupancySensing.occupancySensorType,
             id: 0x0001,
             type: .enum8,
             range: 0...3,
@@ -50,8 +48,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "OccupancySensorTypeBitmap",
-            cluster: .OccupancySensing,
+            .OccupancySensing.occupancySensorTypeBitmap,
             id: 0x0002,
             type: .bitmap8,
             range: 1...7,
@@ -63,23 +60,27 @@ extension AttributeSchema {
     /// An omitted `OccupancySensorTypeBitmap` follows a given `OccupancySensorType`, and an omitted
     /// `OccupancySensorType` a given bitmap.
     static func fillOccupancySensing(_ state: inout ClusterState, given: ClusterState) {
-        if given["OccupancySensorTypeBitmap"] == nil, let type = given.int("OccupancySensorType") {
-            state["OccupancySensorTypeBitmap"] = .int(OccupancySensorTypeBits.bitmap(of: type))
+        if given[.OccupancySensing.occupancySensorTypeBitmap] == nil,
+            let type = given.int(.OccupancySensing.occupancySensorType)
+        {
+            state[.OccupancySensing.occupancySensorTypeBitmap] = .int(OccupancySensorTypeBits.bitmap(of: type))
         }
-        if given["OccupancySensorType"] == nil, let bitmap = given.int("OccupancySensorTypeBitmap") {
-            state["OccupancySensorType"] = .int(OccupancySensorTypeBits.sensorType(of: bitmap))
+        if given[.OccupancySensing.occupancySensorType] == nil,
+            let bitmap = given.int(.OccupancySensing.occupancySensorTypeBitmap)
+        {
+            state[.OccupancySensing.occupancySensorType] = .int(OccupancySensorTypeBits.sensorType(of: bitmap))
         }
     }
 
     /// Occupancy Sensing rule: `OccupancySensorType` is the type `OccupancySensorTypeBitmap` stands for
     /// (``OccupancySensorTypeBits/sensorType(of:)``).
     static func occupancySensingViolation(_ state: ClusterState) -> AttributeViolation? {
-        let type = state.int("OccupancySensorType")!
-        let bitmap = state.int("OccupancySensorTypeBitmap")!
+        let type = state.int(.OccupancySensing.occupancySensorType)!
+        let bitmap = state.int(.OccupancySensing.occupancySensorTypeBitmap)!
         let expected = OccupancySensorTypeBits.sensorType(of: bitmap)
         guard type != expected else { return nil }
         return AttributeViolation(
-            attribute: "OccupancySensorType",
+            attribute: .OccupancySensing.occupancySensorType,
             reason: "\(type) disagrees with OccupancySensorTypeBitmap \(bitmap), which stands for type \(expected)"
         )
     }

@@ -3,40 +3,35 @@ extension AttributeSchema {
     /// attributes.
     static let onOff: [AttributeSpec] = [
         AttributeSpec(
-            name: "OnOff",
-            cluster: .OnOff,
+            .OnOff.onOff,
             id: 0x0000,
             type: .bool,
             unit: "on (true) / off (false)",
             defaultValue: .bool(false)
         ),
         AttributeSpec(
-            name: "GlobalSceneControl",
-            cluster: .OnOff,
+            .OnOff.globalSceneControl,
             id: 0x4000,
             type: .bool,
             unit: "flag",
             defaultValue: .bool(true)
         ),
         AttributeSpec(
-            name: "OnTime",
-            cluster: .OnOff,
+            .OnOff.onTime,
             id: 0x4001,
             type: .uint16,
             unit: "1/10 s",
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "OffWaitTime",
-            cluster: .OnOff,
+            .OnOff.offWaitTime,
             id: 0x4002,
             type: .uint16,
             unit: "1/10 s",
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "StartUpOnOff",
-            cluster: .OnOff,
+            .OnOff.startUpOnOff,
             id: 0x4003,
             type: .enum8,
             range: 0...2,

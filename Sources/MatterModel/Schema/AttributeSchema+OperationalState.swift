@@ -71,8 +71,7 @@ extension AttributeSchema {
     /// - `CountdownTime` (optional in Matter) is the time left in seconds, null when there is none.
     static let operationalState: [AttributeSpec] = [
         AttributeSpec(
-            name: "CurrentPhase",
-            cluster: .OperationalState,
+            .OperationalState.currentPhase,
             id: 0x0001,
             type: .uint8,
             range: 0...0xFE,
@@ -81,8 +80,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFF)
         ),
         AttributeSpec(
-            name: "CountdownTime",
-            cluster: .OperationalState,
+            .OperationalState.countdownTime,
             id: 0x0002,
             type: .uint32,
             range: 0...maxCountdownTimeSeconds,
@@ -91,8 +89,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFFFF_FFFF)
         ),
         AttributeSpec(
-            name: "OperationalState",
-            cluster: .OperationalState,
+            .OperationalState.operationalState,
             id: 0x0004,
             type: .enum8,
             range: 0...3,
@@ -100,8 +97,7 @@ extension AttributeSchema {
             defaultValue: .int(OperationalStateValue.stopped)
         ),
         AttributeSpec(
-            name: "OperationalError",
-            cluster: .OperationalState,
+            .OperationalState.operationalError,
             id: 0x0005,
             type: .enum8,
             range: 0...3,
@@ -116,8 +112,7 @@ extension AttributeSchema {
     /// vacuum defaults to Docked. Phases and `CountdownTime` are not modelled for robot vacuums.
     static let rvcOperationalState: [AttributeSpec] = [
         AttributeSpec(
-            name: "OperationalState",
-            cluster: .RvcOperationalState,
+            .RvcOperationalState.operationalState,
             id: 0x0004,
             type: .enum8,
             range: 0...0x42,
@@ -126,8 +121,7 @@ extension AttributeSchema {
             defaultValue: .int(OperationalStateValue.docked)
         ),
         AttributeSpec(
-            name: "OperationalError",
-            cluster: .RvcOperationalState,
+            .RvcOperationalState.operationalError,
             id: 0x0005,
             type: .enum8,
             range: 0...0x47,

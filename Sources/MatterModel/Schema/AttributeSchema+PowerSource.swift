@@ -58,8 +58,7 @@ extension AttributeSchema {
     /// `BatPercentRemaining` is in half percent (0…200) and null when unknown, its default.
     static let powerSource: [AttributeSpec] = [
         AttributeSpec(
-            name: "Status",
-            cluster: .PowerSource,
+            .PowerSource.status,
             id: 0x0000,
             type: .enum8,
             range: 0...3,
@@ -67,24 +66,21 @@ extension AttributeSchema {
             defaultValue: .int(PowerSourceStatus.active)
         ),
         AttributeSpec(
-            name: "Order",
-            cluster: .PowerSource,
+            .PowerSource.order,
             id: 0x0001,
             type: .uint8,
             unit: "priority among the node's power sources (0 = highest)",
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "Description",
-            cluster: .PowerSource,
+            .PowerSource.description,
             id: 0x0002,
             type: .string,
             unit: "text, at most 60 characters",
             defaultValue: .string("Battery")
         ),
         AttributeSpec(
-            name: "BatPercentRemaining",
-            cluster: .PowerSource,
+            .PowerSource.batPercentRemaining,
             id: 0x000C,
             type: .uint8,
             range: 0...200,
@@ -93,8 +89,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFF)
         ),
         AttributeSpec(
-            name: "BatChargeLevel",
-            cluster: .PowerSource,
+            .PowerSource.batChargeLevel,
             id: 0x000E,
             type: .enum8,
             range: 0...2,
@@ -102,16 +97,14 @@ extension AttributeSchema {
             defaultValue: .int(BatChargeLevel.ok)
         ),
         AttributeSpec(
-            name: "BatReplacementNeeded",
-            cluster: .PowerSource,
+            .PowerSource.batReplacementNeeded,
             id: 0x000F,
             type: .bool,
             unit: "flag",
             defaultValue: .bool(false)
         ),
         AttributeSpec(
-            name: "BatReplaceability",
-            cluster: .PowerSource,
+            .PowerSource.batReplaceability,
             id: 0x0010,
             type: .enum8,
             range: 0...3,
@@ -119,8 +112,7 @@ extension AttributeSchema {
             defaultValue: .int(BatReplaceability.unspecified)
         ),
         AttributeSpec(
-            name: "BatChargeState",
-            cluster: .PowerSource,
+            .PowerSource.batChargeState,
             id: 0x001A,
             type: .enum8,
             range: 0...3,
@@ -128,8 +120,7 @@ extension AttributeSchema {
             defaultValue: .int(BatChargeState.unknown)
         ),
         AttributeSpec(
-            name: "BatFunctionalWhileCharging",
-            cluster: .PowerSource,
+            .PowerSource.batFunctionalWhileCharging,
             id: 0x001C,
             type: .bool,
             unit: "flag",

@@ -3,8 +3,7 @@ extension AttributeSchema {
     /// are uint16 hundredths of a percent (0–10000); every one is null (unknown) by default, as in Matter.
     static let relativeHumidityMeasurement: [AttributeSpec] = [
         AttributeSpec(
-            name: "MeasuredValue",
-            cluster: .RelativeHumidityMeasurement,
+            .RelativeHumidityMeasurement.measuredValue,
             id: 0x0000,
             type: .uint16,
             range: 0...10000,
@@ -13,8 +12,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFFFF)
         ),
         AttributeSpec(
-            name: "MinMeasuredValue",
-            cluster: .RelativeHumidityMeasurement,
+            .RelativeHumidityMeasurement.minMeasuredValue,
             id: 0x0001,
             type: .uint16,
             range: 0...9999,
@@ -23,8 +21,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFFFF)
         ),
         AttributeSpec(
-            name: "MaxMeasuredValue",
-            cluster: .RelativeHumidityMeasurement,
+            .RelativeHumidityMeasurement.maxMeasuredValue,
             id: 0x0002,
             type: .uint16,
             range: 1...10000,
@@ -33,8 +30,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFFFF)
         ),
         AttributeSpec(
-            name: "Tolerance",
-            cluster: .RelativeHumidityMeasurement,
+            .RelativeHumidityMeasurement.tolerance,
             id: 0x0003,
             type: .uint16,
             range: 0...2048,

@@ -31,8 +31,7 @@ extension AttributeSchema {
     /// and `OnMode` are not allowed on this cluster.
     static let rvcRunMode: [AttributeSpec] = [
         AttributeSpec(
-            name: "CurrentMode",
-            cluster: .RvcRunMode,
+            .RvcRunMode.currentMode,
             id: 0x0001,
             type: .uint8,
             range: 0...2,

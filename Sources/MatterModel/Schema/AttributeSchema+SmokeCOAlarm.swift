@@ -25,8 +25,7 @@ extension AttributeSchema {
     /// default is both (3).
     static let smokeCOAlarm: [AttributeSpec] = [
         AttributeSpec(
-            name: "ExpressedState",
-            cluster: .SmokeCOAlarm,
+            .SmokeCOAlarm.expressedState,
             id: 0x0000,
             type: .enum8,
             range: 0...8,
@@ -35,8 +34,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "SmokeState",
-            cluster: .SmokeCOAlarm,
+            .SmokeCOAlarm.smokeState,
             id: 0x0001,
             type: .enum8,
             range: 0...2,
@@ -44,8 +42,7 @@ extension AttributeSchema {
             defaultValue: .int(AlarmState.normal)
         ),
         AttributeSpec(
-            name: "COState",
-            cluster: .SmokeCOAlarm,
+            .SmokeCOAlarm.coState,
             id: 0x0002,
             type: .enum8,
             range: 0...2,
@@ -53,8 +50,7 @@ extension AttributeSchema {
             defaultValue: .int(AlarmState.normal)
         ),
         AttributeSpec(
-            name: "BatteryAlert",
-            cluster: .SmokeCOAlarm,
+            .SmokeCOAlarm.batteryAlert,
             id: 0x0003,
             type: .enum8,
             range: 0...2,
@@ -62,24 +58,21 @@ extension AttributeSchema {
             defaultValue: .int(AlarmState.normal)
         ),
         AttributeSpec(
-            name: "TestInProgress",
-            cluster: .SmokeCOAlarm,
+            .SmokeCOAlarm.testInProgress,
             id: 0x0005,
             type: .bool,
             unit: "a self-test is running",
             defaultValue: .bool(false)
         ),
         AttributeSpec(
-            name: "HardwareFaultAlert",
-            cluster: .SmokeCOAlarm,
+            .SmokeCOAlarm.hardwareFaultAlert,
             id: 0x0006,
             type: .bool,
             unit: "the device reports a hardware fault",
             defaultValue: .bool(false)
         ),
         AttributeSpec(
-            name: "EndOfServiceAlert",
-            cluster: .SmokeCOAlarm,
+            .SmokeCOAlarm.endOfServiceAlert,
             id: 0x0007,
             type: .enum8,
             range: 0...1,
@@ -87,8 +80,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "FeatureMap",
-            cluster: .SmokeCOAlarm,
+            .SmokeCOAlarm.featureMap,
             id: 0xFFFC,
             type: .uint32,
             range: 1...3,
@@ -103,38 +95,41 @@ extension AttributeSchema {
     /// fault (5) `HardwareFaultAlert`, end of service (6) `EndOfServiceAlert` expired, interconnect smoke (7) the
     /// SMOKE feature and interconnect CO (8) the CO feature.
     static func smokeCOAlarmViolation(_ state: ClusterState) -> AttributeViolation? {
-        let features = state.int("FeatureMap")!
-        let smoke = state.int("SmokeState")!
-        let carbonMonoxide = state.int("COState")!
+        let features = state.int(.SmokeCOAlarm.featureMap)!
+        let smoke = state.int(.SmokeCOAlarm.smokeState)!
+        let carbonMonoxide = state.int(.SmokeCOAlarm.coState)!
         let hasSmoke = features & SmokeCOAlarmFeature.smoke != 0
         let hasCO = features & SmokeCOAlarmFeature.carbonMonoxide != 0
         if !hasSmoke, smoke != AlarmState.normal {
             return AttributeViolation(
-                attribute: "SmokeState",
+                attribute: .SmokeCOAlarm.smokeState,
                 reason: "\(smoke) needs the SMOKE feature (FeatureMap bit 0)"
             )
         }
         if !hasCO, carbonMonoxide != AlarmState.normal {
             return AttributeViolation(
-                attribute: "COState",
+                attribute: .SmokeCOAlarm.coState,
                 reason: "\(carbonMonoxide) needs the CO feature (FeatureMap bit 1)"
             )
         }
-        let expressed = state.int("ExpressedState")!
+        let expressed = state.int(.SmokeCOAlarm.expressedState)!
         let needs: (holds: Bool, what: String)
         switch expressed {
         case 1: needs = (smoke != AlarmState.normal, "SmokeState other than 0")
         case 2: needs = (carbonMonoxide != AlarmState.normal, "COState other than 0")
-        case 3: needs = (state.int("BatteryAlert")! != AlarmState.normal, "BatteryAlert other than 0")
-        case 4: needs = (state.bool("TestInProgress")!, "TestInProgress true")
-        case 5: needs = (state.bool("HardwareFaultAlert")!, "HardwareFaultAlert true")
-        case 6: needs = (state.int("EndOfServiceAlert")! == 1, "EndOfServiceAlert 1")
+        case 3: needs = (state.int(.SmokeCOAlarm.batteryAlert)! != AlarmState.normal, "BatteryAlert other than 0")
+        case 4: needs = (state.bool(.SmokeCOAlarm.testInProgress)!, "TestInProgress true")
+        case 5: needs = (state.bool(.SmokeCOAlarm.hardwareFaultAlert)!, "HardwareFaultAlert true")
+        case 6: needs = (state.int(.SmokeCOAlarm.endOfServiceAlert)! == 1, "EndOfServiceAlert 1")
         case 7: needs = (hasSmoke, "the SMOKE feature")
         case 8: needs = (hasCO, "the CO feature")
         default: needs = (true, "")
         }
         guard needs.holds else {
-            return AttributeViolation(attribute: "ExpressedState", reason: "\(expressed) needs \(needs.what)")
+            return AttributeViolation(
+                attribute: .SmokeCOAlarm.expressedState,
+                reason: "\(expressed) needs \(needs.what)"
+            )
         }
         return nil
     }

@@ -3,8 +3,7 @@ extension AttributeSchema {
     /// int16 hundredths of a degree Celsius; every one is null (unknown) by default, as in Matter.
     static let temperatureMeasurement: [AttributeSpec] = [
         AttributeSpec(
-            name: "MeasuredValue",
-            cluster: .TemperatureMeasurement,
+            .TemperatureMeasurement.measuredValue,
             id: 0x0000,
             type: .int16,
             range: -27315...32767,
@@ -13,8 +12,7 @@ extension AttributeSchema {
             defaultValue: .int(-0x8000)
         ),
         AttributeSpec(
-            name: "MinMeasuredValue",
-            cluster: .TemperatureMeasurement,
+            .TemperatureMeasurement.minMeasuredValue,
             id: 0x0001,
             type: .int16,
             range: -27315...32766,
@@ -23,8 +21,7 @@ extension AttributeSchema {
             defaultValue: .int(-0x8000)
         ),
         AttributeSpec(
-            name: "MaxMeasuredValue",
-            cluster: .TemperatureMeasurement,
+            .TemperatureMeasurement.maxMeasuredValue,
             id: 0x0002,
             type: .int16,
             range: -27314...32767,
@@ -33,8 +30,7 @@ extension AttributeSchema {
             defaultValue: .int(-0x8000)
         ),
         AttributeSpec(
-            name: "Tolerance",
-            cluster: .TemperatureMeasurement,
+            .TemperatureMeasurement.tolerance,
             id: 0x0003,
             type: .uint16,
             range: 0...2048,

@@ -11,8 +11,7 @@ extension AttributeSchema {
     /// ``thermostatViolation(_:deviceTypes:)``'s.
     static let thermostat: [AttributeSpec] = [
         AttributeSpec(
-            name: "LocalTemperature",
-            cluster: .Thermostat,
+            .Thermostat.localTemperature,
             id: 0x0000,
             type: .int16,
             range: -27315...32767,
@@ -20,19 +19,18 @@ extension AttributeSchema {
             unit: "1/100 °C; null = unknown",
             defaultValue: .int(-0x8000)
         ),
-        temperature("AbsMinHeatSetpointLimit", id: 0x0003, default: 700),
-        temperature("AbsMaxHeatSetpointLimit", id: 0x0004, default: 3000),
-        temperature("AbsMinCoolSetpointLimit", id: 0x0005, default: 1600),
-        temperature("AbsMaxCoolSetpointLimit", id: 0x0006, default: 3200),
-        temperature("OccupiedCoolingSetpoint", id: 0x0011, default: 2600),
-        temperature("OccupiedHeatingSetpoint", id: 0x0012, default: 2000),
-        temperature("MinHeatSetpointLimit", id: 0x0015, default: 700),
-        temperature("MaxHeatSetpointLimit", id: 0x0016, default: 3000),
-        temperature("MinCoolSetpointLimit", id: 0x0017, default: 1600),
-        temperature("MaxCoolSetpointLimit", id: 0x0018, default: 3200),
+        temperature(.Thermostat.absMinHeatSetpointLimit, id: 0x0003, default: 700),
+        temperature(.Thermostat.absMaxHeatSetpointLimit, id: 0x0004, default: 3000),
+        temperature(.Thermostat.absMinCoolSetpointLimit, id: 0x0005, default: 1600),
+        temperature(.Thermostat.absMaxCoolSetpointLimit, id: 0x0006, default: 3200),
+        temperature(.Thermostat.occupiedCoolingSetpoint, id: 0x0011, default: 2600),
+        temperature(.Thermostat.occupiedHeatingSetpoint, id: 0x0012, default: 2000),
+        temperature(.Thermostat.minHeatSetpointLimit, id: 0x0015, default: 700),
+        temperature(.Thermostat.maxHeatSetpointLimit, id: 0x0016, default: 3000),
+        temperature(.Thermostat.minCoolSetpointLimit, id: 0x0017, default: 1600),
+        temperature(.Thermostat.maxCoolSetpointLimit, id: 0x0018, default: 3200),
         AttributeSpec(
-            name: "MinSetpointDeadBand",
-            cluster: .Thermostat,
+            .Thermostat.minSetpointDeadBand,
             id: 0x0019,
             type: .int8,
             range: 0...25,
@@ -40,8 +38,7 @@ extension AttributeSchema {
             defaultValue: .int(25)
         ),
         AttributeSpec(
-            name: "ControlSequenceOfOperation",
-            cluster: .Thermostat,
+            .Thermostat.controlSequenceOfOperation,
             id: 0x001B,
             type: .enum8,
             range: 0...5,
@@ -50,8 +47,7 @@ extension AttributeSchema {
             defaultValue: .int(ControlSequence.coolingAndHeating)
         ),
         AttributeSpec(
-            name: "SystemMode",
-            cluster: .Thermostat,
+            .Thermostat.systemMode,
             id: 0x001C,
             type: .enum8,
             range: 0...9,
@@ -61,10 +57,9 @@ extension AttributeSchema {
         ),
     ]
 
-    private static func temperature(_ name: String, id: Int, default value: Int) -> AttributeSpec {
+    private static func temperature(_ attribute: Attribute, id: Int, default value: Int) -> AttributeSpec {
         AttributeSpec(
-            name: name,
-            cluster: .Thermostat,
+            attribute,
             id: id,
             type: .int16,
             range: -27315...32767,

@@ -80,8 +80,7 @@ extension AttributeSchema {
     /// `TargetPositionLiftPercent100ths` follows the current position (the covering is at rest).
     static let windowCovering: [AttributeSpec] = [
         AttributeSpec(
-            name: "Type",
-            cluster: .WindowCovering,
+            .WindowCovering.type,
             id: 0x0000,
             type: .enum8,
             range: 0...0xFF,
@@ -91,8 +90,7 @@ extension AttributeSchema {
             defaultValue: .int(WindowCoveringType.rollershade)
         ),
         AttributeSpec(
-            name: "ConfigStatus",
-            cluster: .WindowCovering,
+            .WindowCovering.configStatus,
             id: 0x0007,
             type: .bitmap8,
             range: 0...0x7F,
@@ -101,8 +99,7 @@ extension AttributeSchema {
             defaultValue: .int(WindowCoveringFlags.operational | WindowCoveringFlags.liftPositionAware)
         ),
         AttributeSpec(
-            name: "OperationalStatus",
-            cluster: .WindowCovering,
+            .WindowCovering.operationalStatus,
             id: 0x000A,
             type: .bitmap8,
             range: 0...0x3F,
@@ -111,8 +108,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "TargetPositionLiftPercent100ths",
-            cluster: .WindowCovering,
+            .WindowCovering.targetPositionLiftPercent100ths,
             id: 0x000B,
             type: .uint16,
             range: 0...10000,
@@ -121,8 +117,7 @@ extension AttributeSchema {
             defaultValue: .int(0xFFFF)
         ),
         AttributeSpec(
-            name: "EndProductType",
-            cluster: .WindowCovering,
+            .WindowCovering.endProductType,
             id: 0x000D,
             type: .enum8,
             range: 0...0xFF,
@@ -130,8 +125,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "CurrentPositionLiftPercent100ths",
-            cluster: .WindowCovering,
+            .WindowCovering.currentPositionLiftPercent100ths,
             id: 0x000E,
             type: .uint16,
             range: 0...10000,
@@ -140,8 +134,7 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
-            name: "Mode",
-            cluster: .WindowCovering,
+            .WindowCovering.mode,
             id: 0x0017,
             type: .bitmap8,
             range: 0...0x0F,
@@ -152,8 +145,10 @@ extension AttributeSchema {
 
     /// An omitted `TargetPositionLiftPercent100ths` follows `CurrentPositionLiftPercent100ths`.
     static func fillWindowCovering(_ state: inout ClusterState, given: ClusterState) {
-        if given["TargetPositionLiftPercent100ths"] == nil, let current = state["CurrentPositionLiftPercent100ths"] {
-            state["TargetPositionLiftPercent100ths"] = current
+        if given[.WindowCovering.targetPositionLiftPercent100ths] == nil,
+            let current = state[.WindowCovering.currentPositionLiftPercent100ths]
+        {
+            state[.WindowCovering.targetPositionLiftPercent100ths] = current
         }
     }
 
@@ -166,54 +161,54 @@ extension AttributeSchema {
     ///   (Matter's StopMotion sets the target to the current position). When it moves, the target is set and lies
     ///   in the direction of travel from a known current position: below it when opening, above it when closing.
     static func windowCoveringViolation(_ state: ClusterState) -> AttributeViolation? {
-        let type = state.int("Type")!
+        let type = state.int(.WindowCovering.type)!
         if type == WindowCoveringType.tiltBlindTiltOnly {
             return AttributeViolation(
-                attribute: "Type",
+                attribute: .WindowCovering.type,
                 reason: "7 (tilt-only blind) is not supported: Hearth models the lift of a window covering only"
             )
         }
         if type > WindowCoveringType.projectorScreen, type != WindowCoveringType.unknown {
-            return AttributeViolation(attribute: "Type", reason: "\(type) is reserved (known: 0…9, 255)")
+            return AttributeViolation(attribute: .WindowCovering.type, reason: "\(type) is reserved (known: 0…9, 255)")
         }
-        let endProduct = state.int("EndProductType")!
+        let endProduct = state.int(.WindowCovering.endProductType)!
         if endProduct > 23, endProduct != 0xFF {
             return AttributeViolation(
-                attribute: "EndProductType",
+                attribute: .WindowCovering.endProductType,
                 reason: "\(endProduct) is reserved (known: 0…23, 255)"
             )
         }
 
-        let status = state.int("OperationalStatus")!
+        let status = state.int(.WindowCovering.operationalStatus)!
         let lift = MovementStatus.lift(of: status)
         for (field, value) in [
             ("global", MovementStatus.global(of: status)), ("lift", lift), ("tilt", MovementStatus.tilt(of: status)),
         ] where value == 3 {
             return AttributeViolation(
-                attribute: "OperationalStatus",
+                attribute: .WindowCovering.operationalStatus,
                 reason: "\(status) has the reserved value 3 in its \(field) field"
             )
         }
         if MovementStatus.tilt(of: status) != MovementStatus.stopped {
             return AttributeViolation(
-                attribute: "OperationalStatus",
+                attribute: .WindowCovering.operationalStatus,
                 reason: "\(status) moves the tilt (bits 4–5), which Hearth does not model"
             )
         }
         if MovementStatus.global(of: status) != lift {
             return AttributeViolation(
-                attribute: "OperationalStatus",
+                attribute: .WindowCovering.operationalStatus,
                 reason: "\(status): the global field (\(MovementStatus.describe(MovementStatus.global(of: status)))) "
                     + "must equal the lift field (\(MovementStatus.describe(lift)))"
             )
         }
 
-        let targetName = "TargetPositionLiftPercent100ths"
-        let currentName = "CurrentPositionLiftPercent100ths"
+        let targetName = Attribute.WindowCovering.targetPositionLiftPercent100ths
+        let currentName = Attribute.WindowCovering.currentPositionLiftPercent100ths
         let targetValue = state[targetName]!
         let currentValue = state[currentName]!
-        let target = spec(.WindowCovering, targetName)!.isNull(targetValue) ? nil : targetValue.intValue
-        let current = spec(.WindowCovering, currentName)!.isNull(currentValue) ? nil : currentValue.intValue
+        let target = spec(targetName)!.isNull(targetValue) ? nil : targetValue.intValue
+        let current = spec(currentName)!.isNull(currentValue) ? nil : currentValue.intValue
         switch lift {
         case MovementStatus.stopped:
             if let target, target != current {

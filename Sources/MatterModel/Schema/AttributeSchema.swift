@@ -87,6 +87,11 @@ public enum AttributeSchema {
         index[cluster]?[attribute]
     }
 
+    /// The description of one attribute Hearth models.
+    public static func spec(_ attribute: Attribute) -> AttributeSpec? {
+        index[attribute.cluster]?[attribute.name]
+    }
+
     /// The names of the attributes Hearth models for a cluster, in Matter attribute id order.
     public static func attributeNames(of cluster: ClusterID) -> [String] {
         attributes(of: cluster).map(\.name)
@@ -110,9 +115,9 @@ public enum AttributeSchema {
             let capabilities = deviceTypes.reduce(0) { $0 | $1.defaultColorCapabilities }
             if capabilities != 0 {
                 let mode = preferredColorMode(capabilities: capabilities)
-                state["ColorCapabilities"] = .int(capabilities)
-                state["ColorMode"] = .int(mode)
-                state["EnhancedColorMode"] = .int(mode)
+                state[.ColorControl.colorCapabilities] = .int(capabilities)
+                state[.ColorControl.colorMode] = .int(mode)
+                state[.ColorControl.enhancedColorMode] = .int(mode)
             }
         }
         return state
@@ -146,29 +151,31 @@ public enum AttributeSchema {
         case .OnOff:
             break
         case .LevelControl:
-            if given["CurrentLevel"] == nil, let low = state.int("MinLevel"), let high = state.int("MaxLevel"),
-                low <= high, let level = state.int("CurrentLevel")
+            if given[.LevelControl.currentLevel] == nil, let low = state.int(.LevelControl.minLevel),
+                let high = state.int(.LevelControl.maxLevel),
+                low <= high, let level = state.int(.LevelControl.currentLevel)
             {
-                state["CurrentLevel"] = .int(min(max(level, low), high))
+                state[.LevelControl.currentLevel] = .int(min(max(level, low), high))
             }
         case .ColorControl:
-            if given["ColorMode"] == nil {
-                if let enhanced = given.int("EnhancedColorMode") {
-                    state["ColorMode"] = .int(
+            if given[.ColorControl.colorMode] == nil {
+                if let enhanced = given.int(.ColorControl.enhancedColorMode) {
+                    state[.ColorControl.colorMode] = .int(
                         enhanced == ColorMode.enhancedHueSaturation ? ColorMode.hueSaturation : enhanced
                     )
-                } else if let capabilities = given.int("ColorCapabilities") {
-                    state["ColorMode"] = .int(preferredColorMode(capabilities: capabilities))
+                } else if let capabilities = given.int(.ColorControl.colorCapabilities) {
+                    state[.ColorControl.colorMode] = .int(preferredColorMode(capabilities: capabilities))
                 }
             }
-            if given["EnhancedColorMode"] == nil, let mode = state.int("ColorMode") {
-                state["EnhancedColorMode"] = .int(mode)
+            if given[.ColorControl.enhancedColorMode] == nil, let mode = state.int(.ColorControl.colorMode) {
+                state[.ColorControl.enhancedColorMode] = .int(mode)
             }
-            if given["ColorTemperatureMireds"] == nil, let low = state.int("ColorTempPhysicalMinMireds"),
-                let high = state.int("ColorTempPhysicalMaxMireds"), low <= high,
-                let mireds = state.int("ColorTemperatureMireds")
+            if given[.ColorControl.colorTemperatureMireds] == nil,
+                let low = state.int(.ColorControl.colorTempPhysicalMinMireds),
+                let high = state.int(.ColorControl.colorTempPhysicalMaxMireds), low <= high,
+                let mireds = state.int(.ColorControl.colorTemperatureMireds)
             {
-                state["ColorTemperatureMireds"] = .int(min(max(mireds, low), high))
+                state[.ColorControl.colorTemperatureMireds] = .int(min(max(mireds, low), high))
             }
         case .FanControl:
             filledFanControl(given, &state)
@@ -179,8 +186,8 @@ public enum AttributeSchema {
         case .OccupancySensing:
             fillOccupancySensing(&state, given: given)
         case .OperationalState:
-            if given["CurrentPhase"] == nil, DeviceType.phaseList(of: deviceTypes) != nil {
-                state["CurrentPhase"] = .int(0)
+            if given[.OperationalState.currentPhase] == nil, DeviceType.phaseList(of: deviceTypes) != nil {
+                state[.OperationalState.currentPhase] = .int(0)
             }
         case .TemperatureMeasurement, .RelativeHumidityMeasurement, .AirQuality, .DoorLock, .BooleanState,
             .SmokeCOAlarm, .PowerSource, .RvcRunMode, .RvcOperationalState:

@@ -5,10 +5,12 @@
 /// (`0x8000`, −32768): ``nullValue``. A device file may write
 /// either `null` or that number; Hearth writes `null`.
 public struct AttributeSpec: Sendable, Hashable {
+    /// The attribute described: its cluster and its Matter name.
+    public var attribute: Attribute
     /// The Matter attribute name (`CurrentLevel`).
-    public var name: String
+    public var name: String { attribute.name }
     /// The cluster the attribute belongs to.
-    public var cluster: ClusterID
+    public var cluster: ClusterID { attribute.cluster }
     /// The Matter attribute id (`0x0000` for `CurrentLevel`).
     public var id: Int
     /// The Matter data type.
@@ -25,8 +27,7 @@ public struct AttributeSpec: Sendable, Hashable {
 
     /// Creates an attribute description.
     public init(
-        name: String,
-        cluster: ClusterID,
+        _ attribute: Attribute,
         id: Int,
         type: MatterType,
         range: ClosedRange<Int>? = nil,
@@ -34,8 +35,7 @@ public struct AttributeSpec: Sendable, Hashable {
         unit: String,
         defaultValue: AttributeValue
     ) {
-        self.name = name
-        self.cluster = cluster
+        self.attribute = attribute
         self.id = id
         self.type = type
         self.range = range ?? type.valueRange

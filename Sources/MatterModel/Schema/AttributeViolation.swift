@@ -11,6 +11,11 @@ public struct AttributeViolation: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// Creates a violation about one of the attributes Hearth models.
+    init(attribute: Attribute, reason: String) {
+        self.init(attribute: attribute.name, reason: reason)
+    }
+
     /// `"CurrentLevel: 300 is outside MinLevel…MaxLevel (1…254)"`.
     public var description: String { "\(attribute): \(reason)" }
 }

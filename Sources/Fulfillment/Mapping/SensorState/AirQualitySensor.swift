@@ -34,7 +34,7 @@ enum AirQualitySensor: SensorStateSource {
 
     static func currentStates(of endpoint: Endpoint) -> [JSON] {
         guard endpoint.has(.AirQuality) else { return [] }
-        let level = endpoint.cluster(.AirQuality).int("AirQuality") ?? 0
+        let level = endpoint.cluster(.AirQuality).int(.AirQuality.airQuality) ?? 0
         let state = states.indices.contains(level) ? states[level] : "unknown"
         return [["name": "AirQuality", "currentSensorState": .string(state)]]
     }

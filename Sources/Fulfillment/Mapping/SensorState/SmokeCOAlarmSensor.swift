@@ -16,7 +16,7 @@ enum SmokeCOAlarmSensor: SensorStateSource {
     struct Sensor {
         var name: String
         var feature: Int
-        var attribute: String
+        var attribute: Attribute
         /// Descriptive states for normal, warning, critical.
         var states: [String]
 
@@ -27,14 +27,14 @@ enum SmokeCOAlarmSensor: SensorStateSource {
     static let smoke = Sensor(
         name: "SmokeLevel",
         feature: AttributeSchema.SmokeCOAlarmFeature.smoke,
-        attribute: "SmokeState",
+        attribute: .SmokeCOAlarm.smokeState,
         states: ["no smoke detected", "smoke detected", "high"]
     )
 
     static let carbonMonoxide = Sensor(
         name: "CarbonMonoxideLevel",
         feature: AttributeSchema.SmokeCOAlarmFeature.carbonMonoxide,
-        attribute: "COState",
+        attribute: .SmokeCOAlarm.coState,
         states: ["no carbon monoxide detected", "carbon monoxide detected", "high"]
     )
 
@@ -42,7 +42,7 @@ enum SmokeCOAlarmSensor: SensorStateSource {
     static func sensors(of endpoint: Endpoint) -> [Sensor] {
         guard endpoint.has(.SmokeCOAlarm) else { return [] }
         let features =
-            endpoint.cluster(.SmokeCOAlarm).int("FeatureMap")
+            endpoint.cluster(.SmokeCOAlarm).int(.SmokeCOAlarm.featureMap)
             ?? (AttributeSchema.SmokeCOAlarmFeature.smoke | AttributeSchema.SmokeCOAlarmFeature.carbonMonoxide)
         return [smoke, carbonMonoxide].filter { features & $0.feature != 0 }
     }

@@ -24,7 +24,7 @@ enum WaterLeakSensor: SensorStateSource {
 
     static func currentStates(of endpoint: Endpoint) -> [JSON] {
         guard isPresent(on: endpoint) else { return [] }
-        let leaking = endpoint.cluster(.BooleanState).bool("StateValue") ?? false
+        let leaking = endpoint.cluster(.BooleanState).bool(.BooleanState.stateValue) ?? false
         return [["name": .string(name), "currentSensorState": .string(leaking ? leak : noLeak)]]
     }
 }

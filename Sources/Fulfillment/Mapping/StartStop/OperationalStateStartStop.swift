@@ -26,7 +26,7 @@ import SmartHomeProtocol
 enum OperationalStateStartStop: OperationalStateBacked {
     typealias State = AttributeSchema.OperationalStateValue
 
-    static let stateCluster = ClusterID.OperationalState
+    static let stateAttribute = Attribute.OperationalState.operationalState
 
     static func execute(
         _ command: Command,
@@ -35,7 +35,7 @@ enum OperationalStateStartStop: OperationalStateBacked {
         mode: ValidationMode
     ) throws(CommandError) {
         var cluster = endpoint.cluster(.OperationalState)
-        let state = cluster.int("OperationalState") ?? State.stopped
+        let state = cluster.int(.OperationalState.operationalState) ?? State.stopped
         let hasPhases = DeviceType.phaseList(of: endpoint.deviceTypes) != nil
         switch command {
         case .startStop:
@@ -45,25 +45,25 @@ enum OperationalStateStartStop: OperationalStateBacked {
                 case State.error: throw CommandError(.deviceNotReady, "the appliance reports an error; stop it first")
                 default:
                     try requireOn(endpoint)
-                    cluster["OperationalState"] = .int(State.running)
-                    if hasPhases { cluster["CurrentPhase"] = .int(0) }
+                    cluster[.OperationalState.operationalState] = .int(State.running)
+                    if hasPhases { cluster[.OperationalState.currentPhase] = .int(0) }
                 }
             } else {
                 switch state {
                 case State.stopped: throw CommandError(.alreadyStopped, "the appliance is not running")
                 default:
-                    cluster["OperationalState"] = .int(State.stopped)
-                    cluster["OperationalError"] = .int(AttributeSchema.OperationalErrorValue.noError)
-                    cluster["CountdownTime"] = .int(
-                        AttributeSchema.spec(.OperationalState, "CountdownTime")!.nullValue!
+                    cluster[.OperationalState.operationalState] = .int(State.stopped)
+                    cluster[.OperationalState.operationalError] = .int(AttributeSchema.OperationalErrorValue.noError)
+                    cluster[.OperationalState.countdownTime] = .int(
+                        AttributeSchema.spec(.OperationalState.countdownTime)!.nullValue!
                     )
-                    if hasPhases { cluster["CurrentPhase"] = .int(0) }
+                    if hasPhases { cluster[.OperationalState.currentPhase] = .int(0) }
                 }
             }
         case .pauseUnpause:
             if try params.bool("pause") {
                 switch state {
-                case State.running: cluster["OperationalState"] = .int(State.paused)
+                case State.running: cluster[.OperationalState.operationalState] = .int(State.paused)
                 case State.paused: throw CommandError(.alreadyPaused, "the appliance is already paused")
                 default:
                     throw CommandError(
@@ -75,7 +75,7 @@ enum OperationalStateStartStop: OperationalStateBacked {
                 switch state {
                 case State.paused:
                     try requireOn(endpoint)
-                    cluster["OperationalState"] = .int(State.running)
+                    cluster[.OperationalState.operationalState] = .int(State.running)
                 case State.running: throw CommandError(.alreadyStarted, "the appliance is already running")
                 default:
                     throw CommandError(.actionNotAvailable, "nothing to resume (\(State.describe(state)))")
@@ -89,7 +89,7 @@ enum OperationalStateStartStop: OperationalStateBacked {
 
     /// A dead-front appliance that is off cannot run.
     private static func requireOn(_ endpoint: Endpoint) throws(CommandError) {
-        if endpoint.has(.OnOff), endpoint.cluster(.OnOff).bool("OnOff") == false {
+        if endpoint.has(.OnOff), endpoint.cluster(.OnOff).bool(.OnOff.onOff) == false {
             throw CommandError(.deviceTurnedOff, "the appliance is switched off (OnOff false)")
         }
     }

@@ -23,7 +23,7 @@ enum RvcStartStop: OperationalStateBacked {
     typealias State = AttributeSchema.OperationalStateValue
     typealias RunMode = AttributeSchema.RvcRunMode
 
-    static let stateCluster = ClusterID.RvcOperationalState
+    static let stateAttribute = Attribute.RvcOperationalState.operationalState
 
     static func execute(
         _ command: Command,
@@ -31,8 +31,8 @@ enum RvcStartStop: OperationalStateBacked {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
-        let state = endpoint.cluster(.RvcOperationalState).int("OperationalState") ?? State.docked
-        let currentMode = endpoint.cluster(.RvcRunMode).int("CurrentMode") ?? RunMode.idle
+        let state = endpoint.cluster(.RvcOperationalState).int(.RvcOperationalState.operationalState) ?? State.docked
+        let currentMode = endpoint.cluster(.RvcRunMode).int(.RvcRunMode.currentMode) ?? RunMode.idle
         switch command {
         case .startStop:
             if try params.bool("start") {
@@ -73,9 +73,9 @@ enum RvcStartStop: OperationalStateBacked {
     /// Sets `OperationalState` (clearing `OperationalError`) and, unless `nil`, `CurrentMode`.
     private static func set(_ endpoint: inout Endpoint, state: Int, mode: Int?) {
         var operational = endpoint.cluster(.RvcOperationalState)
-        operational["OperationalState"] = .int(state)
-        operational["OperationalError"] = .int(AttributeSchema.OperationalErrorValue.noError)
+        operational[.RvcOperationalState.operationalState] = .int(state)
+        operational[.RvcOperationalState.operationalError] = .int(AttributeSchema.OperationalErrorValue.noError)
         endpoint.clusters[.RvcOperationalState] = operational
-        if let mode { endpoint.clusters[.RvcRunMode, default: ClusterState()]["CurrentMode"] = .int(mode) }
+        if let mode { endpoint.clusters[.RvcRunMode, default: ClusterState()][.RvcRunMode.currentMode] = .int(mode) }
     }
 }

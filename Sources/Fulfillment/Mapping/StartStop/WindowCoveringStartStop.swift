@@ -21,7 +21,7 @@ enum WindowCoveringStartStop: StartStopSource {
     }
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
-        let status = endpoint.cluster(.WindowCovering).int("OperationalStatus") ?? 0
+        let status = endpoint.cluster(.WindowCovering).int(.WindowCovering.operationalStatus) ?? 0
         states.append(
             "isRunning",
             .bool(AttributeSchema.MovementStatus.lift(of: status) != AttributeSchema.MovementStatus.stopped)
@@ -48,10 +48,10 @@ enum WindowCoveringStartStop: StartStopSource {
         }
         try OpenCloseTrait.checkReady(endpoint)
         var covering = endpoint.cluster(.WindowCovering)
-        if let current = covering["CurrentPositionLiftPercent100ths"] {
-            covering["TargetPositionLiftPercent100ths"] = current
+        if let current = covering[.WindowCovering.currentPositionLiftPercent100ths] {
+            covering[.WindowCovering.targetPositionLiftPercent100ths] = current
         }
-        covering["OperationalStatus"] = .int(
+        covering[.WindowCovering.operationalStatus] = .int(
             AttributeSchema.MovementStatus.operationalStatus(lift: AttributeSchema.MovementStatus.stopped)
         )
         endpoint.clusters[.WindowCovering] = covering
