@@ -46,7 +46,9 @@ extension SQLiteDeviceStore {
     /// Queues a notification; whether a row was written.
     static func queueEvent(_ db: Database, user: String, device: String, event: DeviceEvent, now: Int64) throws -> Bool
     {
-        try db.cachedStatement(sql: queueEventSQL).execute(arguments: [user, device, event.name.rawValue, event.value, now])
+        try db.cachedStatement(sql: queueEventSQL).execute(arguments: [
+            user, device, event.name.rawValue, event.value, now,
+        ])
         return db.changesCount > 0
     }
 

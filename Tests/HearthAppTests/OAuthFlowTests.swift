@@ -270,7 +270,9 @@ struct OAuthFlowTests {
 
     @Test func repeatedWrongPasswordsLockTheLoginForAWhile() throws {
         let hearth = try Self.make(
-            settings: OAuthSettings(loginLockout: LockoutPolicy(maxAttempts: 3, windowSeconds: 600, lockoutSeconds: 300))
+            settings: OAuthSettings(
+                loginLockout: LockoutPolicy(maxAttempts: 3, windowSeconds: 600, lockoutSeconds: 300)
+            )
         )
         defer { hearth.shutdown() }
         var page = try hearth.authorizePage(LinkingHearth.authorizeQuery())

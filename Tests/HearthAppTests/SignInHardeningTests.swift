@@ -156,7 +156,9 @@ struct SignInHardeningTests {
     @Test func anUnknownLoginLocksLikeAKnownOneAndALockedLoginCostsNoHashing() throws {
         let check = GatedPasswordCheck()
         let hearth = try Self.make(
-            settings: OAuthSettings(loginLockout: LockoutPolicy(maxAttempts: 3, windowSeconds: 600, lockoutSeconds: 300)),
+            settings: OAuthSettings(
+                loginLockout: LockoutPolicy(maxAttempts: 3, windowSeconds: 600, lockoutSeconds: 300)
+            ),
             check: check
         )
         defer { hearth.shutdown() }

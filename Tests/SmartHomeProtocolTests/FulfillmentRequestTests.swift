@@ -89,7 +89,9 @@ struct FulfillmentResponseTests {
             matterOriginalVendorId: SyncDevice.matterHexId(65521),
             matterOriginalProductId: SyncDevice.matterHexId(0x1234)
         )
-        let json = try JSONParser.parse(FulfillmentResponseBody.sync(requestId: "r", agentUserId: "me", devices: [device]))
+        let json = try JSONParser.parse(
+            FulfillmentResponseBody.sync(requestId: "r", agentUserId: "me", devices: [device])
+        )
         let first = json["payload"]?["devices"]?.arrayValue?.first
         #expect(first?["name"]?["name"]?.stringValue?.unicodeScalars.count == 60)
         #expect(first?["matterOriginalVendorId"] == "0xfff1")

@@ -9,7 +9,10 @@ enum TraitAttributeRules {
 
     static let all: [TraitRule] = [
         // traits/onoff
-        TraitRule("OnOff", [TraitAttributeField("commandOnlyOnOff", .boolean), TraitAttributeField("queryOnlyOnOff", .boolean)]),
+        TraitRule(
+            "OnOff",
+            [TraitAttributeField("commandOnlyOnOff", .boolean), TraitAttributeField("queryOnlyOnOff", .boolean)]
+        ),
         // traits/brightness
         TraitRule("Brightness", [TraitAttributeField("commandOnlyBrightness", .boolean)]),
         colorSetting,
