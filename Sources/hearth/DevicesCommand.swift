@@ -165,24 +165,27 @@ struct ValidationReport {
 /// A plain-text table of devices for `hearth devices list`.
 enum DeviceTable {
     /// The attributes worth a glance; `hearth devices list` is not a dump of every default.
-    static let shownAttributes: [ClusterID: [String]] = [
-        .OnOff: ["OnOff"],
-        .LevelControl: ["CurrentLevel"],
-        .ColorControl: ["ColorMode", "ColorTemperatureMireds", "CurrentHue", "CurrentSaturation"],
-        .FanControl: ["FanMode", "PercentCurrent"],
-        .Thermostat: ["SystemMode", "LocalTemperature", "OccupiedHeatingSetpoint"],
-        .TemperatureMeasurement: ["MeasuredValue"],
-        .RelativeHumidityMeasurement: ["MeasuredValue"],
-        .AirQuality: ["AirQuality"],
-        .WindowCovering: ["CurrentPositionLiftPercent100ths", "OperationalStatus"],
-        .DoorLock: ["LockState", "ActuatorEnabled"],
-        .BooleanState: ["StateValue"],
-        .OccupancySensing: ["Occupancy"],
-        .SmokeCOAlarm: ["ExpressedState", "SmokeState", "COState"],
-        .PowerSource: ["BatPercentRemaining", "BatChargeLevel"],
-        .RvcRunMode: ["CurrentMode"],
-        .OperationalState: ["OperationalState", "CurrentPhase"],
-        .RvcOperationalState: ["OperationalState"],
+    static let shownAttributes: [ClusterID: [Attribute]] = [
+        .OnOff: [.OnOff.onOff],
+        .LevelControl: [.LevelControl.currentLevel],
+        .ColorControl: [
+            .ColorControl.colorMode, .ColorControl.colorTemperatureMireds, .ColorControl.currentHue,
+            .ColorControl.currentSaturation,
+        ],
+        .FanControl: [.FanControl.fanMode, .FanControl.percentCurrent],
+        .Thermostat: [.Thermostat.systemMode, .Thermostat.localTemperature, .Thermostat.occupiedHeatingSetpoint],
+        .TemperatureMeasurement: [.TemperatureMeasurement.measuredValue],
+        .RelativeHumidityMeasurement: [.RelativeHumidityMeasurement.measuredValue],
+        .AirQuality: [.AirQuality.airQuality],
+        .WindowCovering: [.WindowCovering.currentPositionLiftPercent100ths, .WindowCovering.operationalStatus],
+        .DoorLock: [.DoorLock.lockState, .DoorLock.actuatorEnabled],
+        .BooleanState: [.BooleanState.stateValue],
+        .OccupancySensing: [.OccupancySensing.occupancy],
+        .SmokeCOAlarm: [.SmokeCOAlarm.expressedState, .SmokeCOAlarm.smokeState, .SmokeCOAlarm.coState],
+        .PowerSource: [.PowerSource.batPercentRemaining, .PowerSource.batChargeLevel],
+        .RvcRunMode: [.RvcRunMode.currentMode],
+        .OperationalState: [.OperationalState.operationalState, .OperationalState.currentPhase],
+        .RvcOperationalState: [.RvcOperationalState.operationalState],
     ]
 
     static func render(_ devices: [Device]) -> String {
