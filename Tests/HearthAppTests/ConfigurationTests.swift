@@ -1,6 +1,8 @@
 import Foundation
 import Fulfillment
 import HearthApp
+import Logging
+import Registry
 import SmartHomeProtocol
 import Testing
 
