@@ -132,6 +132,7 @@ let package = Package(
         .target(
             name: "HearthApp",
             dependencies: [
+                "FakeHomeGraph",
                 "MicroHTTPD",
                 "OAuth",
                 "Cryptography",
@@ -150,17 +151,11 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "HearthApp",
-                "Cryptography",
                 "Fulfillment",
-                "HomeGraph",
-                "FakeHomeGraph",
-                "MicroHTTPD",
                 "Registry",
                 "MatterModel",
-                "SmartHomeProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -26,18 +26,26 @@ public struct HearthApplication: Sendable {
         self.logger = logger
     }
 
+    /// Why `host` cannot be listened on (`--host`'s refusal), or `nil` when it can: an IPv4 or IPv6 literal, or
+    /// `localhost`.
+    public static func refusal(host: String) -> String? {
+        ListenAddress(host) == nil ? ListenAddress.refusal(host) : nil
+    }
+
+    /// The URL `serve` listens on once bound to `port`: `http.host` (IPv6 in brackets), HTTPS when native TLS is
+    /// configured.
+    public func listeningURL(port: Int) -> String {
+        let host = configuration.http.host
+        return ListenAddress(host)?.url(scheme: configuration.edge.servesHTTPS ? "https" : "http", port: port) ?? host
+    }
+
     /// Opens the registry (creating and migrating it if needed) and imports the seed file when it is empty.
     ///
     /// - Parameter seed: The seed file, already read and checked; `nil` reads `devices.seedFile` if it is needed.
     /// - Throws: ``DeviceFileError`` for a seed file that cannot be read or is invalid (the message says it is
     ///   `devices.seedFile`), `RegistryError` with `cannotOpen` when the database cannot be opened or created.
     public func openStore(seed: DeviceFile? = nil) throws -> SQLiteDeviceStore {
-        let store = try SQLiteDeviceStore(
-            path: configuration.databasePath,
-            synchronous: configuration.synchronous,
-            revalidationInterval: configuration.cacheRevalidationInterval,
-            outboxPolicy: HomeGraphOutboxPolicy()
-        )
+        let store = try Storage.open(configuration)
         if let path = configuration.seedFile, try store.isEmpty() {
             let file: DeviceFile
             do {

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import Fulfillment
 import HearthApp
 import Logging
 import Registry
-import SmartHomeProtocol
 
 /// Options every command takes: where the configuration and the database are.
 struct CommonOptions: ParsableArguments {
@@ -15,9 +13,8 @@ struct CommonOptions: ParsableArguments {
     var database: String?
 
     /// The configuration with this command's overrides applied last.
-    func load(overrides: [String: JSON] = [:]) throws -> HearthConfiguration {
-        var all = overrides
-        if let database { all["database.path"] = .string(database) }
+    func load(overrides: [ConfigOverride] = []) throws -> HearthConfiguration {
+        let all = (database.map { [ConfigOverride.set(\.database.path, $0)] } ?? []) + overrides
         let configuration = HearthConfiguration(try ConfigValues.load(file: config, overrides: all))
         // Before logging is set up (its level is configuration too), so plain lines on standard error.
         for warning in configuration.warnings {
@@ -39,11 +36,7 @@ struct CommonOptions: ParsableArguments {
                     + "): give the registry's path with --database, or create it with `hearth devices import FILE`"
             )
         }
-        let store = try SQLiteDeviceStore(
-            path: configuration.databasePath,
-            synchronous: configuration.synchronous,
-            outboxPolicy: HomeGraphOutboxPolicy()
-        )
+        let store = try Storage.open(configuration)
         guard try store.users().contains(user) else {
             try? store.close()
             throw CommandFailure(

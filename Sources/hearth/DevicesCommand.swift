@@ -27,11 +27,7 @@ struct DevicesCommand: ParsableCommand {
         func run() throws {
             let configuration = try common.load()
             let deviceFile = try DeviceFileLoader.load(path: file)
-            let store = try SQLiteDeviceStore(
-                path: configuration.databasePath,
-                synchronous: configuration.synchronous,
-                outboxPolicy: HomeGraphOutboxPolicy()
-            )
+            let store = try Storage.open(configuration)
             let summary = try store.importDevices(deviceFile)
             try store.close()
             print(

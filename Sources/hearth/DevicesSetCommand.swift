@@ -53,7 +53,12 @@ extension DevicesCommand {
         }
 
         func run() throws {
-            let parsed = try assignments.map(DeviceStateChange.parse)
+            let parsed: [DeviceStateChange]
+            do {
+                parsed = try assignments.map(DeviceStateChange.parse)
+            } catch {
+                throw ValidationError(error.message)
+            }
             let (store, _) = try common.openStore(forUser: user)
             defer { try? store.close() }
             try store.updateDevices(forUser: user, ids: [device]) { devices in
@@ -63,12 +68,16 @@ extension DevicesCommand {
                         "user \"\(user)\" has no device \"\(device)\": check --device (`hearth devices list --user \(user)`)"
                     )
                 }
-                try DeviceStateChange.apply(
-                    parsed,
-                    online: connectivity.map { $0 == .online },
-                    endpoint: endpoint,
-                    to: &target
-                )
+                do {
+                    try DeviceStateChange.apply(
+                        parsed,
+                        online: connectivity.map { $0 == .online },
+                        endpoint: endpoint,
+                        to: &target
+                    )
+                } catch let error as DeviceStateChangeError {
+                    throw CommandFailure(.dataError, error.message)
+                }
                 devices[device] = target
             }
             let reporting = try store.isReportingEnabled()
@@ -144,123 +153,6 @@ extension DevicesCommand {
             }
             let queued = try store.recordEvent(DeviceEvent(name: event), forUser: user, device: device)
             print(queued ? "queued \(name) for \(user)/\(device)" : "\(name) not queued: the user is unlinked")
-        }
-    }
-}
-
-/// One `Cluster.Attribute=VALUE` of `hearth devices set`, parsed and checked against the attribute's schema.
-struct DeviceStateChange: CustomStringConvertible {
-    var cluster: ClusterID
-    var attribute: String
-    var value: AttributeValue
-    var text: String
-
-    var description: String { "\(cluster.rawValue).\(attribute)=\(text)" }
-
-    /// Parses `Cluster.Attribute=VALUE`; errors name the attribute.
-    static func parse(_ assignment: String) throws -> DeviceStateChange {
-        guard let equals = assignment.firstIndex(of: "=") else {
-            throw ValidationError("\(assignment): expected Cluster.Attribute=VALUE")
-        }
-        let path = assignment[..<equals]
-        let text = String(assignment[assignment.index(after: equals)...])
-        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let cluster = ClusterID(rawValue: String(parts[0])) else {
-            throw ValidationError(
-                "\(path): expected Cluster.Attribute with a known cluster (\(ClusterID.knownClusters.joined(separator: ", ")))"
-            )
-        }
-        let name = String(parts[1])
-        guard let spec = AttributeSchema.spec(cluster, name) else {
-            let reason =
-                AttributeSchema.validate(.bool(false), cluster: cluster, attribute: name) ?? "unknown attribute"
-            throw ValidationError("\(path): \(reason)")
-        }
-        let value: AttributeValue
-        switch spec.type {
-        case .bool:
-            switch text {
-            case "true": value = .bool(true)
-            case "false": value = .bool(false)
-            default: throw ValidationError("\(path): expected true or false, got \"\(text)\"")
-            }
-        case .string:
-            value = .string(text)
-        default:
-            if text == "null", let null = spec.nullValue {
-                value = .int(null)
-            } else if let number = Int(text) {
-                value = .int(number)
-            } else {
-                throw ValidationError(
-                    "\(path): expected an integer (\(spec.type.rawValue))\(spec.isNullable ? " or null" : ""), got \"\(text)\""
-                )
-            }
-        }
-        if let reason = spec.validate(value) { throw ValidationError("\(path): \(reason)") }
-        return DeviceStateChange(cluster: cluster, attribute: name, value: value, text: text)
-    }
-
-    /// Applies the changes to `device`, then checks each changed cluster's cross-attribute rules. Errors are about
-    /// the stored device (no such endpoint or cluster, a combination its schema refuses): data errors, not usage.
-    static func apply(
-        _ changes: [DeviceStateChange],
-        online: Bool?,
-        endpoint: Int?,
-        to device: inout Device
-    ) throws {
-        if let endpoint, endpoint > device.endpoints.count {
-            throw CommandFailure(
-                .dataError,
-                "device \"\(device.id)\" has \(device.endpoints.count) endpoint(s), not \(endpoint)"
-            )
-        }
-        var touched: [(Int, ClusterID)] = []
-        for change in changes {
-            let index: Int
-            if let endpoint {
-                index = endpoint - 1
-            } else {
-                let candidates = device.endpoints.indices.filter { device.endpoints[$0].has(change.cluster) }
-                guard let first = candidates.first else {
-                    throw CommandFailure(
-                        .dataError,
-                        "\(change.cluster.rawValue).\(change.attribute): the device has no \(change.cluster.rawValue) cluster"
-                    )
-                }
-                guard candidates.count == 1 else {
-                    throw CommandFailure(
-                        .dataError,
-                        "\(change.cluster.rawValue).\(change.attribute): several endpoints have \(change.cluster.rawValue); give --endpoint"
-                    )
-                }
-                index = first
-            }
-            guard device.endpoints[index].has(change.cluster) else {
-                throw CommandFailure(
-                    .dataError,
-                    "\(change.cluster.rawValue).\(change.attribute): endpoint \(index + 1) has no \(change.cluster.rawValue) cluster"
-                )
-            }
-            device.endpoints[index].clusters[change.cluster]?[change.attribute] = change.value
-            touched.append((index, change.cluster))
-        }
-        for (index, cluster) in touched {
-            let state = device.endpoints[index].cluster(cluster)
-            if let violation = AttributeSchema.validate(
-                state,
-                cluster: cluster,
-                deviceTypes: device.endpoints[index].deviceTypes
-            ) {
-                throw CommandFailure(.dataError, "\(cluster.rawValue).\(violation.attribute): \(violation.reason)")
-            }
-        }
-        if let online {
-            if let endpoint {
-                device.endpoints[endpoint - 1].online = online
-            } else {
-                device.setOnline(online)
-            }
         }
     }
 }

@@ -1,11 +1,7 @@
 import ArgumentParser
-import Cryptography
-import FakeHomeGraph
 import Foundation
-import HomeGraph
+import HearthApp
 import Logging
-import MicroHTTPD
-import ServiceLifecycle
 
 /// `hearth fake-homegraph --port P --public-key FILE`: a stand-in for Google's token endpoint and HomeGraph API.
 struct FakeHomeGraphCommand: AsyncParsableCommand {
@@ -40,39 +36,25 @@ struct FakeHomeGraphCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
-        guard ListenAddress(host) != nil else { throw ValidationError("--host \(ListenAddress.refusal(host))") }
+        if let refusal = HearthApplication.refusal(host: host) { throw ValidationError("--host \(refusal)") }
         guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
     func run() async throws {
-        guard let pem = FileManager.default.contents(atPath: publicKey) else {
-            throw CommandFailure(.noInput, "cannot read --public-key \(publicKey): give a readable PEM file")
-        }
-        let key: RSAPublicKey
-        do {
-            key = try RSAPublicKey(pem: String(decoding: pem, as: UTF8.self))
-        } catch {
-            throw CommandFailure(.dataError, "--public-key \(publicKey): \(error.message); give a PEM public key")
-        }
         let logger = bootstrapLogging(level: Logger.Level(rawValue: logLevel) ?? .info)
-        let fake = FakeHomeGraph(publicKey: key, audience: audience, tokenLifetimeSeconds: tokenLifetime)
-        let server = HTTPServer(
-            configuration: HTTPServerConfiguration(host: host, port: port, shutdownGracePeriodSeconds: 2),
-            responder: fake,
+        let application = try FakeHomeGraphApplication(
+            host: host,
+            port: port,
+            publicKeyFile: publicKey,
+            audience: audience,
+            tokenLifetimeSeconds: tokenLifetime,
             logger: logger
         )
-        let bound = try server.start()
-        // One plain line on stdout for scripts; flushed because stdout may be a pipe.
-        print("fake homegraph listening on \(ListenAddress(host)?.url(scheme: "http", port: bound) ?? host)")
-        fflush(nil)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: server)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger
-            )
-        )
-        try await group.run()
+        try await application.run { url in
+            // One plain line on stdout for scripts; flushed because stdout may be a pipe.
+            print("fake homegraph listening on \(url)")
+            fflush(nil)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 
 /// `hearth`: the command line.
 @main
@@ -34,10 +35,10 @@ struct Hearth: AsyncParsableCommand {
                 var command = command
                 try command.run()
             }
+        } catch let error where error is ValidationError || error is ExitCode || error is CleanExit {
+            exit(withError: error)
         } catch {
-            guard let failure = CommandFailure(error) else {
-                exit(withError: error)
-            }
+            let failure = CommandFailure(error)
             FileHandle.standardError.write(Data("Error: \(failure.message)\n".utf8))
             Foundation.exit(failure.status.rawValue)
         }

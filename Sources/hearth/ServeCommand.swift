@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import HearthApp
-import MicroHTTPD
-import SmartHomeProtocol
 
 /// `hearth serve`.
 struct ServeCommand: AsyncParsableCommand {
@@ -29,23 +27,22 @@ struct ServeCommand: AsyncParsableCommand {
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port \(port) is not in 0...65535 (http.port); 0 picks a free port")
         }
-        if let host, ListenAddress(host) == nil {
-            throw ValidationError("--host \(ListenAddress.refusal(host))")
+        if let host, let refusal = HearthApplication.refusal(host: host) {
+            throw ValidationError("--host \(refusal)")
         }
     }
 
     func run() async throws {
         Self.tuneMalloc()
-        var overrides: [String: JSON] = [:]
-        if let host { overrides["http.host"] = .string(host) }
-        if let port { overrides["http.port"] = .int(port) }
+        var overrides: [ConfigOverride] = []
+        if let host { overrides.append(.set(\.http.host, host)) }
+        if let port { overrides.append(.set(\.http.port, port)) }
         let configuration = try common.load(overrides: overrides)
         let logger = bootstrapLogging(level: configuration.logLevel)
-        let host = configuration.http.host
-        let scheme = configuration.edge.servesHTTPS ? "https" : "http"
-        try await HearthApplication(configuration: configuration, logger: logger).run { port in
+        let application = HearthApplication(configuration: configuration, logger: logger)
+        try await application.run { port in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe. IPv6 in brackets.
-            print("hearth listening on \(ListenAddress(host)?.url(scheme: scheme, port: port) ?? host)")
+            print("hearth listening on \(application.listeningURL(port: port))")
             fflush(nil)
         }
     }

@@ -13,8 +13,7 @@ struct UsersCommand: ParsableCommand {
 
     /// Opens the registry, creating it when it does not exist yet (an account may come before any device).
     static func openStore(_ common: CommonOptions) throws -> SQLiteDeviceStore {
-        let configuration = try common.load()
-        return try SQLiteDeviceStore(path: configuration.databasePath, synchronous: configuration.synchronous)
+        try Storage.open(try common.load())
     }
 
     /// `hearth users add --user ID --login NAME`, the password on standard input.

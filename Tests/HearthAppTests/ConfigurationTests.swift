@@ -1,10 +1,12 @@
 import Foundation
 import Fulfillment
 import HearthApp
+import Logging
+import Registry
 import SmartHomeProtocol
 import Testing
 
-/// `ConfigKey`, `ConfigValues` and `HearthConfiguration`, in process. Every load names its file explicitly and
+/// `ConfigKeys`, `ConfigValues` and `HearthConfiguration`, in process. Every load names its file explicitly and
 /// passes its own environment, so neither the working directory nor the test runner's variables leak in.
 struct ConfigurationTests {
     /// `{"http": {"port": 1}}` → `["http.port": 1]`.
@@ -21,7 +23,7 @@ struct ConfigurationTests {
     static func loadError(
         file fileText: String = "{}",
         environment: [String: String] = [:],
-        overrides: [String: JSON] = [:]
+        overrides: [ConfigOverride] = []
     ) throws -> ConfigurationError? {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -39,7 +41,7 @@ struct ConfigurationTests {
     static func load(
         file fileText: String = "{}",
         environment: [String: String] = [:],
-        overrides: [String: JSON] = [:]
+        overrides: [ConfigOverride] = []
     ) throws -> ConfigValues {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -47,38 +49,30 @@ struct ConfigurationTests {
         return try ConfigValues.load(file: file, environment: environment, overrides: overrides)
     }
 
-    // MARK: - Config/hearth.json and ConfigKey.all
+    // MARK: - The declarations, Config/hearth.json, Deploy/hearth.json and the README
 
-    @Test func hearthJSONListsEveryKeyWithItsDefault() throws {
-        let data = try #require(FileManager.default.contents(atPath: RepositoryRoot.config("hearth.json").path))
-        let file = Self.flatten(try JSONParser.parse(Array(data)))
-        let paths = ConfigKey.all.map(\.path)
+    @Test func eachKeyIsDeclaredOnceUnderTheScopeAndNameItsPathSpells() {
+        let paths = ConfigKeys.all.map(\.path)
+        #expect(paths.count > 40, "every scope's keys are listed: \(paths.count)")
         #expect(Set(paths).count == paths.count, "each key once")
-        #expect(Set(file.keys) == Set(paths), "Config/hearth.json and ConfigKey.all list the same keys")
-        for key in ConfigKey.all {
-            #expect(file[key.path] == key.defaultValue, "\(key.path): file \(String(describing: file[key.path]))")
+        for (label, key) in ConfigKeys.labelled {
+            #expect(label == key.path, "ConfigKeys.\(label) declares \(key.path)")
         }
     }
 
-    @Test func loadingHearthJSONGivesTheDefaults() throws {
-        let loaded = try ConfigValues.load(file: RepositoryRoot.config("hearth.json").path, environment: [:])
-        let defaults = ConfigValues()
-        for key in ConfigKey.all {
-            switch key.kind {
-            case .string, .choice:
-                #expect(loaded.string(key.path) == defaults.string(key.path), "\(key.path)")
-                #expect(.string(defaults.string(key.path)) == key.defaultValue, "\(key.path)")
-            case .integer:
-                #expect(loaded.int(key.path) == defaults.int(key.path), "\(key.path)")
-                #expect(.int(defaults.int(key.path)) == key.defaultValue, "\(key.path)")
-            case .boolean:
-                #expect(loaded.bool(key.path) == defaults.bool(key.path), "\(key.path)")
-                #expect(.bool(defaults.bool(key.path)) == key.defaultValue, "\(key.path)")
-            case .oauthClients:
-                #expect(loaded.oauthClients() == defaults.oauthClients(), "\(key.path)")
-                #expect(defaults.oauthClients().map(\.id) == ["google"], "\(key.path)")
-            }
+    @Test func hearthJSONListsEveryKeyWithItsDefault() throws {
+        let path = RepositoryRoot.config("hearth.json").path
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let file = Self.flatten(try JSONParser.parse(Array(data)))
+        #expect(
+            Set(file.keys) == Set(ConfigKeys.all.map(\.path)),
+            "Config/hearth.json and ConfigKeys list the same keys"
+        )
+        let loaded = try ConfigValues.load(file: path, environment: [:])
+        for key in ConfigKeys.all {
+            #expect(loaded.setting(for: key) == key.defaultSetting, "\(key.path)")
         }
+        #expect(loaded[\.oauth.clients].map(\.id) == ["google"])
     }
 
     /// `Deploy/hearth.json` is what the systemd unit and the Docker image serve with: the defaults, except that it
@@ -88,11 +82,11 @@ struct ConfigurationTests {
         let path = RepositoryRoot.url.appendingPathComponent("Deploy/hearth.json").path
         let data = try #require(FileManager.default.contents(atPath: path))
         let file = Self.flatten(try JSONParser.parse(Array(data)))
-        #expect(Set(file.keys) == Set(ConfigKey.all.map(\.path)), "Deploy/hearth.json lists every key")
-        let differing = Set(ConfigKey.all.filter { file[$0.path] != $0.defaultValue }.map(\.path))
-        #expect(differing == ["devices.seedFile", "database.path", "oauth.clients"], "\(differing)")
+        #expect(Set(file.keys) == Set(ConfigKeys.all.map(\.path)), "Deploy/hearth.json lists every key")
 
         let loaded = try ConfigValues.load(file: path, environment: [:])
+        let differing = Set(ConfigKeys.all.filter { loaded.setting(for: $0) != $0.defaultSetting }.map(\.path))
+        #expect(differing == ["devices.seedFile", "database.path", "oauth.clients"], "\(differing)")
         #expect(loaded.warnings.isEmpty)
         let configuration = HearthConfiguration(loaded)
         #expect(configuration.seedFile == nil, "production never imports the example home")
@@ -105,8 +99,52 @@ struct ConfigurationTests {
 
     @Test func everyDefaultIsValidForItsKey() throws {
         var values = ConfigValues()
-        for key in ConfigKey.all {
-            #expect(throws: Never.self, "\(key.path)") { try values.set(key.path, key.defaultValue, source: "test") }
+        for key in ConfigKeys.all {
+            #expect(throws: Never.self, "\(key.path)") {
+                try values.set(key.path, setting: key.defaultSetting, source: "test")
+            }
+        }
+    }
+
+    /// The README's Configuration table: one row per key, with its environment variable, and its type, range and
+    /// default as declared (`int 0–65535, `8080``).
+    @Test func theReadmeTableIsTheDeclarations() throws {
+        let data = try #require(
+            FileManager.default.contents(atPath: RepositoryRoot.url.appendingPathComponent("README.md").path)
+        )
+        let readme = String(decoding: data, as: UTF8.self)
+        let section = try #require(
+            readme.components(separatedBy: "\n## Configuration\n").last?.components(separatedBy: "\n## ").first
+        )
+        var rows: [String: [String]] = [:]
+        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.dropFirst(2).split(separator: " | ", omittingEmptySubsequences: false).map(String.init)
+            let path = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            #expect(rows.updateValue(cells, forKey: path) == nil, "\(path) has one row")
+        }
+        #expect(Set(rows.keys) == Set(ConfigKeys.all.map(\.path)), "the README's table lists every key, and only those")
+        for key in ConfigKeys.all {
+            guard let cells = rows[key.path], cells.count >= 3 else { continue }
+            #expect(cells[1].hasPrefix("`\(key.environmentVariable)`"), "\(key.path): \(cells[1])")
+            if let documented = Self.documentedType(key) {
+                #expect(cells[2] == documented, "\(key.path)")
+            }
+        }
+    }
+
+    /// How the README's table writes a key's type, range and default; `nil` for `oauth.clients` (in words).
+    static func documentedType(_ key: any AnyConfigKey) -> String? {
+        switch (key.kind, key.defaultSetting) {
+        case (.integer(let range), .integer(let value)):
+            "int \(range.lowerBound)–\(range.upperBound), `\(value)`"
+        case (.boolean, .boolean(let value)):
+            "bool, `\(value)`"
+        case (.string, .string(let value)):
+            value.isEmpty ? "string, empty" : "string, `\(value)`"
+        case (.choice(let choices), .string(let value)):
+            choices.map { "`\($0)`" }.joined(separator: "/") + ", `\(value)`"
+        default:
+            nil
         }
     }
 
@@ -123,12 +161,12 @@ struct ConfigurationTests {
         ("oauth.rotateRefreshTokens", "HEARTH_OAUTH_ROTATE_REFRESH_TOKENS"),
     ])
     func environmentVariableName(_ path: String, _ variable: String) throws {
-        let key = try #require(ConfigKey.all.first { $0.path == path })
+        let key = try #require(ConfigKeys.all.first { $0.path == path })
         #expect(key.environmentVariable == variable)
     }
 
     @Test func environmentVariableNamesAreDistinctAndShellSafe() {
-        let names = ConfigKey.all.map(\.environmentVariable)
+        let names = ConfigKeys.all.map(\.environmentVariable)
         #expect(Set(names).count == names.count)
         for name in names {
             #expect(name.hasPrefix("HEARTH_") && !name.hasSuffix("_") && !name.contains("__"), "\(name)")
@@ -141,29 +179,29 @@ struct ConfigurationTests {
     @Test func precedenceIsDefaultThenFileThenEnvironmentThenOverrides() throws {
         let file = #"{"http": {"port": 1111, "threads": 3}, "database": {"path": "file.sqlite"}}"#
         let fromFile = try Self.load(file: file)
-        #expect(fromFile.int("http.port") == 1111)
-        #expect(fromFile.int("http.threads") == 3)
-        #expect(fromFile.int("http.maxBodyBytes") == 1_048_576, "keys the file leaves out keep their default")
+        #expect(fromFile[\.http.port] == 1111)
+        #expect(fromFile[\.http.threads] == 3)
+        #expect(fromFile[\.http.maxBodyBytes] == 1_048_576, "keys the file leaves out keep their default")
 
         let environment = ["HEARTH_HTTP_PORT": "2222", "HEARTH_LOG_LEVEL": "debug"]
         let fromEnvironment = try Self.load(file: file, environment: environment)
-        #expect(fromEnvironment.int("http.port") == 2222)
-        #expect(fromEnvironment.int("http.threads") == 3, "the file's other keys stay")
-        #expect(fromEnvironment.string("log.level") == "debug")
+        #expect(fromEnvironment[\.http.port] == 2222)
+        #expect(fromEnvironment[\.http.threads] == 3, "the file's other keys stay")
+        #expect(fromEnvironment[\.log.level] == .debug)
 
         let overridden = try Self.load(
             file: file,
             environment: environment,
-            overrides: ["http.port": 3333, "database.path": "flag.sqlite"]
+            overrides: [.set(\.http.port, 3333), .set(\.database.path, "flag.sqlite")]
         )
-        #expect(overridden.int("http.port") == 3333)
-        #expect(overridden.string("database.path") == "flag.sqlite")
-        #expect(overridden.int("http.threads") == 3)
-        #expect(overridden.string("log.level") == "debug")
+        #expect(overridden[\.http.port] == 3333)
+        #expect(overridden[\.database.path] == "flag.sqlite")
+        #expect(overridden[\.http.threads] == 3)
+        #expect(overridden[\.log.level] == .debug)
 
         let environmentOnly = try Self.load(environment: ["HEARTH_HTTP_CONNECTION_LIMIT": "7"])
-        #expect(environmentOnly.int("http.connectionLimit") == 7)
-        #expect(environmentOnly.int("http.port") == 8080)
+        #expect(environmentOnly[\.http.connectionLimit] == 7)
+        #expect(environmentOnly[\.http.port] == 8080)
     }
 
     @Test func hearthConfigurationTypesTheValues() throws {
@@ -173,7 +211,7 @@ struct ConfigurationTests {
                 "HEARTH_FULFILLMENT_STRICT_OPERATION_VALIDATION": "false",
                 "HEARTH_DATABASE_SYNCHRONOUS": "full",
             ],
-            overrides: ["http.port": 0, "database.path": "/tmp/x.sqlite"]
+            overrides: [.set(\.http.port, 0), .set(\.database.path, "/tmp/x.sqlite")]
         )
         let configuration = HearthConfiguration(values)
         #expect(configuration.http.port == 0)
@@ -194,7 +232,7 @@ struct ConfigurationTests {
     @Test(arguments: [("1", true), ("true", true), ("YES", true), ("on", true), ("0", false), ("False", false)])
     func environmentBooleans(_ text: String, _ expected: Bool) throws {
         let values = try Self.load(environment: ["HEARTH_FULFILLMENT_WILL_REPORT_STATE": text])
-        #expect(values.bool("fulfillment.willReportState") == expected)
+        #expect(values[\.fulfillment.willReportState] == expected)
     }
 
     // MARK: - Refusals
@@ -236,9 +274,9 @@ struct ConfigurationTests {
         let values = try Self.load(
             environment: Self.foreignEnvironment.merging(["HEARTH_HTTP_PORT": "9999"]) { a, _ in a }
         )
-        #expect(values.int("http.port") == 9999, "the known variable still applies")
-        #expect(values.string("database.path") == "hearth.sqlite", "a typo sets nothing")
-        #expect(values.string("log.level") == "info")
+        #expect(values[\.http.port] == 9999, "the known variable still applies")
+        #expect(values[\.database.path] == "hearth.sqlite", "a typo sets nothing")
+        #expect(values[\.log.level] == .info)
         let byVariable = Dictionary(uniqueKeysWithValues: values.warnings.map { ($0.variable, $0) })
         #expect(Set(byVariable.keys) == Set(Self.foreignEnvironment.keys), "one warning per ignored variable")
         #expect(values.warnings.map(\.variable) == values.warnings.map(\.variable).sorted(), "in a stable order")
@@ -288,21 +326,21 @@ struct ConfigurationTests {
     }
 
     @Test(arguments: [
-        (#"{"http": {"port": 70000}}"#, [String: String](), [String: JSON]()),
-        (#"{"http": {"port": -1}}"#, [:], [:]),
-        ("{}", ["HEARTH_HTTP_PORT": "65536"], [:]),
-        ("{}", [:], ["http.port": 70000]),
-        (#"{"http": {"maxBodyBytes": 100}}"#, [:], [:]),
-        (#"{"http": {"threads": 257}}"#, [:], [:]),
+        (#"{"http": {"port": 70000}}"#, [String: String](), [ConfigOverride]()),
+        (#"{"http": {"port": -1}}"#, [:], []),
+        ("{}", ["HEARTH_HTTP_PORT": "65536"], []),
+        ("{}", [:], [.set(\.http.port, 70000)]),
+        (#"{"http": {"maxBodyBytes": 100}}"#, [:], []),
+        (#"{"http": {"threads": 257}}"#, [:], []),
     ])
-    func outOfRangeIsAnError(_ file: String, _ environment: [String: String], _ overrides: [String: JSON]) throws {
+    func outOfRangeIsAnError(_ file: String, _ environment: [String: String], _ overrides: [ConfigOverride]) throws {
         let error = try #require(try Self.loadError(file: file, environment: environment, overrides: overrides))
         #expect(error.message.contains("outside"), "\(error)")
     }
 
     @Test func portRangeBoundsAreAccepted() throws {
-        #expect(try Self.load(file: #"{"http": {"port": 0}}"#).int("http.port") == 0)
-        #expect(try Self.load(environment: ["HEARTH_HTTP_PORT": "65535"]).int("http.port") == 65535)
+        #expect(try Self.load(file: #"{"http": {"port": 0}}"#)[\.http.port] == 0)
+        #expect(try Self.load(environment: ["HEARTH_HTTP_PORT": "65535"])[\.http.port] == 65535)
     }
 
     @Test(arguments: [

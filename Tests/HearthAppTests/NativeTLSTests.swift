@@ -56,8 +56,8 @@ struct NativeTLSTests {
         defer { certificate.remove() }
         chmod(certificate.keyPath, 0o640)
         var values = ConfigValues()
-        try values.set("tls.certificate", .string(certificate.certificatePath), source: "test")
-        try values.set("tls.key", .string(certificate.keyPath), source: "test")
+        try values.set(\.tls.certificate, certificate.certificatePath, source: "test")
+        try values.set(\.tls.key, certificate.keyPath, source: "test")
         let logs = LogRecorder()
         let logger = Logger(label: "tls-test", factory: { _ in logs })
         let credentials = try EdgeConfiguration(values).tlsCredentials(logger: logger)

@@ -30,7 +30,7 @@ struct OAuthConfigurationTests {
 
     @Test func secretVariablesNamingNoClientAreWarnedAboutAndIgnored() throws {
         let values = try ConfigurationTests.load(environment: ["HEARTH_OAUTH_CLIENT_SECRET_GOOGLE": "s"])
-        #expect(values.oauthClients().map(\.secretVariable) == ["HEARTH_OAUTH_CLIENT_SECRET_GOOGLE"])
+        #expect(values[\.oauth.clients].map(\.secretVariable) == ["HEARTH_OAUTH_CLIENT_SECRET_GOOGLE"])
         #expect(values.warnings.isEmpty)
         let misspelt = try ConfigurationTests.load(environment: ["HEARTH_OAUTH_CLIENT_SECRET_GOGLE": "s"])
         #expect(
@@ -67,7 +67,7 @@ struct OAuthConfigurationTests {
             "HEARTH_OAUTH_CLIENTS": #"[{"id": "acme", "redirectURIs": ["https://acme.example/cb"]}]"#
         ])
         #expect(
-            values.oauthClients() == [OAuthClientConfiguration(id: "acme", redirectURIs: ["https://acme.example/cb"])]
+            values[\.oauth.clients] == [OAuthClientConfiguration(id: "acme", redirectURIs: ["https://acme.example/cb"])]
         )
     }
 

@@ -243,8 +243,8 @@ struct ServeProcessTests {
             file: RepositoryRoot.config("hearth.json").path,
             environment: [:],
             overrides: [
-                "database.path": .string(database),
-                "devices.seedFile": .string(RepositoryRoot.config("devices.json").path),
+                .set(\.database.path, database),
+                .set(\.devices.seedFile, RepositoryRoot.config("devices.json").path),
             ]
         )
         let application = HearthApplication(

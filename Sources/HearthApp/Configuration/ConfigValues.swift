@@ -1,25 +1,32 @@
 import Foundation
 import SmartHomeProtocol
 
-/// Configuration values by dotted key, layered: defaults, then a JSON file, then the environment, then
-/// explicit overrides (CLI flags). Every value is checked against its ``ConfigKey`` when it is set, so a
-/// mistake is reported with where it came from.
+/// Configuration values, layered: defaults, then a JSON file, then the environment, then explicit overrides (CLI
+/// flags). Every value is checked against its ``ConfigKey`` when it is set, so a mistake is reported with where it
+/// came from; reads are typed: `values[\.http.port]` is an `Int`.
 public struct ConfigValues: Sendable {
-    private var values: [String: JSON]
-    private let keys: [String: ConfigKey]
+    /// What was set, by path; a key not here has its default.
+    private var settings: [String: ConfigSetting] = [:]
     /// What was ignored on the way (unknown `HEARTH_` environment variables), in the order found.
     public private(set) var warnings: [ConfigurationWarning] = []
 
+    private static let keys = Dictionary(uniqueKeysWithValues: ConfigKeys.all.map { ($0.path, $0) })
+    private static let keysByVariable = Dictionary(
+        uniqueKeysWithValues: ConfigKeys.all.map { ($0.environmentVariable, $0) }
+    )
+
     /// The defaults.
-    public init() {
-        var values: [String: JSON] = [:]
-        var keys: [String: ConfigKey] = [:]
-        for key in ConfigKey.all {
-            values[key.path] = key.defaultValue
-            keys[key.path] = key
-        }
-        self.values = values
-        self.keys = keys
+    public init() {}
+
+    /// The value of `key`: the last one set, else its default.
+    public subscript<Value>(_ key: KeyPath<ConfigKeys, ConfigKey<Value>>) -> Value {
+        let key = ConfigKeys.declared[keyPath: key]
+        return settings[key.path].flatMap(key.value(of:)) ?? key.defaultValue
+    }
+
+    /// The setting of `key`: the last one set, else its default.
+    public func setting(for key: any AnyConfigKey) -> ConfigSetting {
+        settings[key.path] ?? key.defaultSetting
     }
 
     /// Reads configuration in the usual order: defaults, the file (when given, or `Config/hearth.json` when it
@@ -28,7 +35,7 @@ public struct ConfigValues: Sendable {
     public static func load(
         file: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        overrides: [String: JSON] = [:]
+        overrides: [ConfigOverride] = []
     ) throws(ConfigurationError) -> ConfigValues {
         var config = ConfigValues()
         if let file {
@@ -37,12 +44,14 @@ public struct ConfigValues: Sendable {
             try config.apply(file: "Config/hearth.json")
         }
         try config.apply(environment: environment)
-        for (path, value) in overrides.sorted(by: { $0.key < $1.key }) {
-            try config.set(path, value, source: "command line")
+        for override in overrides {
+            try config.store(override.path, override.setting, source: "command line")
         }
         config.checkClientSecretVariables(environment)
         return config
     }
+
+    // MARK: - The file
 
     /// Applies a JSON file whose nested objects spell the dotted keys (`{"http": {"port": 8080}}`).
     public mutating func apply(file: String) throws(ConfigurationError) {
@@ -64,7 +73,7 @@ public struct ConfigValues: Sendable {
     private mutating func apply(object: JSONObject, prefix: String, source: String) throws(ConfigurationError) {
         for (name, value) in object {
             let path = prefix.isEmpty ? name : "\(prefix).\(name)"
-            if keys[path] == nil, case .object(let nested) = value {
+            if Self.keys[path] == nil, case .object(let nested) = value {
                 try apply(object: nested, prefix: path, source: source)
             } else {
                 try set(path, value, source: source)
@@ -72,76 +81,72 @@ public struct ConfigValues: Sendable {
         }
     }
 
+    /// Sets one key from a JSON value (as the file spells it) after checking the value's kind and range.
+    public mutating func set(_ path: String, _ value: JSON, source: String) throws(ConfigurationError) {
+        let key = try Self.key(path, source: source)
+        let setting: ConfigSetting
+        switch key.kind {
+        case .string, .choice:
+            guard let text = value.stringValue else {
+                if case .choice(let choices) = key.kind {
+                    throw ConfigurationError("\(source): \(path) must be one of \(choices.joined(separator: ", "))")
+                }
+                throw ConfigurationError("\(source): \(path) must be a string")
+            }
+            setting = .string(text)
+        case .integer:
+            guard let number = value.intValue else {
+                throw ConfigurationError("\(source): \(path) must be an integer")
+            }
+            setting = .integer(number)
+        case .boolean:
+            guard let flag = value.boolValue else {
+                throw ConfigurationError("\(source): \(path) must be true or false")
+            }
+            setting = .boolean(flag)
+        case .oauthClients:
+            setting = .oauthClients(try OAuthClientConfiguration.parse(value, source: source))
+        }
+        try store(path, setting, source: source)
+    }
+
+    // MARK: - The environment
+
     /// Applies every `HEARTH_…` variable that names a key. Other `HEARTH_` variables are ignored with a
     /// ``ConfigurationWarning`` (in ``warnings``): the environment is shared with the platform, unlike the file.
     public mutating func apply(environment: [String: String]) throws(ConfigurationError) {
-        let byVariable = Dictionary(uniqueKeysWithValues: ConfigKey.all.map { ($0.environmentVariable, $0) })
         for (variable, text) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix("HEARTH_") {
             // Client secrets are not configuration keys; `checkClientSecretVariables` checks their names.
             if variable.hasPrefix(OAuthClientConfiguration.secretVariablePrefix) { continue }
-            guard let key = byVariable[variable] else {
-                warnings.append(Self.unknownVariableWarning(variable, value: text, known: byVariable.keys))
+            guard let key = Self.keysByVariable[variable] else {
+                warnings.append(Self.unknownVariableWarning(variable, value: text, known: Self.keysByVariable.keys))
                 continue
             }
-            let value: JSON
+            let source = "environment variable \(variable)"
             switch key.kind {
-            case .string, .choice: value = .string(text)
+            case .string, .choice:
+                try store(key.path, .string(text), source: source)
             case .oauthClients:
+                let json: JSON
                 do {
-                    value = try JSONParser.parse(Array(text.utf8))
+                    json = try JSONParser.parse(Array(text.utf8))
                 } catch {
                     throw ConfigurationError("\(variable): not JSON: \(error)")
                 }
+                try set(key.path, json, source: source)
             case .integer:
                 guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
                     throw ConfigurationError("\(variable)=\(text): expected an integer")
                 }
-                value = .int(number)
+                try store(key.path, .integer(number), source: source)
             case .boolean:
                 switch text.lowercased() {
-                case "1", "true", "yes", "on": value = .bool(true)
-                case "0", "false", "no", "off": value = .bool(false)
+                case "1", "true", "yes", "on": try store(key.path, .boolean(true), source: source)
+                case "0", "false", "no", "off": try store(key.path, .boolean(false), source: source)
                 default: throw ConfigurationError("\(variable)=\(text): expected true or false")
                 }
             }
-            try set(key.path, value, source: "environment variable \(variable)")
         }
-    }
-
-    /// Sets one key after checking the value's kind and range.
-    public mutating func set(_ path: String, _ value: JSON, source: String) throws(ConfigurationError) {
-        guard let key = keys[path] else {
-            let hint = EnvironmentVariableNames.closest(to: path, among: keys.keys).map { "did you mean \($0)? " } ?? ""
-            throw ConfigurationError(
-                "\(source): unknown configuration key \(path); \(hint)"
-                    + "every key is listed in the README's Configuration table and in Config/hearth.json"
-            )
-        }
-        switch key.kind {
-        case .string:
-            guard let text = value.stringValue else { throw ConfigurationError("\(source): \(path) must be a string") }
-            if text.isEmpty, !Self.mayBeEmpty.contains(path) {
-                throw ConfigurationError("\(source): \(path) must not be empty")
-            }
-        case .integer(let range):
-            guard let number = value.intValue else {
-                throw ConfigurationError("\(source): \(path) must be an integer")
-            }
-            guard range.contains(number) else {
-                throw ConfigurationError(
-                    "\(source): \(path) = \(number) is outside \(range.lowerBound)…\(range.upperBound)"
-                )
-            }
-        case .boolean:
-            guard value.boolValue != nil else { throw ConfigurationError("\(source): \(path) must be true or false") }
-        case .choice(let choices):
-            guard let text = value.stringValue, choices.contains(text) else {
-                throw ConfigurationError("\(source): \(path) must be one of \(choices.joined(separator: ", "))")
-            }
-        case .oauthClients:
-            _ = try OAuthClientConfiguration.parse(value, source: source)
-        }
-        values[path] = value
     }
 
     /// Every `HEARTH_OAUTH_CLIENT_SECRET_…` variable should belong to a configured client that takes its secret from
@@ -150,7 +155,7 @@ public struct ConfigValues: Sendable {
     /// warns about too; its token requests get `invalid_client`.)
     mutating func checkClientSecretVariables(_ environment: [String: String]) {
         let prefix = OAuthClientConfiguration.secretVariablePrefix
-        let clients = oauthClients()
+        let clients = self[\.oauth.clients]
         let fromEnvironment = clients.filter { $0.secretFile == nil }.map(\.secretVariable)
         let fromFile = Set(clients.filter { $0.secretFile != nil }.map(\.secretVariable))
         for variable in environment.keys.sorted() where variable.hasPrefix(prefix) {
@@ -184,23 +189,57 @@ public struct ConfigValues: Sendable {
         )
     }
 
-    /// `oauth.clients`, parsed (it was checked when set).
-    public func oauthClients() -> [OAuthClientConfiguration] {
-        guard let value = values["oauth.clients"] else { return [] }
-        return (try? OAuthClientConfiguration.parse(value, source: "oauth.clients")) ?? []
+    // MARK: - Setting, checked
+
+    /// Sets `key` to `value` after checking its range (a flag's value, a test's).
+    public mutating func set<Value>(
+        _ key: KeyPath<ConfigKeys, ConfigKey<Value>>,
+        _ value: Value,
+        source: String
+    ) throws(ConfigurationError) {
+        let key = ConfigKeys.declared[keyPath: key]
+        try store(key.path, key.setting(of: value), source: source)
     }
-    /// String keys for which the empty string means "none".
-    private static let mayBeEmpty: Set<String> = [
-        "devices.seedFile", "http.trustedProxies", "tls.certificate", "tls.key", "homegraph.serviceAccountKeyFile",
-        "homegraph.tokenURI",
-    ]
 
-    /// A string value.
-    public func string(_ path: String) -> String { values[path]?.stringValue ?? "" }
+    /// Sets one key after checking that `setting` is of its kind, and within its range or choices.
+    public mutating func set(_ path: String, setting: ConfigSetting, source: String) throws(ConfigurationError) {
+        try store(path, setting, source: source)
+    }
 
-    /// An integer value.
-    public func int(_ path: String) -> Int { values[path]?.intValue ?? 0 }
+    private mutating func store(_ path: String, _ setting: ConfigSetting, source: String) throws(ConfigurationError) {
+        let key = try Self.key(path, source: source)
+        switch (key.kind, setting) {
+        case (.string(let mayBeEmpty), .string(let text)):
+            if text.isEmpty, !mayBeEmpty {
+                throw ConfigurationError("\(source): \(path) must not be empty")
+            }
+        case (.integer(let range), .integer(let number)):
+            guard range.contains(number) else {
+                throw ConfigurationError(
+                    "\(source): \(path) = \(number) is outside \(range.lowerBound)…\(range.upperBound)"
+                )
+            }
+        case (.boolean, .boolean), (.oauthClients, .oauthClients):
+            break
+        case (.choice(let choices), .string(let text)):
+            guard choices.contains(text) else {
+                throw ConfigurationError("\(source): \(path) must be one of \(choices.joined(separator: ", "))")
+            }
+        default:
+            throw ConfigurationError("\(source): \(path) cannot be set to \(setting)")
+        }
+        settings[path] = setting
+    }
 
-    /// A boolean value.
-    public func bool(_ path: String) -> Bool { values[path]?.boolValue ?? false }
+    /// The key at `path`; an unknown one is an error that names the closest key.
+    private static func key(_ path: String, source: String) throws(ConfigurationError) -> any AnyConfigKey {
+        guard let key = keys[path] else {
+            let hint = EnvironmentVariableNames.closest(to: path, among: keys.keys).map { "did you mean \($0)? " } ?? ""
+            throw ConfigurationError(
+                "\(source): unknown configuration key \(path); \(hint)"
+                    + "every key is listed in the README's Configuration table and in Config/hearth.json"
+            )
+        }
+        return key
+    }
 }

@@ -20,13 +20,11 @@ public struct EdgeConfiguration: Sendable {
     public var tlsKeyPath: String?
 
     public init(_ values: ConfigValues) {
-        badTokenBurst = values.int("http.badTokenBurst")
-        badTokenPerMinute = values.int("http.badTokenPerMinute")
-        trustedProxies = values.string("http.trustedProxies")
-        let certificate = values.string("tls.certificate")
-        let key = values.string("tls.key")
-        tlsCertificatePath = certificate.isEmpty ? nil : certificate
-        tlsKeyPath = key.isEmpty ? nil : key
+        badTokenBurst = values[\.http.badTokenBurst]
+        badTokenPerMinute = values[\.http.badTokenPerMinute]
+        trustedProxies = values[\.http.trustedProxies]
+        tlsCertificatePath = values[\.tls.certificate]
+        tlsKeyPath = values[\.tls.key]
     }
 
     /// Whether `serve` listens with HTTPS (both TLS paths set).

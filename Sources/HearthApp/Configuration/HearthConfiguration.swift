@@ -5,7 +5,7 @@ import OAuth
 import Registry
 import Reporting
 
-/// Hearth's configuration, typed. Built from ``ConfigValues``; see ``ConfigKey/all`` for every key.
+/// Hearth's configuration, typed. Built from ``ConfigValues``; see ``ConfigKeys`` for every key.
 public struct HearthConfiguration: Sendable {
     public var http: HTTPServerConfiguration
     public var databasePath: String
@@ -29,67 +29,65 @@ public struct HearthConfiguration: Sendable {
 
     public init(_ values: ConfigValues) {
         var http = HTTPServerConfiguration()
-        http.host = values.string("http.host")
-        http.port = values.int("http.port")
-        let threads = values.int("http.threads")
+        http.host = values[\.http.host]
+        http.port = values[\.http.port]
+        let threads = values[\.http.threads]
         if threads > 0 { http.threadPoolSize = threads }
-        http.maxBodyBytes = values.int("http.maxBodyBytes")
-        http.connectionMemoryLimit = values.int("http.maxHeaderBytes")
-        http.connectionTimeoutSeconds = values.int("http.connectionTimeoutSeconds")
-        http.connectionLimit = values.int("http.connectionLimit")
-        http.shutdownGracePeriodSeconds = Double(values.int("http.shutdownGracePeriodSeconds"))
+        http.maxBodyBytes = values[\.http.maxBodyBytes]
+        http.connectionMemoryLimit = values[\.http.maxHeaderBytes]
+        http.connectionTimeoutSeconds = values[\.http.connectionTimeoutSeconds]
+        http.connectionLimit = values[\.http.connectionLimit]
+        http.shutdownGracePeriodSeconds = Double(values[\.http.shutdownGracePeriodSeconds])
+        http.perIPConnectionLimit = values[\.http.perIPConnectionLimit]
         self.http = http
-        databasePath = values.string("database.path")
-        synchronous = SQLiteDeviceStore.Synchronous(rawValue: values.string("database.synchronous")) ?? .normal
-        cacheRevalidationInterval = .milliseconds(values.int("database.cacheRevalidationMilliseconds"))
-        let seed = values.string("devices.seedFile")
-        seedFile = seed.isEmpty ? nil : seed
-        let keyFile = values.string("homegraph.serviceAccountKeyFile")
-        homeGraph =
-            keyFile.isEmpty
-            ? nil
-            : HomeGraphConfiguration(
+        databasePath = values[\.database.path]
+        synchronous = values[\.database.synchronous]
+        cacheRevalidationInterval = .milliseconds(values[\.database.cacheRevalidationMilliseconds])
+        seedFile = values[\.devices.seedFile]
+        let keyFile = values[\.homegraph.serviceAccountKeyFile]
+        homeGraph = keyFile.map { keyFile in
+            HomeGraphConfiguration(
                 serviceAccountKeyFile: keyFile,
-                endpoint: values.string("homegraph.endpoint"),
-                tokenURI: values.string("homegraph.tokenURI").isEmpty ? nil : values.string("homegraph.tokenURI"),
+                endpoint: values[\.homegraph.endpoint],
+                tokenURI: values[\.homegraph.tokenURI],
                 reporting: ReportingOptions(
-                    coalesceMilliseconds: Int64(values.int("homegraph.reportCoalesceMilliseconds")),
-                    syncDebounceMilliseconds: Int64(values.int("homegraph.requestSyncDebounceMilliseconds")),
-                    notFoundRetryMilliseconds: Int64(values.int("homegraph.notFoundRetrySeconds")) * 1000,
-                    retryInitialMilliseconds: Int64(values.int("homegraph.retryInitialMilliseconds")),
-                    retryMaxMilliseconds: Int64(values.int("homegraph.retryMaxSeconds")) * 1000
+                    coalesceMilliseconds: Int64(values[\.homegraph.reportCoalesceMilliseconds]),
+                    syncDebounceMilliseconds: Int64(values[\.homegraph.requestSyncDebounceMilliseconds]),
+                    notFoundRetryMilliseconds: Int64(values[\.homegraph.notFoundRetrySeconds]) * 1000,
+                    retryInitialMilliseconds: Int64(values[\.homegraph.retryInitialMilliseconds]),
+                    retryMaxMilliseconds: Int64(values[\.homegraph.retryMaxSeconds]) * 1000
                 )
             )
+        }
         fulfillment = FulfillmentOptions(
-            validationMode: values.bool("fulfillment.strictOperationValidation") ? .strict : .lenient,
+            validationMode: values[\.fulfillment.strictOperationValidation] ? .strict : .lenient,
             // Google trusts HomeGraph's state when a device says it reports: never say so without reporting.
-            willReportState: values.bool("fulfillment.willReportState") && !keyFile.isEmpty,
+            willReportState: values[\.fulfillment.willReportState] && keyFile != nil,
             pinLockout: LockoutPolicy(
-                maxAttempts: values.int("fulfillment.maxPinAttempts"),
-                windowSeconds: values.int("fulfillment.pinAttemptWindowSeconds"),
-                lockoutSeconds: values.int("fulfillment.pinLockoutSeconds")
+                maxAttempts: values[\.fulfillment.maxPinAttempts],
+                windowSeconds: values[\.fulfillment.pinAttemptWindowSeconds],
+                lockoutSeconds: values[\.fulfillment.pinLockoutSeconds]
             ),
-            allowAckUnlock: values.bool("fulfillment.allowAckUnlock")
+            allowAckUnlock: values[\.fulfillment.allowAckUnlock]
         )
-        logLevel = Logger.Level(rawValue: values.string("log.level")) ?? .info
-        oauthClients = values.oauthClients()
+        logLevel = values[\.log.level]
+        oauthClients = values[\.oauth.clients]
         oauth = OAuthSettings(
-            accessTokenTTLSeconds: values.int("oauth.accessTokenTTLSeconds"),
-            rotateRefreshTokens: values.bool("oauth.rotateRefreshTokens"),
-            refreshTokenGraceSeconds: values.int("oauth.refreshTokenGraceSeconds"),
-            authorizationCodeTTLSeconds: values.int("oauth.authorizationCodeTTLSeconds"),
-            signInFormTTLSeconds: values.int("oauth.signInFormTTLSeconds"),
+            accessTokenTTLSeconds: values[\.oauth.accessTokenTTLSeconds],
+            rotateRefreshTokens: values[\.oauth.rotateRefreshTokens],
+            refreshTokenGraceSeconds: values[\.oauth.refreshTokenGraceSeconds],
+            authorizationCodeTTLSeconds: values[\.oauth.authorizationCodeTTLSeconds],
+            signInFormTTLSeconds: values[\.oauth.signInFormTTLSeconds],
             loginLockout: LockoutPolicy(
-                maxAttempts: values.int("oauth.maxLoginAttempts"),
-                windowSeconds: values.int("oauth.loginAttemptWindowSeconds"),
-                lockoutSeconds: values.int("oauth.loginLockoutSeconds")
+                maxAttempts: values[\.oauth.maxLoginAttempts],
+                windowSeconds: values[\.oauth.loginAttemptWindowSeconds],
+                lockoutSeconds: values[\.oauth.loginLockoutSeconds]
             ),
-            signInWorkers: values.int("oauth.signInWorkers"),
-            signInQueueLimit: values.int("oauth.signInQueueLimit"),
-            signInBurst: values.int("oauth.signInBurst"),
-            signInPerMinute: values.int("oauth.signInPerMinute")
+            signInWorkers: values[\.oauth.signInWorkers],
+            signInQueueLimit: values[\.oauth.signInQueueLimit],
+            signInBurst: values[\.oauth.signInBurst],
+            signInPerMinute: values[\.oauth.signInPerMinute]
         )
-        self.http.perIPConnectionLimit = values.int("http.perIPConnectionLimit")
         edge = EdgeConfiguration(values)
         warnings = values.warnings
     }

@@ -1,20 +1,21 @@
-import ArgumentParser
-import HearthApp
 import MicroHTTPD
 import Registry
 
 extension CommandFailure {
-    /// The failure an error of a lower layer means for the command line; `nil` for errors the argument parser
-    /// reports itself (`ValidationError`, `ExitCode`, `CleanExit`).
-    init?(_ error: any Error) {
+    /// The failure an error of a lower layer means for the command line: its message, and the exit status the
+    /// README's "Exit codes" gives it. (Errors the argument parser reports itself never reach here.)
+    public init(_ error: any Error) {
         switch error {
         case let failure as CommandFailure:
             self = failure
-        case is ValidationError, is ExitCode, is CleanExit:
-            return nil
         case let error as ConfigurationError:
             self.init(.configuration, error.message)
         case let error as DeviceFileError:
+            switch error.code {
+            case .unreadable: self.init(.noInput, error.message)
+            case .invalid: self.init(.dataError, error.message)
+            }
+        case let error as FakeHomeGraphApplication.KeyError:
             switch error.code {
             case .unreadable: self.init(.noInput, error.message)
             case .invalid: self.init(.dataError, error.message)

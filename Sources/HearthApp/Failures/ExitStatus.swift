@@ -1,8 +1,6 @@
-import ArgumentParser
-
 /// How `hearth` exits: 0, 1 for `devices validate`'s findings, else the BSD `sysexits.h` codes. The README's
 /// "Exit codes" table says when each is used; keep the two in step.
-enum ExitStatus: Int32, CaseIterable, Sendable {
+public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// Everything worked.
     case success = 0
     /// `devices validate`: Google would reject at least one device.
@@ -33,20 +31,4 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     /// `EX_CONFIG`: the configuration is wrong: an unknown key or environment variable, a value out of range, a
     /// file it names (TLS, HomeGraph key, OAuth secret) that cannot be read or is refused.
     case configuration = 78
-
-    var exitCode: ExitCode { ExitCode(rawValue) }
-}
-
-/// A command that could not do its work: a message that says what to do, and the status to exit with. Printed
-/// without the usage block (that is for command-line mistakes, `ValidationError`).
-struct CommandFailure: Error, CustomStringConvertible {
-    var status: ExitStatus
-    var message: String
-
-    init(_ status: ExitStatus, _ message: String) {
-        self.status = status
-        self.message = message
-    }
-
-    var description: String { message }
 }

@@ -1,0 +1,92 @@
+import Cryptography
+import FakeHomeGraph
+import Foundation
+import Logging
+import MicroHTTPD
+import ServiceLifecycle
+
+/// `hearth fake-homegraph`: a fake Google token endpoint and HomeGraph API on the listener, run by a service group
+/// until SIGTERM/SIGINT.
+public struct FakeHomeGraphApplication: Sendable {
+    /// Why the service account's public key cannot be used.
+    public struct KeyError: Error, Sendable, CustomStringConvertible {
+        /// What is wrong with the key file.
+        public enum Code: Sendable, Hashable {
+            /// The file does not exist or cannot be read.
+            case unreadable
+            /// The file is not a PEM public key.
+            case invalid
+        }
+
+        public var code: Code
+        /// What is wrong and what to do, naming the file as `--public-key`.
+        public var message: String
+
+        public var description: String { message }
+    }
+
+    private let host: String
+    private let port: Int
+    private let publicKey: RSAPublicKey
+    private let audience: String?
+    private let tokenLifetimeSeconds: Int
+    private let logger: Logger
+
+    /// Reads and checks the public key; listens nowhere yet.
+    ///
+    /// - Parameters:
+    ///   - host: The address to listen on (a ``ListenAddress``).
+    ///   - port: The port, 0 for any free one.
+    ///   - publicKeyFile: PEM file with the service account's public key: only assertions it verifies get tokens.
+    ///   - audience: The `aud` assertions must carry; `nil` accepts the fake's own `http://<Host>/token`.
+    ///   - tokenLifetimeSeconds: `expires_in` of issued tokens.
+    /// - Throws: ``KeyError`` when the key file cannot be read or is not a PEM public key.
+    public init(
+        host: String,
+        port: Int,
+        publicKeyFile: String,
+        audience: String?,
+        tokenLifetimeSeconds: Int,
+        logger: Logger
+    ) throws(KeyError) {
+        guard let pem = FileManager.default.contents(atPath: publicKeyFile) else {
+            throw KeyError(
+                code: .unreadable,
+                message: "cannot read --public-key \(publicKeyFile): give a readable PEM file"
+            )
+        }
+        do {
+            publicKey = try RSAPublicKey(pem: String(decoding: pem, as: UTF8.self))
+        } catch {
+            throw KeyError(
+                code: .invalid,
+                message: "--public-key \(publicKeyFile): \(error.message); give a PEM public key"
+            )
+        }
+        self.host = host
+        self.port = port
+        self.audience = audience
+        self.tokenLifetimeSeconds = tokenLifetimeSeconds
+        self.logger = logger
+    }
+
+    /// Runs until a shutdown signal. `onListening` gets the URL it listens on once it accepts connections.
+    public func run(onListening: @Sendable (String) -> Void = { _ in }) async throws {
+        let fake = FakeHomeGraph(publicKey: publicKey, audience: audience, tokenLifetimeSeconds: tokenLifetimeSeconds)
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(host: host, port: port, shutdownGracePeriodSeconds: 2),
+            responder: fake,
+            logger: logger
+        )
+        let bound = try server.start()
+        onListening(ListenAddress(host)?.url(scheme: "http", port: bound) ?? host)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: server)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
+    }
+}
