@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MatterModel
+import Synchronization
 
 // The HomeGraph outbox (migration "v6: outbox"): every writer queues the work a change causes in the transaction
 // that writes the change. A queueing statement checks, in SQL, that reporting is enabled (homegraph_setting, which

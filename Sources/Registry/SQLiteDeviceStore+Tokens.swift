@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 // Bearer tokens (migrations "v1" and "v5: accounts"): only their SHA-256 hashes are stored; a known token is
 // answered from the read cache.
