@@ -92,6 +92,27 @@ extension StoreContractTests {
     }
 
     @Test(arguments: StoreFactory.allCases)
+    func pinAttemptsAreKeptPerUserForTheSameDeviceId(factory: StoreFactory) throws {
+        try withStore(factory) { store in
+            _ = try store.importDevices(
+                DeviceFile(users: [
+                    UserDevices(agentUserId: "alice", devices: [Self.pinLock]),
+                    UserDevices(agentUserId: "bob", devices: [Self.pinLock]),
+                ])
+            )
+            let record = PINAttempts(failures: 1, windowStart: now)
+            try store.updateDevicesAndPINAttempts(forUser: "alice", ids: ["front-door"]) { _, attempts in
+                attempts["front-door"] = record
+            }
+            #expect(try store.pinAttempts(forUser: "alice", device: "front-door") == record)
+            #expect(try store.pinAttempts(forUser: "bob", device: "front-door") == PINAttempts())
+            try store.updateDevicesAndPINAttempts(forUser: "bob", ids: ["front-door"]) { _, attempts in
+                #expect(attempts["front-door"] == PINAttempts())
+            }
+        }
+    }
+
+    @Test(arguments: StoreFactory.allCases)
     func loginAttemptsAreKeptPerAccountAndACleanRecordClearsThem(factory: StoreFactory) throws {
         try withStore(factory) { store in
             try store.addAccount(user: "alice", login: "alice", password: "pw-a", now: now)
