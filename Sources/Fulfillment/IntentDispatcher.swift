@@ -12,7 +12,7 @@ import SmartHomeProtocol
 /// - JSON but not one known intent, or a payload of the wrong shape: 200 with `protocolError`.
 /// - The registry failing: 500 with `transientError`, and nothing half-done (EXECUTE is one transaction).
 public struct IntentDispatcher: Sendable {
-    private let store: any DeviceStore
+    private let store: any DeviceStore & TokenStore & OutboxStore
     private let options: FulfillmentOptions
     private let logger: Logger
     private let answers = AnswerCache()
@@ -22,7 +22,7 @@ public struct IntentDispatcher: Sendable {
     /// Creates a dispatcher. `clock` gives the wall-clock time of each request (PIN attempt windows and lockouts
     /// are stored in it, so it must survive restarts); tests pass their own.
     public init(
-        store: any DeviceStore,
+        store: any DeviceStore & TokenStore & OutboxStore,
         options: FulfillmentOptions,
         logger: Logger,
         clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: Int64(Date().timeIntervalSince1970)) }
@@ -91,8 +91,8 @@ public struct IntentDispatcher: Sendable {
                         agentUserId: agentUserId
                     )
             case .disconnect:
-                let revoked = try store.revokeTokens(forUser: agentUserId, clientId: principal.clientId)
-                try store.stopReporting(forUser: agentUserId)
+                // One transaction: the tokens are revoked and the user's HomeGraph work stops together.
+                let revoked = try store.disconnect(user: agentUserId, clientId: principal.clientId)
                 logger.info("User disconnected", metadata: metadata(["tokens.revoked": "\(revoked)"]))
                 body = FulfillmentResponseBody.disconnect()
             case nil:

@@ -15,7 +15,7 @@ import Registry
 /// logins, which are per process and in memory. Nothing secret is logged: not passwords, codes, tokens, client
 /// secrets nor CSRF tokens.
 public struct OAuthServer: Sendable {
-    private let store: any AccountStore
+    private let store: any AccountStore & AttemptStore
     private let settings: OAuthSettings
     private let clients: [String: OAuthClient]
     private let formToken: SignInFormToken
@@ -43,7 +43,7 @@ public struct OAuthServer: Sendable {
     ///   - verifyPassword: the password check (PBKDF2, ``PasswordHasher/verify(password:encoded:)``); tests pass a
     ///     slow one.
     public init(
-        store: any AccountStore,
+        store: any AccountStore & AttemptStore,
         settings: OAuthSettings,
         logger: Logger,
         formKey: [UInt8]? = nil,

@@ -1,7 +1,8 @@
-/// Sign-in accounts, OAuth authorization codes and OAuth tokens: what account linking stores.
+/// Sign-in accounts, OAuth authorization codes and the OAuth tokens they turn into: what account linking stores.
 ///
 /// Every method is synchronous, safe from any thread, and one transaction. Secrets are never stored: passwords as
-/// PBKDF2 strings, codes and tokens as SHA-256 hashes. Implemented by ``SQLiteDeviceStore``.
+/// PBKDF2 strings, codes and tokens as SHA-256 hashes. Tokens are checked and revoked through ``TokenStore``;
+/// wrong passwords are counted through ``AttemptStore``. Implemented by ``SQLiteDeviceStore``.
 public protocol AccountStore: Sendable {
     /// Creates the sign-in account of a user (the user is created if it has no devices yet). The password is
     /// hashed with PBKDF2 (``PasswordHasher``) before the writer is taken.
@@ -18,10 +19,6 @@ public protocol AccountStore: Sendable {
 
     /// What checking a sign-in needs for a login, or `nil` when no account has that login.
     func signInRecord(login: String) throws -> SignInRecord?
-
-    /// Runs `body` on a user's wrong-password record in one write transaction and stores what it leaves (a clean
-    /// record clears it). A user without an account is left alone and `body` sees a clean record.
-    func updateLoginAttempts<T>(user agentUserId: String, _ body: (inout LoginAttempts) throws -> T) throws -> T
 
     /// Stores a new authorization code for `grant` (only its hash) and returns the code: 32 random bytes,
     /// base64url.

@@ -1,9 +1,13 @@
 import MatterModel
 
-/// The persistent device registry: users, their devices and device state, and bearer tokens.
+/// Users' devices and their state: what SYNC, QUERY and EXECUTE read and write, and what an import upserts.
 ///
-/// Every method is synchronous and safe to call from any thread (the listener's threads call it directly).
-/// Implementations: ``SQLiteDeviceStore`` (GRDB, the default) and ``InMemoryDeviceStore`` (tests).
+/// One concern of the registry; the others are ``TokenStore``, ``AccountStore``, ``AttemptStore``,
+/// ``OutboxStore`` and ``StoreHealth`` (all of them: ``RegistryStore``). Every method is synchronous and safe to call
+/// from any thread (the listener's threads call it directly), and every method that writes is one transaction: the
+/// bookkeeping a change owes (HomeGraph outbox rows, and the change log next) is written by the backend inside that
+/// transaction, never by the caller in a second one. Implemented by ``SQLiteDeviceStore`` (in a file or in memory);
+/// every backend passes the store contract suite (`Tests/RegistryTests/StoreContractTests*.swift`).
 public protocol DeviceStore: Sendable {
     /// All devices of one user, in import order, with a revision that changes when they may have changed.
     /// An unknown user has no devices.
@@ -16,15 +20,13 @@ public protocol DeviceStore: Sendable {
     /// Ids the user does not own are absent from both dictionaries. `attempts` has an entry for every owned device
     /// whose challenge is a PIN (``PINAttempts/isClean`` when nothing is recorded) and only for those; entries
     /// `body` adds for other ids are ignored, and a clean entry deletes the record. Devices `body` adds or removes
-    /// are ignored. If `body` throws, nothing is written.
+    /// are ignored. If `body` throws, nothing is written. The HomeGraph work the changes cause (``OutboxPolicy``) is
+    /// queued in the same transaction.
     func updateDevicesAndPINAttempts<T>(
         forUser agentUserId: String,
         ids: [String],
         _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
     ) throws -> T
-
-    /// The wrong-PIN record of one device (clean when none), for tests and tools.
-    func pinAttempts(forUser agentUserId: String, device id: String) throws -> PINAttempts
 
     /// Upserts every user and device of the file in one transaction: all or nothing. A device already stored
     /// (same user, same id) is replaced whole (its wrong-PIN record stays); devices not in the file stay. PINs
@@ -36,46 +38,9 @@ public protocol DeviceStore: Sendable {
 
     /// The agent user ids of every user, sorted.
     func users() throws -> [String]
-
-    /// Creates a bearer token for a user, stores only its SHA-256 hash and returns the token.
-    /// `ttl` in seconds; `nil` means it never expires.
-    func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String
-
-    /// Who an access token speaks for (user and OAuth client), or `nil` when the token is unknown, expired or
-    /// revoked, or is a refresh token. A known token is answered from memory (no SQLite read per request).
-    func principal(forToken token: String, now: UnixTime) throws -> Principal?
-
-    /// Revokes every token of a user; returns how many were revoked. The devices stay.
-    func revokeTokens(forUser agentUserId: String) throws -> Int
-
-    /// Revokes a user's tokens issued to one OAuth client (access and refresh), or with `clientId` `nil` the user's
-    /// `hearth token issue` tokens; returns how many were revoked. The devices stay.
-    func revokeTokens(forUser agentUserId: String, clientId: String?) throws -> Int
-
-    /// Throws when the registry cannot answer (for `/healthz`).
-    func checkHealth() throws
-
-    /// Records that Hearth answered a SYNC for the user at `now` (HomeGraph answers 404 for a while after it).
-    /// Stores without a HomeGraph outbox do nothing.
-    func recordSync(forUser agentUserId: String, now: UnixTime) throws
-
-    /// After DISCONNECT: drops the user's queued HomeGraph work and queues none until a token is issued to the user
-    /// again. Stores without a HomeGraph outbox do nothing.
-    func stopReporting(forUser agentUserId: String) throws
 }
 
 extension DeviceStore {
-    public func recordSync(forUser agentUserId: String, now: UnixTime) throws {}
-
-    public func stopReporting(forUser agentUserId: String) throws {}
-}
-
-extension DeviceStore {
-    /// The user an access token belongs to, or `nil` when the token is unknown, expired or revoked.
-    public func authenticate(token: String, now: UnixTime) throws -> String? {
-        try principal(forToken: token, now: now)?.agentUserId
-    }
-
     /// Runs `body` on the user's devices with the given ids inside one write transaction, then persists every
     /// change `body` made to the cluster state and connectivity of those devices' endpoints (``Device/withState(of:)``),
     /// and commits before returning. Ids the user does not own are absent from the dictionary; devices `body`

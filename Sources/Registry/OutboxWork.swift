@@ -32,6 +32,13 @@ public struct OutboxWork: Sendable {
         public var seq: Int64
         /// The device now; `nil` when it no longer exists (the row is dropped).
         public var device: Device?
+
+        /// Creates a report as a store reads it.
+        public init(deviceId: String, seq: Int64, device: Device?) {
+            self.deviceId = deviceId
+            self.seq = seq
+            self.device = device
+        }
     }
 
     /// A notification owed to Google.
@@ -45,6 +52,15 @@ public struct OutboxWork: Sendable {
         public var occurred: Int64
         /// The device now; `nil` when it no longer exists.
         public var device: Device?
+
+        /// Creates a notification as a store reads it.
+        public init(id: Int64, deviceId: String, event: DeviceEvent, occurred: Int64, device: Device?) {
+            self.id = id
+            self.deviceId = deviceId
+            self.event = event
+            self.occurred = occurred
+            self.device = device
+        }
     }
 
     /// The agent user.
@@ -59,6 +75,23 @@ public struct OutboxWork: Sendable {
     public var syncSeq: Int64?
     /// Notifications, oldest first.
     public var events: [Event]
+
+    /// Creates the work as a store reads it.
+    public init(
+        userId: String,
+        unlinked: Bool,
+        lastSync: Int64?,
+        reports: [Report],
+        syncSeq: Int64?,
+        events: [Event]
+    ) {
+        self.userId = userId
+        self.unlinked = unlinked
+        self.lastSync = lastSync
+        self.reports = reports
+        self.syncSeq = syncSeq
+        self.events = events
+    }
 }
 
 /// How much is queued, for tests, tools and logs.

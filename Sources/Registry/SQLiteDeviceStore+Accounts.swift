@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import GRDB
+import Synchronization
 
 // Accounts, authorization codes and OAuth tokens (migration "v5: accounts"). Codes and tokens are stored as their
 // SHA-256 hashes; a token's `grantId` is the hex of the hash of the code it descends from.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MatterModel
+import Synchronization
 
 // The HomeGraph outbox (migration "v6: outbox"): every writer queues the work a change causes in the transaction
 // that writes the change. A queueing statement checks, in SQL, that reporting is enabled (homegraph_setting, which
@@ -8,7 +9,7 @@ import MatterModel
 // would, and a disabled registry's outbox stays empty. The hot path (EXECUTE) adds one statement per changed device
 // to its existing transaction.
 
-extension SQLiteDeviceStore {
+extension SQLiteDeviceStore: OutboxStore {
     /// Queues nothing unless reporting is on and the user (`?1`) is linked.
     private static let queueCondition = """
         WHERE coalesce((SELECT reporting FROM homegraph_setting WHERE id = 1), 0) = 1 \
@@ -77,6 +78,18 @@ extension SQLiteDeviceStore {
             .execute(arguments: [user])
     }
 
+    /// The one routine that makes a user unlinked (DISCONNECT): its queued HomeGraph work is dropped and none is
+    /// queued until ``markLinked(_:user:)``. Called inside the transaction that revokes the tokens.
+    static func markUnlinked(_ db: Database, user: String) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO homegraph_user (userId, unlinked) VALUES (?, 1) \
+                ON CONFLICT (userId) DO UPDATE SET unlinked = 1
+                """
+        ).execute(arguments: [user])
+        try deleteOutbox(db, user: user)
+    }
+
     // MARK: - Settings and users
 
     /// Whether HomeGraph work is queued (the setting `serve` writes at start). Turning it off empties the outbox.
@@ -122,16 +135,8 @@ extension SQLiteDeviceStore {
         }
     }
 
-    public func stopReporting(forUser agentUserId: String) throws {
-        try pool.write { db in
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO homegraph_user (userId, unlinked) VALUES (?, 1) \
-                    ON CONFLICT (userId) DO UPDATE SET unlinked = 1
-                    """
-            ).execute(arguments: [agentUserId])
-            try Self.deleteOutbox(db, user: agentUserId)
-        }
+    /// Forgets when ``recordSync(forUser:now:)`` last wrote for the user, so that the next SYNC is recorded.
+    func forgetRecordedSync(forUser agentUserId: String) {
         syncRecorded.withLock { _ = $0.removeValue(forKey: agentUserId) }
     }
 

@@ -4,12 +4,15 @@ import MatterModel
 import Synchronization
 
 /// The registry in one SQLite file, through a GRDB `DatabasePool` in WAL mode: concurrent readers for SYNC and
-/// QUERY, one writer, and one committed transaction per ``updateDevices(forUser:ids:_:)``.
+/// QUERY, one writer, and one committed transaction per ``updateDevices(forUser:ids:_:)``. Every concern of the
+/// registry (``RegistryStore``): devices here, tokens in `+Tokens`, accounts in `+Accounts`, the outbox in
+/// `+Outbox`.
 ///
 /// The schema is described in `SQLiteDeviceStore+Schema.swift` and created or migrated by ``init(path:synchronous:)``.
 /// Several processes may open the same file (the CLI while the server runs): a writer waits up to
-/// ``busyTimeoutSeconds`` for another one to finish instead of failing.
-public final class SQLiteDeviceStore: DeviceStore {
+/// ``busyTimeoutSeconds`` for another one to finish instead of failing. ``inMemory(outboxPolicy:)`` makes the same
+/// store in memory, for tests of the modules that use a store.
+public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
     /// SQLite's `PRAGMA synchronous`: how hard a commit waits for the disk.
     public enum Synchronous: String, Sendable, CaseIterable {
         /// No syncs: fastest; a crash of the operating system can lose or corrupt the database.
@@ -25,7 +28,8 @@ public final class SQLiteDeviceStore: DeviceStore {
     /// How long a write waits for another connection (another process) to release the database.
     public static let busyTimeoutSeconds: Double = 5
 
-    let pool: DatabasePool
+    /// A `DatabasePool` for a file; a `DatabaseQueue` (one connection) in memory.
+    let pool: any DatabaseWriter
     /// Decoded devices and tokens for the current change counter; see ``RegistryCache``.
     let cache = Mutex(RegistryCache())
     /// How long a verified change counter is trusted before reads check SQLite again.
@@ -56,16 +60,13 @@ public final class SQLiteDeviceStore: DeviceStore {
     ///   - outboxPolicy: Decides which HomeGraph work a change queues (Request Sync, notifications); the default
     ///     knows only Matter structure.
     ///   - monotonicNow: The time ``revalidationInterval`` is measured on; tests pass a clock they advance.
-    public init(
+    public convenience init(
         path: String,
         synchronous: Synchronous = .normal,
         revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval,
         outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy(),
         monotonicNow: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) throws {
-        self.revalidationInterval = revalidationInterval
-        self.monotonicNow = monotonicNow
-        self.outboxPolicy = outboxPolicy
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
@@ -75,16 +76,48 @@ public final class SQLiteDeviceStore: DeviceStore {
             try db.execute(sql: pragma)
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try DatabasePool(path: path, configuration: configuration)
             // DatabasePool sets `synchronous = NORMAL` on its writer when it enables WAL, after `prepareDatabase`
             // ran: set it again on the writer, the one connection that commits.
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: pragma)
             }
-            try Self.migrator.migrate(pool)
+            try self.init(
+                migrating: pool,
+                revalidationInterval: revalidationInterval,
+                outboxPolicy: outboxPolicy,
+                monotonicNow: monotonicNow
+            )
         } catch let error as DatabaseError {
             throw RegistryError.opening(path: path, error)
         }
+    }
+
+    /// A new, empty registry in memory (one SQLite connection, no file), with the same schema, transactions and
+    /// semantics as a file; gone when the store is released. For tests of the modules that use a store.
+    public static func inMemory(outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy()) throws -> SQLiteDeviceStore {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        return try SQLiteDeviceStore(
+            migrating: DatabaseQueue(configuration: configuration),
+            revalidationInterval: defaultRevalidationInterval,
+            outboxPolicy: outboxPolicy,
+            monotonicNow: { ContinuousClock.now }
+        )
+    }
+
+    /// Migrates `writer` to the current schema and serves from it.
+    private init(
+        migrating writer: any DatabaseWriter,
+        revalidationInterval: Duration,
+        outboxPolicy: any OutboxPolicy,
+        monotonicNow: @escaping @Sendable () -> ContinuousClock.Instant
+    ) throws {
+        self.revalidationInterval = revalidationInterval
+        self.monotonicNow = monotonicNow
+        self.outboxPolicy = outboxPolicy
+        self.pool = writer
+        try Self.migrator.migrate(writer)
     }
 
     /// Closes every connection. Call at graceful shutdown, after the last use; later calls of the store throw.
@@ -110,7 +143,7 @@ public final class SQLiteDeviceStore: DeviceStore {
     /// The cache protocol of every read (see ``RegistryCache``): a hit without touching SQLite when the change
     /// counter was verified within ``revalidationInterval``; otherwise one read transaction that verifies the
     /// counter, looks in the cache again, and only then loads from the database.
-    private func readThroughCache<T>(
+    func readThroughCache<T>(
         lookup: (RegistryCache, Int64) -> T?,
         load: (Database, Int64) throws -> T
     ) throws -> T {
@@ -288,76 +321,6 @@ public final class SQLiteDeviceStore: DeviceStore {
     public func users() throws -> [String] {
         try pool.read { db in
             try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM user ORDER BY id"))
-        }
-    }
-
-    // MARK: - Tokens
-
-    /// Also creates the user when it has no devices yet, so a token can be issued before the first import.
-    public func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String {
-        let token = try newToken()
-        let hash = tokenHash(token)
-        let expires = ttl.map { UnixTime.expiry(from: now, ttl: $0) }
-        defer { cache.withLock { $0.invalidate() } }
-        try pool.write { db in
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [agentUserId])
-            try db.cachedStatement(sql: "INSERT INTO token (hash, userId, created, expires) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [Data(hash), agentUserId, now.seconds, expires])
-            try Self.markLinked(db, user: agentUserId)
-        }
-        return token
-    }
-
-    public func principal(forToken token: String, now: UnixTime) throws -> Principal? {
-        let hash = tokenHash(token)
-        // The lookup answers `.some(record)` on a hit; a token the database does not know loads as `nil`.
-        let record: TokenRecord? = try readThroughCache { cache, generation in
-            cache.token(hash, at: generation).map(Optional.some)
-        } load: { db, generation in
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT hash, userId, expires, revoked, clientId, kind FROM token WHERE hash = ?"
-                ),
-                arguments: [Data(hash)]
-            )
-            guard let row else { return nil }
-            let record = TokenRecord(
-                hash: Array((row[0] as Data?) ?? Data()),
-                principal: Principal(agentUserId: row[1], clientId: row[4]),
-                expires: row[2],
-                revoked: row[3],
-                isRefresh: (row[5] as String?) == "refresh"
-            )
-            // Only known tokens are cached: unknown ones would let a client fill memory.
-            cache.withLock { $0.store(token: record, at: generation) }
-            return record
-        }
-        return record?.principal(forHash: hash, now: now)
-    }
-
-    public func revokeTokens(forUser agentUserId: String) throws -> Int {
-        defer { cache.withLock { $0.invalidate() } }
-        return try pool.write { db in
-            try db.cachedStatement(sql: "UPDATE token SET revoked = 1 WHERE userId = ? AND revoked = 0")
-                .execute(arguments: [agentUserId])
-            return db.changesCount
-        }
-    }
-
-    /// Also spends the user's unused authorization codes for that client, so none turns into a token afterwards.
-    public func revokeTokens(forUser agentUserId: String, clientId: String?) throws -> Int {
-        defer { cache.withLock { $0.invalidate() } }
-        return try pool.write { db in
-            try db.cachedStatement(
-                sql: "UPDATE token SET revoked = 1 WHERE userId = ? AND clientId IS ? AND revoked = 0"
-            ).execute(arguments: [agentUserId, clientId])
-            let revoked = db.changesCount
-            if let clientId {
-                try db.cachedStatement(
-                    sql: "UPDATE authorization_code SET used = 1 WHERE userId = ? AND clientId = ? AND used = 0"
-                ).execute(arguments: [agentUserId, clientId])
-            }
-            return revoked
         }
     }
 

@@ -22,7 +22,7 @@ import Synchronization
 /// request from another task can deadlock on Linux); what was not delivered stays queued. Rows survive a restart or
 /// a killed process; a call that was delivered just before a kill may be sent again (at least once).
 public final class ReportingService: Service {
-    private let store: SQLiteDeviceStore
+    private let store: any OutboxStore
     private let client: HomeGraphClient
     private let options: ReportingOptions
     private let logger: Logger
@@ -44,7 +44,7 @@ public final class ReportingService: Service {
     ///   - passCompleted: Called after each pass over the outbox (read, and every due user sent), before the drain
     ///     waits: tests await it instead of sleeping to prove that nothing more was sent.
     public init(
-        store: SQLiteDeviceStore,
+        store: any OutboxStore,
         client: HomeGraphClient,
         options: ReportingOptions,
         logger: Logger,
@@ -161,7 +161,7 @@ public final class ReportingService: Service {
                 let outcome = await client.requestSync(agentUserId: user)
                 guard case .done = dispose(outcome, of: "requestSync", work: work, schedule: &schedule) else { return }
                 if outcome == .delivered { schedule.requestSyncDelivered(user: user, at: now()) }
-                try store.completeOutbox(forUser: user, syncSeq: seq)
+                try store.completeOutbox(forUser: user, reports: [], syncSeq: seq, events: [])
             }
             if !work.reports.isEmpty {
                 var states: [String: JSONObject] = [:]
@@ -182,7 +182,7 @@ public final class ReportingService: Service {
                         metadata: ["agent_user.id": "\(user)", "devices": "\(states.count)"]
                     )
                 }
-                try store.completeOutbox(forUser: user, reports: work.reports)
+                try store.completeOutbox(forUser: user, reports: work.reports, syncSeq: nil, events: [])
             }
             for event in work.events {
                 if event.device != nil, let deviceEvent = event.event {
@@ -203,7 +203,7 @@ public final class ReportingService: Service {
                         return
                     }
                 }
-                try store.completeOutbox(forUser: user, events: [event.id])
+                try store.completeOutbox(forUser: user, reports: [], syncSeq: nil, events: [event.id])
             }
             schedule.succeeded(user: user)
         } catch {

@@ -210,6 +210,40 @@ struct SQLiteDeviceStoreTests {
         #expect(throws: (any Error).self) { try store.checkHealth() }
     }
 
+    /// DISCONNECT revokes the tokens and stops the user's reports in one transaction: a failure in its second half
+    /// (injected with triggers on the table that marks a user unlinked) leaves the tokens valid and the queued work
+    /// in place. Two transactions, as before, left the tokens revoked and the reports going out.
+    @Test func aDisconnectThatFailsHalfwayWritesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        try store.setReporting(enabled: true)
+        _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.lamp])]))
+        let token = try store.issueToken(forUser: "alice", ttl: nil, now: now)
+        try store.pool.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER fail_unlink_insert BEFORE INSERT ON homegraph_user
+                    BEGIN SELECT RAISE(ABORT, 'injected failure'); END;
+                    CREATE TRIGGER fail_unlink_update BEFORE UPDATE ON homegraph_user
+                    BEGIN SELECT RAISE(ABORT, 'injected failure'); END;
+                    """
+            )
+        }
+        #expect(throws: (any Error).self) { try store.disconnect(user: "alice", clientId: nil) }
+        #expect(try store.authenticate(token: token, now: now) == "alice")
+        #expect(try store.outboxCounts() == OutboxCounts(reports: 1, syncs: 1, events: 0))
+        #expect(try store.outboxWork(forUser: "alice").unlinked == false)
+
+        try store.pool.write { db in
+            try db.execute(sql: "DROP TRIGGER fail_unlink_insert; DROP TRIGGER fail_unlink_update")
+        }
+        #expect(try store.disconnect(user: "alice", clientId: nil) == 1)
+        #expect(try store.authenticate(token: token, now: now) == nil)
+        #expect(try store.outboxCounts().isEmpty)
+        #expect(try store.outboxWork(forUser: "alice").unlinked)
+        try store.close()
+    }
+
     /// The CLI importing while the server holds a write transaction waits for it instead of failing.
     @Test func secondProcessWriterWaitsForTheFirst() throws {
         let directory = try TemporaryDirectory()

@@ -7,7 +7,7 @@ import Registry
 /// Missing, malformed, unknown, expired and revoked tokens all get the same 401 with
 /// `WWW-Authenticate: Bearer` (RFC 6750), so an answer says nothing about which tokens exist.
 struct BearerAuthenticator: Sendable {
-    let store: any DeviceStore
+    let store: any TokenStore
 
     func authenticate(_ request: HTTPRequest) throws(HTTPError) -> Principal {
         guard let header = request.headers["Authorization"] else {

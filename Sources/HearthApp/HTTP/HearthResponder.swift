@@ -11,7 +11,7 @@ import Registry
 ///
 /// Refusals: wrong method 405 (with `Allow`), unknown path 404, not JSON 415, bad token 401.
 public struct HearthResponder: HTTPResponder {
-    private let store: any DeviceStore
+    private let store: any DeviceStore & TokenStore & OutboxStore & StoreHealth
     private let dispatcher: IntentDispatcher
     private let authenticator: BearerAuthenticator
     private let logger: Logger
@@ -21,7 +21,7 @@ public struct HearthResponder: HTTPResponder {
     /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
     /// sending bad tokens (none: every 401 at once).
     public init(
-        store: any DeviceStore,
+        store: any DeviceStore & TokenStore & OutboxStore & StoreHealth,
         options: FulfillmentOptions,
         logger: Logger,
         oauth: OAuthServer? = nil,

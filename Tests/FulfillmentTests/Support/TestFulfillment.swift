@@ -4,10 +4,10 @@ import MatterModel
 import Registry
 import SmartHomeProtocol
 
-/// An ``IntentDispatcher`` over an ``InMemoryDeviceStore`` filled from a device file, spoken to in JSON as
+/// An ``IntentDispatcher`` over a ``SQLiteDeviceStore`` in memory filled from a device file, spoken to in JSON as
 /// Google speaks to it. Every answer is decoded with ``JSONParser`` and compared as JSON, never as bytes.
 struct TestFulfillment {
-    let store: InMemoryDeviceStore
+    let store: SQLiteDeviceStore
     let dispatcher: IntentDispatcher
 
     init(
@@ -16,7 +16,7 @@ struct TestFulfillment {
         logger: Logger = Logger(label: "fulfillment-tests", factory: { _ in SwiftLogNoOpLogHandler() }),
         clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: 1_800_000_000) }
     ) throws {
-        store = InMemoryDeviceStore()
+        store = try SQLiteDeviceStore.inMemory()
         _ = try store.importDevices(try DeviceFile.parse(devices))
         dispatcher = IntentDispatcher(store: store, options: options, logger: logger, clock: clock)
     }

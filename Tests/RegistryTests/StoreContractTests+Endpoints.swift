@@ -3,20 +3,20 @@ import MatterModel
 import Registry
 import Testing
 
-/// Devices with several endpoints in every store: stored and read back whole, changed endpoint by endpoint.
-struct EndpointStoreTests {
-    @Test(arguments: StoreKind.allCases)
-    func aComposedDeviceIsReadBackExactly(kind: StoreKind) throws {
-        try withStore(kind) { store in
+/// ``DeviceStore`` with devices of several endpoints: stored and read back whole, changed endpoint by endpoint.
+extension StoreContractTests {
+    @Test(arguments: StoreFactory.allCases)
+    func aComposedDeviceIsReadBackExactly(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug, Fixtures.composed, Fixtures.lamp])]))
             #expect(try store.devices(forUser: "u") == [Fixtures.plug, Fixtures.composed, Fixtures.lamp])
             #expect(try store.devices(forUser: "u", ids: ["composed"]) == ["composed": Fixtures.composed])
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func updatesPersistPerEndpoint(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func updatesPersistPerEndpoint(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.composed])]))
             try store.updateDevices(forUser: "u", ids: ["composed"]) { devices in
                 devices["composed"]?.endpoints[2].clusters[.LevelControl]?["CurrentLevel"] = .int(42)
@@ -36,9 +36,9 @@ struct EndpointStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func reimportingWithFewerEndpointsLeavesNoneBehind(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func reimportingWithFewerEndpointsLeavesNoneBehind(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.composed])]))
             var smaller = Fixtures.composed
             smaller.endpoints.removeLast(2)
@@ -47,20 +47,18 @@ struct EndpointStoreTests {
         }
     }
 
-    @Test func aComposedDeviceSurvivesClosingAndReopeningTheDatabase() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
-        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.composed])]))
-        try store.updateDevices(forUser: "u", ids: ["composed"]) { devices in
-            devices["composed"]?.endpoints[2].clusters[.OnOff]?["OnOff"] = .bool(true)
+    @Test(arguments: StoreFactory.persistent)
+    func aComposedDeviceSurvivesClosingAndReopening(factory: StoreFactory) throws {
+        try withReopenedStore(factory) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.composed])]))
+            try store.updateDevices(forUser: "u", ids: ["composed"]) { devices in
+                devices["composed"]?.endpoints[2].clusters[.OnOff]?["OnOff"] = .bool(true)
+            }
+        } read: { (reopened) throws in
+            let device = try #require(try reopened.devices(forUser: "u").first)
+            #expect(device.endpoints.count == 3)
+            #expect(device.endpoints[2].clusters[.OnOff]?["OnOff"] == .bool(true))
+            #expect(device.endpoints[1].online == false)
         }
-        try store.close()
-        let reopened = try SQLiteDeviceStore(path: path)
-        let device = try #require(try reopened.devices(forUser: "u").first)
-        #expect(device.endpoints.count == 3)
-        #expect(device.endpoints[2].clusters[.OnOff]?["OnOff"] == .bool(true))
-        #expect(device.endpoints[1].online == false)
-        try reopened.close()
     }
 }

@@ -4,15 +4,13 @@ import Registry
 import Synchronization
 import Testing
 
-/// The `DeviceStore` contract, run against every store.
-struct DeviceStoreTests {
-    private let now = UnixTime(seconds: 1_700_000_000)
-
+/// ``DeviceStore``: import, read, update; ``StoreHealth``.
+extension StoreContractTests {
     // MARK: - Import and read
 
-    @Test(arguments: StoreKind.allCases)
-    func importThenReadBackExactlyInOrder(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func importThenReadBackExactlyInOrder(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             let devices = [Fixtures.kitchen, Fixtures.plug, Fixtures.bare, Fixtures.lamp]
             let summary = try store.importDevices(Fixtures.file([("demo-user", devices)]))
             #expect(summary == ImportSummary(users: 1, added: 4, updated: 0))
@@ -20,9 +18,9 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func upsertReplacesWholeDeviceAndKeepsOthers(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func upsertReplacesWholeDeviceAndKeepsOthers(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug, Fixtures.lamp])]))
             var replacement = Fixtures.bare
             replacement.id = Fixtures.kitchen.id
@@ -35,9 +33,9 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func importOfTwoUsersKeepsThemSeparate(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func importOfTwoUsersKeepsThemSeparate(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             var aliceLamp = Fixtures.lamp
             aliceLamp.name = "Alice's lamp"
             var bobLamp = Fixtures.lamp
@@ -53,9 +51,9 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func usersAreSorted(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func usersAreSorted(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             #expect(try store.users() == [])
             _ = try store.importDevices(
                 Fixtures.file([("zed", [Fixtures.plug]), ("alice", [Fixtures.plug]), ("Bob", [Fixtures.lamp])])
@@ -64,9 +62,9 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func devicesByIdsOmitOtherUsersAndUnknownIds(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func devicesByIdsOmitOtherUsersAndUnknownIds(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(
                 Fixtures.file([("alice", [Fixtures.kitchen, Fixtures.plug, Fixtures.bare]), ("bob", [Fixtures.lamp])])
             )
@@ -80,9 +78,9 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func importWithAnInvalidDeviceWritesNothing(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func importWithAnInvalidDeviceWritesNothing(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug])]))
             var invalid = Fixtures.lamp
             invalid.endpoints[0].deviceTypes = []
@@ -103,9 +101,9 @@ struct DeviceStoreTests {
 
     // MARK: - Updates
 
-    @Test(arguments: StoreKind.allCases)
-    func updatePersistsStateAndConnectivity(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func updatePersistsStateAndConnectivity(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug, Fixtures.lamp])]))
             let returned = try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id, Fixtures.plug.id]) {
                 devices in
@@ -127,9 +125,9 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func updateAddsAndRemovesAttributesAndClusters(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func updateAddsAndRemovesAttributesAndClusters(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
             try store.updateDevices(forUser: "u", ids: [Fixtures.lamp.id]) { devices in
                 devices[Fixtures.lamp.id]?.endpoints[0].clusters[.LevelControl]?["MinLevel"] = nil
@@ -144,9 +142,9 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func updateIgnoresIdentityAddedAndRemovedDevices(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func updateIgnoresIdentityAddedAndRemovedDevices(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp, Fixtures.plug])]))
             try store.updateDevices(forUser: "u", ids: [Fixtures.lamp.id, Fixtures.plug.id, Fixtures.kitchen.id]) {
                 devices in
@@ -160,10 +158,10 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func throwingUpdateWritesNothing(kind: StoreKind) throws {
+    @Test(arguments: StoreFactory.allCases)
+    func throwingUpdateWritesNothing(factory: StoreFactory) throws {
         struct Refused: Error {}
-        try withStore(kind) { store in
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug])]))
             #expect(throws: Refused.self) {
                 try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id, Fixtures.plug.id]) { devices in
@@ -176,9 +174,9 @@ struct DeviceStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func updateOfAnotherUsersDeviceSeesNothing(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func updateOfAnotherUsersDeviceSeesNothing(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug]), ("bob", [Fixtures.lamp])]))
             let seen = try store.updateDevices(forUser: "alice", ids: [Fixtures.lamp.id]) { devices in
                 devices.count
@@ -190,9 +188,9 @@ struct DeviceStoreTests {
 
     /// Writers flip two attributes together in one transaction; readers on other threads must never fail and
     /// never see one without the other.
-    @Test(arguments: StoreKind.allCases)
-    func concurrentReadsDuringWritesSeeWholeTransactions(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func concurrentReadsDuringWritesSeeWholeTransactions(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             let lights = Fixtures.lights(10)
             let ids = lights.map(\.id)
             _ = try store.importDevices(Fixtures.file([("u", lights)]))
@@ -236,81 +234,27 @@ struct DeviceStoreTests {
         }
     }
 
-    // MARK: - Tokens
-
-    @Test(arguments: StoreKind.allCases)
-    func issuedTokenAuthenticatesItsUser(kind: StoreKind) throws {
-        try withStore(kind) { store in
-            let token = try store.issueToken(forUser: "alice", ttl: nil, now: now)
-            let other = try store.issueToken(forUser: "bob", ttl: 3600, now: now)
-            #expect(token.count == 43)
-            #expect(token != other)
-            #expect(try store.authenticate(token: token, now: now) == "alice")
-            #expect(try store.authenticate(token: other, now: UnixTime(seconds: now.seconds + 3599)) == "bob")
-            #expect(
-                try store.authenticate(token: token, now: UnixTime(seconds: now.seconds + 100 * 365 * 86400)) == "alice"
-            )
-        }
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func unknownTokenIsRejected(kind: StoreKind) throws {
-        try withStore(kind) { store in
-            let token = try store.issueToken(forUser: "alice", ttl: nil, now: now)
-            #expect(try store.authenticate(token: "not-a-token", now: now) == nil)
-            #expect(try store.authenticate(token: "", now: now) == nil)
-            #expect(try store.authenticate(token: String(token.dropLast()), now: now) == nil)
-            #expect(try store.authenticate(token: token + "x", now: now) == nil)
-        }
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func expiredTokenIsRejected(kind: StoreKind) throws {
-        try withStore(kind) { store in
-            let token = try store.issueToken(forUser: "alice", ttl: 10, now: now)
-            #expect(try store.authenticate(token: token, now: UnixTime(seconds: now.seconds + 9)) == "alice")
-            #expect(try store.authenticate(token: token, now: UnixTime(seconds: now.seconds + 11)) == nil)
-        }
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func revokedTokensAreRejectedAndCounted(kind: StoreKind) throws {
-        try withStore(kind) { store in
-            _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug])]))
-            let first = try store.issueToken(forUser: "alice", ttl: nil, now: now)
-            let second = try store.issueToken(forUser: "alice", ttl: 60, now: now)
-            let bobs = try store.issueToken(forUser: "bob", ttl: nil, now: now)
-            #expect(try store.revokeTokens(forUser: "alice") == 2)
-            #expect(try store.authenticate(token: first, now: now) == nil)
-            #expect(try store.authenticate(token: second, now: now) == nil)
-            #expect(try store.authenticate(token: bobs, now: now) == "bob")
-            #expect(try store.revokeTokens(forUser: "alice") == 0)
-            #expect(try store.revokeTokens(forUser: "nobody") == 0)
-            #expect(try store.devices(forUser: "alice") == [Fixtures.plug])
-        }
-    }
-
     // MARK: - Emptiness and health
 
-    @Test(arguments: StoreKind.allCases)
-    func isEmptyUntilAUserExists(kind: StoreKind) throws {
+    @Test(arguments: StoreFactory.allCases)
+    func isEmptyUntilAUserExists(factory: StoreFactory) throws {
         // A registry with a user (even one without devices, e.g. created by issuing a token) is not empty:
         // `serve` must not seed the example home next to it.
-        try withStore(kind) { store in
+        try withStore(factory) { store in
             #expect(try store.isEmpty())
             _ = try store.issueToken(forUser: "alice", ttl: nil, now: now)
             #expect(try store.isEmpty() == false)
             #expect(try store.users() == ["alice"])
         }
-        try withStore(kind) { store in
+        try withStore(factory) { store in
             _ = try store.importDevices(Fixtures.file([("bob", [Fixtures.plug])]))
             #expect(try store.isEmpty() == false)
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func checkHealthPassesOnAWorkingStore(kind: StoreKind) throws {
-        try withStore(kind) { store in
+    @Test(arguments: StoreFactory.allCases)
+    func checkHealthPassesOnAWorkingStore(factory: StoreFactory) throws {
+        try withStore(factory) { store in
             #expect(throws: Never.self) { try store.checkHealth() }
             _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.plug])]))
             #expect(throws: Never.self) { try store.checkHealth() }
