@@ -51,24 +51,25 @@ let package = Package(
             dependencies: ["COpenSSL"],
             swiftSettings: swiftSettings
         ),
-        // One leaf both JSON readers share: why bytes are not UTF-8, for their errors.
+        // The one JSON reader, writer and value type, a leaf every module that speaks JSON imports.
         .target(
-            name: "TextValidation",
+            name: "JSON",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "SmartHomeProtocol",
-            dependencies: ["TextValidation"],
+            dependencies: ["JSON"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MatterModel",
-            dependencies: ["TextValidation"],
+            dependencies: ["JSON"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Registry",
             dependencies: [
+                "JSON",
                 "MatterModel",
                 "Cryptography",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -78,6 +79,7 @@ let package = Package(
         .target(
             name: "Fulfillment",
             dependencies: [
+                "JSON",
                 "SmartHomeProtocol",
                 "MatterModel",
                 "Registry",
@@ -89,7 +91,7 @@ let package = Package(
             name: "HomeGraph",
             dependencies: [
                 "Cryptography",
-                "SmartHomeProtocol",
+                "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -102,13 +104,14 @@ let package = Package(
                 "HomeGraph",
                 "MicroHTTPD",
                 "Cryptography",
-                "SmartHomeProtocol",
+                "JSON",
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "OAuth",
             dependencies: [
+                "JSON",
                 "Registry",
                 "Cryptography",
                 "MicroHTTPD",
@@ -123,7 +126,7 @@ let package = Package(
                 "Registry",
                 "Fulfillment",
                 "MatterModel",
-                "SmartHomeProtocol",
+                "JSON",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -135,7 +138,7 @@ let package = Package(
                 "MicroHTTPD",
                 "OAuth",
                 "Cryptography",
-                "SmartHomeProtocol",
+                "JSON",
                 "MatterModel",
                 "Registry",
                 "Fulfillment",
@@ -157,7 +160,7 @@ let package = Package(
                 "MicroHTTPD",
                 "Registry",
                 "MatterModel",
-                "SmartHomeProtocol",
+                "JSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -188,8 +191,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "JSONTests",
+            dependencies: ["JSON"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "SmartHomeProtocolTests",
             dependencies: [
+                "JSON",
                 "SmartHomeProtocol",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -197,7 +206,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MatterModelTests",
-            dependencies: ["MatterModel"],
+            dependencies: ["JSON", "MatterModel"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -213,6 +222,7 @@ let package = Package(
             name: "FulfillmentTests",
             dependencies: [
                 "Fulfillment",
+                "JSON",
                 "SmartHomeProtocol",
                 "MatterModel",
                 "Registry",
@@ -230,7 +240,7 @@ let package = Package(
                 "HomeGraph",
                 "Cryptography",
                 "MicroHTTPD",
-                "SmartHomeProtocol",
+                "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -257,7 +267,7 @@ let package = Package(
                 "Registry",
                 "Fulfillment",
                 "MatterModel",
-                "SmartHomeProtocol",
+                "JSON",
                 "MicroHTTPD",
                 "Cryptography",
                 .product(name: "Logging", package: "swift-log"),
@@ -276,7 +286,7 @@ let package = Package(
                 "HomeGraph",
                 "Cryptography",
                 "MicroHTTPD",
-                "SmartHomeProtocol",
+                "JSON",
                 "Registry",
                 "MatterModel",
                 .product(name: "Logging", package: "swift-log"),

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import Fulfillment
 import HearthApp
+import JSON
 import Logging
 import Registry
-import SmartHomeProtocol
 
 /// Options every command takes: where the configuration and the database are.
 struct CommonOptions: ParsableArguments {
@@ -15,7 +15,7 @@ struct CommonOptions: ParsableArguments {
     var database: String?
 
     /// The configuration with this command's overrides applied last.
-    func load(overrides: [String: JSON] = [:]) throws -> HearthConfiguration {
+    func load(overrides: [String: JSONValue] = [:]) throws -> HearthConfiguration {
         var all = overrides
         if let database { all["database.path"] = .string(database) }
         let configuration = HearthConfiguration(try ConfigValues.load(file: config, overrides: all))

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import HearthApp
+import JSON
 import MicroHTTPD
-import SmartHomeProtocol
 
 /// `hearth serve`.
 struct ServeCommand: AsyncParsableCommand {
@@ -36,7 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         Self.tuneMalloc()
-        var overrides: [String: JSON] = [:]
+        var overrides: [String: JSONValue] = [:]
         if let host { overrides["http.host"] = .string(host) }
         if let port { overrides["http.port"] = .int(port) }
         let configuration = try common.load(overrides: overrides)

@@ -1,16 +1,16 @@
 import Foundation
 import Fulfillment
 import HearthApp
-import SmartHomeProtocol
+import JSON
 import Testing
 
 /// `ConfigKey`, `ConfigValues` and `HearthConfiguration`, in process. Every load names its file explicitly and
 /// passes its own environment, so neither the working directory nor the test runner's variables leak in.
 struct ConfigurationTests {
     /// `{"http": {"port": 1}}` → `["http.port": 1]`.
-    static func flatten(_ json: JSON, prefix: String = "") -> [String: JSON] {
+    static func flatten(_ json: JSONValue, prefix: String = "") -> [String: JSONValue] {
         guard case .object(let object) = json else { return [prefix: json] }
-        var flat: [String: JSON] = [:]
+        var flat: [String: JSONValue] = [:]
         for (key, value) in object.members {
             flat.merge(flatten(value, prefix: prefix.isEmpty ? key : "\(prefix).\(key)")) { first, _ in first }
         }
@@ -21,7 +21,7 @@ struct ConfigurationTests {
     static func loadError(
         file fileText: String = "{}",
         environment: [String: String] = [:],
-        overrides: [String: JSON] = [:]
+        overrides: [String: JSONValue] = [:]
     ) throws -> ConfigurationError? {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -39,7 +39,7 @@ struct ConfigurationTests {
     static func load(
         file fileText: String = "{}",
         environment: [String: String] = [:],
-        overrides: [String: JSON] = [:]
+        overrides: [String: JSONValue] = [:]
     ) throws -> ConfigValues {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -288,14 +288,14 @@ struct ConfigurationTests {
     }
 
     @Test(arguments: [
-        (#"{"http": {"port": 70000}}"#, [String: String](), [String: JSON]()),
+        (#"{"http": {"port": 70000}}"#, [String: String](), [String: JSONValue]()),
         (#"{"http": {"port": -1}}"#, [:], [:]),
         ("{}", ["HEARTH_HTTP_PORT": "65536"], [:]),
         ("{}", [:], ["http.port": 70000]),
         (#"{"http": {"maxBodyBytes": 100}}"#, [:], [:]),
         (#"{"http": {"threads": 257}}"#, [:], [:]),
     ])
-    func outOfRangeIsAnError(_ file: String, _ environment: [String: String], _ overrides: [String: JSON]) throws {
+    func outOfRangeIsAnError(_ file: String, _ environment: [String: String], _ overrides: [String: JSONValue]) throws {
         let error = try #require(try Self.loadError(file: file, environment: environment, overrides: overrides))
         #expect(error.message.contains("outside"), "\(error)")
     }

@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -23,7 +24,7 @@ enum RunCycleTrait: TraitMapping {
         let phaseSpec = AttributeSchema.spec(.OperationalState, "CurrentPhase")
         let countdownSpec = AttributeSchema.spec(.OperationalState, "CountdownTime")
 
-        var cycles: [JSON] = []
+        var cycles: [JSONValue] = []
         var total = 0
         var cycleRemaining = 0
         if operating, let phaseValue = cluster["CurrentPhase"], phaseSpec?.isNull(phaseValue) == false,

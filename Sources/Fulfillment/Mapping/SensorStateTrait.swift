@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -8,11 +9,11 @@ protocol SensorStateSource {
     /// The entries of `sensorStatesSupported` this source adds for the endpoint (none when the endpoint does not
     /// have the cluster): `{"name": …, "descriptiveCapabilities": {"availableStates": […]}}` and/or
     /// `"numericCapabilities": {"rawValueUnit": …}`.
-    static func capabilities(of endpoint: Endpoint) -> [JSON]
+    static func capabilities(of endpoint: Endpoint) -> [JSONValue]
 
     /// The entries of `currentSensorStateData` (`{"name": …, "currentSensorState": …, "rawValue": …}`), one per
     /// capability, in the same order.
-    static func currentStates(of endpoint: Endpoint) -> [JSON]
+    static func currentStates(of endpoint: Endpoint) -> [JSONValue]
 }
 
 /// Google `SensorState`: query-only sensor readings. The trait has no commands; its capabilities and states are

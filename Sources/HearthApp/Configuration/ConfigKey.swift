@@ -1,4 +1,4 @@
-import SmartHomeProtocol
+import JSON
 
 /// One configuration key: its dotted path in `hearth.json`, its environment variable and its default.
 ///
@@ -17,11 +17,11 @@ public struct ConfigKey: Sendable, Hashable {
     /// Dotted path in the JSON file (`http.port`).
     public var path: String
     public var kind: Kind
-    public var defaultValue: JSON
+    public var defaultValue: JSONValue
     /// One line for the README's table.
     public var summary: String
 
-    public init(_ path: String, _ kind: Kind, default defaultValue: JSON, _ summary: String) {
+    public init(_ path: String, _ kind: Kind, default defaultValue: JSONValue, _ summary: String) {
         self.path = path
         self.kind = kind
         self.defaultValue = defaultValue

@@ -1,18 +1,18 @@
 import Foundation
-import SmartHomeProtocol
+import JSON
 
 /// Configuration values by dotted key, layered: defaults, then a JSON file, then the environment, then
 /// explicit overrides (CLI flags). Every value is checked against its ``ConfigKey`` when it is set, so a
 /// mistake is reported with where it came from.
 public struct ConfigValues: Sendable {
-    private var values: [String: JSON]
+    private var values: [String: JSONValue]
     private let keys: [String: ConfigKey]
     /// What was ignored on the way (unknown `HEARTH_` environment variables), in the order found.
     public private(set) var warnings: [ConfigurationWarning] = []
 
     /// The defaults.
     public init() {
-        var values: [String: JSON] = [:]
+        var values: [String: JSONValue] = [:]
         var keys: [String: ConfigKey] = [:]
         for key in ConfigKey.all {
             values[key.path] = key.defaultValue
@@ -28,7 +28,7 @@ public struct ConfigValues: Sendable {
     public static func load(
         file: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        overrides: [String: JSON] = [:]
+        overrides: [String: JSONValue] = [:]
     ) throws(ConfigurationError) -> ConfigValues {
         var config = ConfigValues()
         if let file {
@@ -49,7 +49,7 @@ public struct ConfigValues: Sendable {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ConfigurationError("cannot read the configuration file \(file)")
         }
-        let json: JSON
+        let json: JSONValue
         do {
             json = try JSONParser.parse(Array(data))
         } catch {
@@ -83,7 +83,7 @@ public struct ConfigValues: Sendable {
                 warnings.append(Self.unknownVariableWarning(variable, value: text, known: byVariable.keys))
                 continue
             }
-            let value: JSON
+            let value: JSONValue
             switch key.kind {
             case .string, .choice: value = .string(text)
             case .oauthClients:
@@ -109,7 +109,7 @@ public struct ConfigValues: Sendable {
     }
 
     /// Sets one key after checking the value's kind and range.
-    public mutating func set(_ path: String, _ value: JSON, source: String) throws(ConfigurationError) {
+    public mutating func set(_ path: String, _ value: JSONValue, source: String) throws(ConfigurationError) {
         guard let key = keys[path] else {
             let hint = EnvironmentVariableNames.closest(to: path, among: keys.keys).map { "did you mean \($0)? " } ?? ""
             throw ConfigurationError(

@@ -1,3 +1,5 @@
+import JSON
+
 /// Writes the answers to the four intents as JSON bytes.
 public enum FulfillmentResponse {
     /// `{"requestId", "payload": {"agentUserId", "devices": […]}}`.

@@ -1,3 +1,5 @@
+import JSON
+
 /// The SYNC attributes of one trait: its documented members, plus the rules that span members.
 struct TraitRule: Sendable {
     /// `action.devices.traits.<Name>`.
@@ -385,7 +387,11 @@ enum TraitAttributeRules {
 
     /// TemperatureSetting's modes: an array of supported values, or the deprecated comma-separated string that
     /// Google still accepts (pattern `^((off|heat|cool|on|heatcool|auto|fan-only|purifier|eco|dry|),?)+$`).
-    @Sendable static func checkThermostatModes(_ value: JSON, at path: String, _ collector: inout ViolationCollector) {
+    @Sendable static func checkThermostatModes(
+        _ value: JSONValue,
+        at path: String,
+        _ collector: inout ViolationCollector
+    ) {
         if let list = value.stringValue {
             collector.warn(path, "the comma-separated string form is deprecated; send an array")
             let modes = list.split(separator: ",")
@@ -413,7 +419,7 @@ enum TraitAttributeRules {
     /// Reports a range whose minimum is not below its maximum; silent when either bound is not a number (the
     /// member check reports that).
     static func checkOrdered(
-        _ range: JSON?,
+        _ range: JSONValue?,
         minimum: String,
         maximum: String,
         at path: String,
@@ -429,7 +435,7 @@ enum TraitAttributeRules {
     }
 
     /// One `sensorStatesSupported` item against the Supported Sensors table.
-    static func checkSensorCapabilities(_ sensor: JSON, at path: String, _ collector: inout ViolationCollector) {
+    static func checkSensorCapabilities(_ sensor: JSONValue, at path: String, _ collector: inout ViolationCollector) {
         guard let object = sensor.objectValue else { return }
         let descriptive = object["descriptiveCapabilities"]
         let numeric = object["numericCapabilities"]
