@@ -24,6 +24,11 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         for (key, value) in members { set(key, value, positions: &positions) }
     }
 
+    /// Makes room for `capacity` members.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        members.reserveCapacity(capacity)
+    }
+
     /// The number of members.
     public var count: Int { members.count }
 
