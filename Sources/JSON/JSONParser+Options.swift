@@ -45,12 +45,5 @@ extension JSONParser {
         /// For files people write (device files): duplicate keys refused (one of them would be lost silently), a
         /// byte order mark skipped (editors add one), numbers kept as written (so that an error quotes them).
         public static let deviceFile = Options(duplicateKeys: .refuse, byteOrderMark: .skip, numbers: .lossless)
-
-        /// Every combination, for tests that hold for all of them.
-        public static let all: [Options] = DuplicateKeys.allCases.flatMap { keys in
-            ByteOrderMark.allCases.flatMap { mark in
-                Numbers.allCases.map { Options(duplicateKeys: keys, byteOrderMark: mark, numbers: $0) }
-            }
-        }
     }
 }
