@@ -51,24 +51,25 @@ let package = Package(
             dependencies: ["COpenSSL"],
             swiftSettings: swiftSettings
         ),
-        // One leaf both JSON readers share: why bytes are not UTF-8, for their errors.
+        // The one JSON reader, writer and value type, a leaf every module that speaks JSON imports.
         .target(
-            name: "TextValidation",
+            name: "JSON",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "SmartHomeProtocol",
-            dependencies: ["TextValidation"],
+            dependencies: ["JSON"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MatterModel",
-            dependencies: ["TextValidation"],
+            dependencies: ["JSON"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Registry",
             dependencies: [
+                "JSON",
                 "MatterModel",
                 "Cryptography",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -78,6 +79,7 @@ let package = Package(
         .target(
             name: "Fulfillment",
             dependencies: [
+                "JSON",
                 "SmartHomeProtocol",
                 "MatterModel",
                 "Registry",
@@ -89,7 +91,7 @@ let package = Package(
             name: "HomeGraph",
             dependencies: [
                 "Cryptography",
-                "SmartHomeProtocol",
+                "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -102,13 +104,14 @@ let package = Package(
                 "HomeGraph",
                 "MicroHTTPD",
                 "Cryptography",
-                "SmartHomeProtocol",
+                "JSON",
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "OAuth",
             dependencies: [
+                "JSON",
                 "Registry",
                 "Cryptography",
                 "MicroHTTPD",
@@ -123,7 +126,7 @@ let package = Package(
                 "Registry",
                 "Fulfillment",
                 "MatterModel",
-                "SmartHomeProtocol",
+                "JSON",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -136,7 +139,7 @@ let package = Package(
                 "MicroHTTPD",
                 "OAuth",
                 "Cryptography",
-                "SmartHomeProtocol",
+                "JSON",
                 "MatterModel",
                 "Registry",
                 "Fulfillment",
@@ -183,8 +186,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "JSONTests",
+            dependencies: ["JSON"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "SmartHomeProtocolTests",
             dependencies: [
+                "JSON",
                 "SmartHomeProtocol",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -192,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MatterModelTests",
-            dependencies: ["MatterModel"],
+            dependencies: ["JSON", "MatterModel"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -208,6 +217,7 @@ let package = Package(
             name: "FulfillmentTests",
             dependencies: [
                 "Fulfillment",
+                "JSON",
                 "SmartHomeProtocol",
                 "MatterModel",
                 "Registry",
@@ -225,7 +235,7 @@ let package = Package(
                 "HomeGraph",
                 "Cryptography",
                 "MicroHTTPD",
-                "SmartHomeProtocol",
+                "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -252,7 +262,7 @@ let package = Package(
                 "Registry",
                 "Fulfillment",
                 "MatterModel",
-                "SmartHomeProtocol",
+                "JSON",
                 "MicroHTTPD",
                 "Cryptography",
                 .product(name: "Logging", package: "swift-log"),
@@ -271,7 +281,7 @@ let package = Package(
                 "HomeGraph",
                 "Cryptography",
                 "MicroHTTPD",
-                "SmartHomeProtocol",
+                "JSON",
                 "Registry",
                 "MatterModel",
                 .product(name: "Logging", package: "swift-log"),

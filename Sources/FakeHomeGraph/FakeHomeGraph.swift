@@ -1,7 +1,7 @@
 import Cryptography
 import Foundation
+import JSON
 import MicroHTTPD
-import SmartHomeProtocol
 import Synchronization
 
 /// A stand-in for Google's token endpoint and HomeGraph API, for development and tests. Serve it with
@@ -45,7 +45,7 @@ public final class FakeHomeGraph: HTTPResponder {
         var tokens: [String: Date] = [:]
         var tokensIssued = 0
         var failure: Failure?
-        var reports: [JSON] = []
+        var reports: [JSONValue] = []
     }
 
     private let verifier: JWTVerifier
@@ -112,7 +112,7 @@ public final class FakeHomeGraph: HTTPResponder {
 
     /// Every HomeGraph call received, in order: `{"path", "status", "body"}` (the body parsed, or as a string when
     /// it was not JSON), including calls answered with an error.
-    public var reports: [JSON] {
+    public var reports: [JSONValue] {
         state.withLock { $0.reports }
     }
 
@@ -147,7 +147,7 @@ public final class FakeHomeGraph: HTTPResponder {
             return fakeFail(request)
         case ("POST", "/fake/revoke-tokens"):
             revokeTokens()
-            return Self.json(200, JSON.object(JSONObject()))
+            return Self.json(200, JSONValue.object(JSONObject()))
         case ("GET", "/reports"):
             return Self.json(200, .object(JSONObject([("reports", .array(reports))])))
         case ("GET", "/fake/tokens"):
@@ -255,7 +255,7 @@ public final class FakeHomeGraph: HTTPResponder {
 
     private static func answer(
         path: String,
-        body: JSON?,
+        body: JSONValue?,
         bearer: String?,
         now: Date,
         state: inout State
@@ -394,7 +394,7 @@ public final class FakeHomeGraph: HTTPResponder {
 
     // MARK: Responses
 
-    private static func json(_ status: Int, _ value: JSON) -> HTTPResponse {
+    private static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
         HTTPResponse(
             status: status,
             headers: HTTPHeaders([("Content-Type", "application/json; charset=UTF-8")]),

@@ -1,6 +1,6 @@
 import Cryptography
 import HomeGraph
-import SmartHomeProtocol
+import JSON
 
 /// Checks a service-account assertion as Google's token endpoint does: an RS256 signature by the expected key, the
 /// right audience, the HomeGraph scope, not expired, and a lifetime of at most an hour.

@@ -1,6 +1,6 @@
 import Foundation
+import JSON
 import Logging
-import SmartHomeProtocol
 
 /// An OAuth 2.0 access token and when it expires.
 public struct AccessToken: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import SmartHomeProtocol
+import JSON
 
 /// One trait's notification for one device, under `payload.devices.notifications.<deviceId>.<Trait>` in a Report
 /// State call.

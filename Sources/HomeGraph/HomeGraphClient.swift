@@ -1,6 +1,6 @@
 import Foundation
+import JSON
 import Logging
-import SmartHomeProtocol
 
 /// Calls Google's HomeGraph API: Report State and Request Sync.
 ///
@@ -75,7 +75,7 @@ public struct HomeGraphClient: Sendable {
         )
     }
 
-    private func call(_ method: String, body: JSON, metadata: Logger.Metadata) async -> HomeGraphOutcome {
+    private func call(_ method: String, body: JSONValue, metadata: Logger.Metadata) async -> HomeGraphOutcome {
         // Built as text: appendingPathComponent may percent-encode the colon in `devices:…`.
         var base = endpoint.absoluteString
         while base.hasSuffix("/") { base.removeLast() }

@@ -1,4 +1,4 @@
-import SmartHomeProtocol
+import JSON
 
 /// The JSON bodies of HomeGraph's calls, exactly as Google documents them.
 public enum HomeGraphRequestBody {
@@ -14,7 +14,7 @@ public enum HomeGraphRequestBody {
         eventId: String? = nil,
         states: [String: JSONObject],
         notifications: [String: [DeviceNotification]] = [:]
-    ) -> JSON {
+    ) -> JSONValue {
         var devices = JSONObject()
         if !states.isEmpty {
             var byDevice = JSONObject()
@@ -43,7 +43,7 @@ public enum HomeGraphRequestBody {
 
     /// `devices:requestSync`: `{"agentUserId","async":true}`. Asynchronous by default: synchronous calls wait for
     /// Hearth's own SYNC answer and fail in ways asynchronous ones do not.
-    public static func requestSync(agentUserId: String, async: Bool = true) -> JSON {
+    public static func requestSync(agentUserId: String, async: Bool = true) -> JSONValue {
         .object(JSONObject([("agentUserId", .string(agentUserId)), ("async", .bool(async))]))
     }
 }

@@ -1,5 +1,5 @@
 import Cryptography
-import SmartHomeProtocol
+import JSON
 
 /// The signed JWT a service account trades for an access token (RFC 7523 §2.1; Google's "Using OAuth 2.0 for
 /// server to server applications").
@@ -14,7 +14,7 @@ public enum JWTAssertion {
     public static let maximumLifetimeSeconds: Int64 = 3600
 
     /// The assertion's header as JSON.
-    public static func header(keyID: String?) -> JSON {
+    public static func header(keyID: String?) -> JSONValue {
         var object = JSONObject([("alg", "RS256"), ("typ", "JWT")])
         if let keyID { object.append("kid", .string(keyID)) }
         return .object(object)
@@ -27,7 +27,7 @@ public enum JWTAssertion {
         scope: String = homeGraphScope,
         issuedAt: Int64,
         lifetimeSeconds: Int64 = maximumLifetimeSeconds
-    ) -> JSON {
+    ) -> JSONValue {
         let lifetime = min(max(lifetimeSeconds, 1), maximumLifetimeSeconds)
         return .object(
             JSONObject([

@@ -1,6 +1,6 @@
 import Cryptography
 import Foundation
-import SmartHomeProtocol
+import JSON
 
 /// A Google Cloud service-account key, as the JSON key file the Cloud console downloads holds it.
 ///
@@ -41,7 +41,7 @@ public struct ServiceAccountKey: Sendable {
         func invalid(_ message: String) -> HomeGraphError {
             HomeGraphError(code: .invalidServiceAccountKey, message: "service-account key: \(message)")
         }
-        let json: JSON
+        let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
         } catch {

@@ -1,3 +1,4 @@
+import JSON
 import MicroHTTPD
 
 /// The token endpoint's JSON answers (RFC 6749 §5.1, §5.2), every one with `Cache-Control: no-store` and
@@ -14,16 +15,18 @@ enum TokenResponse {
     }
 
     static func success(accessToken: String, expiresIn: Int, refreshToken: String?) -> HTTPResponse {
-        var json = #"{"token_type":"Bearer","access_token":"\#(accessToken)","expires_in":\#(expiresIn)"#
-        if let refreshToken { json += #","refresh_token":"\#(refreshToken)""# }
-        json += "}"
+        var json = JSONObject()
+        json.append("token_type", "Bearer")
+        json.append("access_token", .string(accessToken))
+        json.append("expires_in", .int(expiresIn))
+        if let refreshToken { json.append("refresh_token", .string(refreshToken)) }
         return response(200, json)
     }
 
     /// `invalid_client` is 401 with `WWW-Authenticate: Basic` (RFC 6749 §5.2; RFC 7235 wants the header on every
     /// 401), Hearth's own failures 500, the rest 400.
     static func error(_ code: ErrorCode, _ description: String) -> HTTPResponse {
-        let json = #"{"error":"\#(code.rawValue)","error_description":"\#(escape(description))"}"#
+        let json = JSONObject([("error", .string(code.rawValue)), ("error_description", .string(description))])
         switch code {
         case .invalidClient:
             return response(401, json, extra: [("WWW-Authenticate", #"Basic realm="hearth", charset="UTF-8""#)])
@@ -41,7 +44,7 @@ enum TokenResponse {
         return response
     }
 
-    private static func response(_ status: Int, _ json: String, extra: [(String, String)] = []) -> HTTPResponse {
+    private static func response(_ status: Int, _ json: JSONObject, extra: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(
             status: status,
             headers: HTTPHeaders(
@@ -51,23 +54,7 @@ enum TokenResponse {
                 ]
                     + extra
             ),
-            body: Array(json.utf8)
+            body: JSONWriter.bytes(.object(json))
         )
-    }
-
-    /// JSON string escaping for descriptions (tokens are base64url and need none).
-    private static func escape(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }

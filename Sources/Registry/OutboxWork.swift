@@ -54,7 +54,7 @@ public struct OutboxWork: Sendable {
         public var device: Device?
 
         /// Creates a notification as a store reads it.
-        public init(id: Int64, deviceId: String, event: DeviceEvent, occurred: Int64, device: Device?) {
+        public init(id: Int64, deviceId: String, event: DeviceEvent?, occurred: Int64, device: Device?) {
             self.id = id
             self.deviceId = deviceId
             self.event = event

@@ -1,11 +1,11 @@
 import Foundation
 import Fulfillment
 import HomeGraph
+import JSON
 import Logging
 import MatterModel
 import Registry
 import ServiceLifecycle
-import SmartHomeProtocol
 import Synchronization
 
 /// Drains the registry's HomeGraph outbox into Google: Request Sync, Report State and notifications.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthApp
+import JSON
 import Logging
 import Registry
 

@@ -4,8 +4,9 @@
 # before and after:
 #   1. parsing recorded QUERY and EXECUTE bodies (the request path: median CPU ns per parse, 5 rounds; and, when
 #      valgrind is installed, instructions per parse counted by callgrind, which load on the machine cannot move);
-#   2. one object of 10k…1M members with short keys, in both readers (SmartHomeProtocol's JSONParser on the
-#      request path, MatterModel's JSONReader for device files): CPU seconds per parse and ns per member.
+#   2. one object of 10k…1M members with short keys, as the request path reads it and as a device file is read
+#      (since issue 11 one reader, `JSON`'s JSONParser, with `options: .deviceFile`; before it SmartHomeProtocol's
+#      JSONParser and MatterModel's JSONReader): CPU seconds per parse and ns per member.
 # Times are the driver thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so other load on the machine mostly drops out.
 #
 #   Tests/Benchmarks/json-parse.sh [BEFORE_REV=HEAD] [ITERATIONS=20000]
@@ -21,17 +22,29 @@ MAX_SECONDS=${MAX_SECONDS:-20}
 WORK=$(mktemp -d /tmp/hearth-json.XXXX)
 trap 'rm -rf "$WORK"' EXIT
 
-# Sources: before from git, after from the working tree.
+# Sources: before from git, after from the working tree. Either is one `JSON` module (since issue 11) or the two
+# readers of before it (with TextValidation's UTF8Diagnosis where they shared it); each is compiled as one module.
 mkdir -p "$WORK/before" "$WORK/after"
-git archive "$BEFORE" Sources/SmartHomeProtocol/JSON Sources/MatterModel/JSON | tar -x -C "$WORK/before"
-mkdir -p "$WORK/after/Sources/SmartHomeProtocol" "$WORK/after/Sources/MatterModel"
-cp -R Sources/SmartHomeProtocol/JSON "$WORK/after/Sources/SmartHomeProtocol/"
-cp -R Sources/MatterModel/JSON "$WORK/after/Sources/MatterModel/"
+JSON_PATHS=(Sources/JSON Sources/SmartHomeProtocol/JSON Sources/MatterModel/JSON Sources/TextValidation)
+for path in "${JSON_PATHS[@]}"; do
+    if git cat-file -e "$BEFORE:$path" 2>/dev/null; then git archive "$BEFORE" "$path" | tar -x -C "$WORK/before"; fi
+    if [ -d "$path" ]; then mkdir -p "$WORK/after/$path" && cp -R "$path/." "$WORK/after/$path/"; fi
+done
 for rev in before after; do
-    swiftc -O -wmo -module-name Bench -o "$WORK/$rev-protocol" \
-        "$WORK/$rev"/Sources/SmartHomeProtocol/JSON/*.swift Tests/Benchmarks/JSONParse/main.swift
-    swiftc -O -wmo -module-name Bench -D MATTER -o "$WORK/$rev-matter" \
-        "$WORK/$rev"/Sources/MatterModel/JSON/*.swift Tests/Benchmarks/JSONParse/main.swift
+    src=$WORK/$rev/Sources
+    sed -i '/^import TextValidation$/d' "$src"/*/*.swift "$src"/*/*/*.swift 2>/dev/null || true
+    shared=()
+    [ -d "$src/TextValidation" ] && shared=("$src"/TextValidation/*.swift)
+    if [ -d "$src/JSON" ]; then
+        protocol=("$src"/JSON/*.swift) matter=("$src"/JSON/*.swift) flags=(-D UNIFIED)
+    else
+        protocol=("$src"/SmartHomeProtocol/JSON/*.swift "${shared[@]}")
+        matter=("$src"/MatterModel/JSON/*.swift "${shared[@]}") flags=()
+    fi
+    swiftc -O -wmo -module-name Bench "${flags[@]}" -o "$WORK/$rev-protocol" \
+        "${protocol[@]}" Tests/Benchmarks/JSONParse/main.swift
+    swiftc -O -wmo -module-name Bench "${flags[@]}" -D MATTER -o "$WORK/$rev-matter" \
+        "${matter[@]}" Tests/Benchmarks/JSONParse/main.swift
 done
 
 # Recorded request bodies (the fixtures' "request" member).
@@ -53,7 +66,7 @@ instructions() {  # driver body -> instructions per parse, or "-" without valgri
     one=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" file "$2" 1 2>&1 | awk '/Collected/{print $NF}')
     echo $(( (many - one) / (5 * 999) ))
 }
-printf '%-36s %6s %10s %10s %6s %10s %10s %6s\n' "request body (JSONParser)" bytes "before ns" "after ns" ratio \
+printf '%-36s %6s %10s %10s %6s %10s %10s %6s\n' "request body (request path)" bytes "before ns" "after ns" ratio \
     "before Ir" "after Ir" ratio
 for body in "$WORK"/*.body.json; do
     b=$("$WORK/before-protocol" file "$body" "$ITERATIONS")

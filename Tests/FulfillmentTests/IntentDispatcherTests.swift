@@ -1,10 +1,11 @@
 import Fulfillment
+import JSON
 import Registry
 import SmartHomeProtocol
 import Testing
 
 struct IntentDispatcherTests {
-    static let protocolError: JSON = ["errorCode": "protocolError"]
+    static let protocolError: JSONValue = ["errorCode": "protocolError"]
 
     @Test func bodyThatIsNotJSONIs400WithProtocolError() throws {
         let fulfillment = try TestFulfillment()
@@ -23,7 +24,7 @@ struct IntentDispatcherTests {
 
     @Test func unknownIntentIs200WithProtocolError() throws {
         let fulfillment = try TestFulfillment()
-        let request: JSON = ["requestId": "r-identify", "inputs": [["intent": "action.devices.IDENTIFY"]]]
+        let request: JSONValue = ["requestId": "r-identify", "inputs": [["intent": "action.devices.IDENTIFY"]]]
         let reply = try fulfillment.send(request)
         #expect(reply.status == 200)
         #expect(reply.body == ["requestId": "r-identify", "payload": Self.protocolError])
@@ -32,7 +33,7 @@ struct IntentDispatcherTests {
     @Test(arguments: ["action.devices.QUERY", "action.devices.EXECUTE"])
     func intentWithoutPayloadIs200WithProtocolError(intent: String) throws {
         let fulfillment = try TestFulfillment()
-        let request: JSON = ["requestId": "r-empty", "inputs": [["intent": .string(intent)]]]
+        let request: JSONValue = ["requestId": "r-empty", "inputs": [["intent": .string(intent)]]]
         let reply = try fulfillment.send(request)
         #expect(reply.status == 200)
         #expect(reply.body == ["requestId": "r-empty", "payload": Self.protocolError])
@@ -40,7 +41,7 @@ struct IntentDispatcherTests {
 
     @Test func payloadOfTheWrongShapeIs200WithProtocolError() throws {
         let fulfillment = try TestFulfillment()
-        let request: JSON = [
+        let request: JSONValue = [
             "requestId": "r-shape",
             "inputs": [["intent": "action.devices.QUERY", "payload": ["devices": "desk"]]],
         ]
@@ -51,7 +52,7 @@ struct IntentDispatcherTests {
 
     @Test func moreThanOneInputIs200WithProtocolError() throws {
         let fulfillment = try TestFulfillment()
-        let request: JSON = [
+        let request: JSONValue = [
             "requestId": "r-two",
             "inputs": [["intent": "action.devices.SYNC"], ["intent": "action.devices.SYNC"]],
         ]
@@ -83,7 +84,7 @@ struct IntentDispatcherTests {
     @Test(arguments: ["plain-1", "with \"quotes\" and \\ backslash", "line\nbreak\ttab", "caf\u{E9} \u{1F4A1}", ""])
     func requestIdIsEchoedExactly(requestId: String) throws {
         let fulfillment = try TestFulfillment()
-        let requests: [JSON] = [
+        let requests: [JSONValue] = [
             GoogleRequest.sync(requestId: requestId),
             GoogleRequest.query(["hall"], requestId: requestId),
             GoogleRequest.execute([GoogleRequest.group(["hall"], GoogleRequest.onOff(true))], requestId: requestId),

@@ -1,10 +1,10 @@
 import Foundation
 import Fulfillment
+import JSON
 import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
-import SmartHomeProtocol
 import Synchronization
 import Testing
 
@@ -149,7 +149,7 @@ struct AuthFailureThrottleTests {
         defer { server.shutdown() }
         let token = try store.issueToken(forUser: "alice", ttl: nil, now: UnixTime(seconds: 1_000))
 
-        @Sendable func sync(token: String, client: String) async throws -> (status: Int, body: JSON?) {
+        @Sendable func sync(token: String, client: String) async throws -> (status: Int, body: JSONValue?) {
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/fulfillment")!)
             request.httpMethod = "POST"
             request.httpBody = Data(TestHomes.sync.utf8)

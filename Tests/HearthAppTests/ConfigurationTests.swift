@@ -1,6 +1,7 @@
 import Foundation
 import Fulfillment
 import HearthApp
+import JSON
 import Logging
 import Registry
 import SmartHomeProtocol
@@ -10,9 +11,9 @@ import Testing
 /// passes its own environment, so neither the working directory nor the test runner's variables leak in.
 struct ConfigurationTests {
     /// `{"http": {"port": 1}}` → `["http.port": 1]`.
-    static func flatten(_ json: JSON, prefix: String = "") -> [String: JSON] {
+    static func flatten(_ json: JSONValue, prefix: String = "") -> [String: JSONValue] {
         guard case .object(let object) = json else { return [prefix: json] }
-        var flat: [String: JSON] = [:]
+        var flat: [String: JSONValue] = [:]
         for (key, value) in object.members {
             flat.merge(flatten(value, prefix: prefix.isEmpty ? key : "\(prefix).\(key)")) { first, _ in first }
         }

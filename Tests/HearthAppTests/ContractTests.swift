@@ -1,11 +1,11 @@
 import Foundation
-import SmartHomeProtocol
+import JSON
 import Testing
 
 /// One recorded intent from `shared/intents/`, adapted to equivalent Matter devices (see each file's `note`).
 struct IntentFixture: CustomTestStringConvertible, Sendable {
     let name: String
-    let json: JSON
+    let json: JSONValue
 
     var testDescription: String { name }
 

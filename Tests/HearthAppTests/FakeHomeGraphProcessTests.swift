@@ -1,6 +1,6 @@
 import Foundation
 import HearthTestSupport
-import SmartHomeProtocol
+import JSON
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -22,7 +22,8 @@ struct FakeHomeGraphProcessTests {
         return publicPath
     }
 
-    private func send(_ method: String, port: Int, path: String, body: String? = nil) async throws -> (Int, JSON?) {
+    private func send(_ method: String, port: Int, path: String, body: String? = nil) async throws -> (Int, JSONValue?)
+    {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
@@ -108,7 +109,7 @@ struct FakeHomeGraphProcessTests {
         #expect(result.stderr.contains("missing.pem"))
     }
 
-    private func json(_ text: String) -> JSON {
+    private func json(_ text: String) -> JSONValue {
         (try? JSONParser.parse(text)) ?? .null
     }
 }

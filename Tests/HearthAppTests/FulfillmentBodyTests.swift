@@ -1,5 +1,5 @@
 import Foundation
-import SmartHomeProtocol
+import JSON
 import Testing
 
 /// Bodies that are not UTF-8, and hostile object sizes, at `/fulfillment` through the real listener.

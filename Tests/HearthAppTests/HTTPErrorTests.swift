@@ -1,5 +1,5 @@
 import Foundation
-import SmartHomeProtocol
+import JSON
 import Testing
 
 @testable import HearthApp

@@ -1,6 +1,6 @@
 import Foundation
+import JSON
 import Registry
-import SmartHomeProtocol
 import Testing
 
 /// No token reads, changes or learns the existence of another user's device, through any intent.
@@ -22,7 +22,7 @@ struct IsolationTests {
         let bob = try hearth.token(for: "bob")
         let response = try await hearth.intent(TestHomes.query(["lamp", "no-such-device", "bob-light"]), token: bob)
         let devices = try #require(response.json?["payload"]?["devices"])
-        let notFound: JSON = ["online": false, "status": "ERROR", "errorCode": "deviceNotFound"]
+        let notFound: JSONValue = ["online": false, "status": "ERROR", "errorCode": "deviceNotFound"]
         #expect(devices["lamp"] == notFound)
         #expect(devices["no-such-device"] == notFound)
         #expect(devices["bob-light"]?["status"] == "SUCCESS")

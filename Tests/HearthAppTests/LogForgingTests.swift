@@ -1,12 +1,12 @@
 import Foundation
-import SmartHomeProtocol
+import JSON
 import Testing
 
 /// A client's text cannot forge or flood `hearth serve`'s log: the real process, its real stderr.
 struct LogForgingTests {
     /// An intent body with any request id and intent name, written by Hearth's own JSON writer.
     static func intent(requestId: String, name: String) -> String {
-        let body: JSON = ["requestId": .string(requestId), "inputs": [["intent": .string(name)]]]
+        let body: JSONValue = ["requestId": .string(requestId), "inputs": [["intent": .string(name)]]]
         return body.description
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import HearthApp
 import HearthTestSupport
+import JSON
 import Logging
-import SmartHomeProtocol
 import Synchronization
 import Testing
 

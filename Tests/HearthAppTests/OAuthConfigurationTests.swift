@@ -1,8 +1,8 @@
 import Foundation
 import HearthApp
 import InMemoryLogging
+import JSON
 import Logging
-import SmartHomeProtocol
 import Testing
 
 /// `oauth.*` configuration: clients checked, secrets never from the JSON, secret variables checked by name.

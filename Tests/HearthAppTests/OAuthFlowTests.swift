@@ -1,8 +1,8 @@
 import Cryptography
 import Foundation
+import JSON
 import OAuth
 import Registry
-import SmartHomeProtocol
 import Testing
 
 /// Account linking end to end, the way Google drives it: the sign-in page, the form POST, the redirect with a

@@ -3,10 +3,10 @@ import FakeHomeGraph
 import Foundation
 import HearthTestSupport
 import HomeGraph
+import JSON
 import Logging
 import MicroHTTPD
 import Registry
-import SmartHomeProtocol
 import Testing
 
 #if canImport(Glibc)
@@ -99,7 +99,7 @@ struct ReportingProcessTests {
         }
 
         /// Report State calls the fake answered with `status`.
-        func reports(status: Int) -> [JSON] {
+        func reports(status: Int) -> [JSONValue] {
             fake.reports.filter {
                 $0["path"]?.stringValue == FakeHomeGraph.reportStatePath && $0["status"]?.intValue == status
             }

@@ -1,7 +1,7 @@
 import Foundation
 import HearthApp
+import JSON
 import Logging
-import SmartHomeProtocol
 import Testing
 
 #if canImport(Glibc)

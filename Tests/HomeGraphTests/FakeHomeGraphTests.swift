@@ -1,7 +1,7 @@
 import FakeHomeGraph
 import Foundation
 import HomeGraph
-import SmartHomeProtocol
+import JSON
 import Testing
 
 /// The fake's own HTTP surface, spoken to directly.

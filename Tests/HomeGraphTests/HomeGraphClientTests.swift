@@ -1,6 +1,6 @@
 import Foundation
 import HomeGraph
-import SmartHomeProtocol
+import JSON
 import Testing
 
 struct HomeGraphClientTests {

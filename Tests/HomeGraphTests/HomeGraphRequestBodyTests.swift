@@ -1,5 +1,5 @@
 import HomeGraph
-import SmartHomeProtocol
+import JSON
 import Testing
 
 struct HomeGraphRequestBodyTests {

@@ -2,7 +2,7 @@ import Cryptography
 import FakeHomeGraph
 import Foundation
 import HomeGraph
-import SmartHomeProtocol
+import JSON
 import Testing
 
 struct JWTAssertionTests {
@@ -22,7 +22,7 @@ struct JWTAssertionTests {
         )
     }
 
-    private func decodedParts(_ jwt: String) throws -> (header: JSON, claims: JSON, signature: [UInt8]) {
+    private func decodedParts(_ jwt: String) throws -> (header: JSONValue, claims: JSONValue, signature: [UInt8]) {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         try #require(parts.count == 3)
         return (

@@ -1,12 +1,12 @@
 import Foundation
 import HomeGraph
-import SmartHomeProtocol
+import JSON
 import Testing
 
 struct ServiceAccountKeyTests {
     /// A key file as the Cloud console writes it, with `pem` as its private key.
-    private func keyFile(pem: String, dropping field: String? = nil, replacing: (String, JSON)? = nil) -> [UInt8] {
-        var members: [(String, JSON)] = [
+    private func keyFile(pem: String, dropping field: String? = nil, replacing: (String, JSONValue)? = nil) -> [UInt8] {
+        var members: [(String, JSONValue)] = [
             ("type", "service_account"),
             ("project_id", "hearth-test"),
             ("private_key_id", "0123abcd"),
@@ -59,8 +59,8 @@ struct ServiceAccountKeyTests {
         }
     }
 
-    @Test(arguments: [JSON.string("not a url"), .string("ftp://example.com/token"), .int(7)])
-    func aBadTokenURIIsRefused(value: JSON) throws {
+    @Test(arguments: [JSONValue.string("not a url"), .string("ftp://example.com/token"), .int(7)])
+    func aBadTokenURIIsRefused(value: JSONValue) throws {
         let error = #expect(throws: HomeGraphError.self) {
             try ServiceAccountKey(
                 json: keyFile(pem: try TestKeyPair.main.privatePEM, replacing: ("token_uri", value))

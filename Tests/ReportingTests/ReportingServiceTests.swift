@@ -2,10 +2,10 @@ import FakeHomeGraph
 import Foundation
 import Fulfillment
 import HomeGraph
+import JSON
 import MatterModel
 import Registry
 import Reporting
-import SmartHomeProtocol
 import Testing
 
 /// The drain end to end: a real SQLite registry, the fake HomeGraph on loopback, the real HTTP client.

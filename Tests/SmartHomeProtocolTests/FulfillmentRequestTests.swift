@@ -1,3 +1,4 @@
+import JSON
 import Testing
 
 @testable import SmartHomeProtocol
@@ -72,6 +73,18 @@ struct FulfillmentRequestTests {
     func refusesMisshapenExecutePayloads(_ text: String) throws {
         let payload = try JSONParser.parse(text).objectValue
         #expect(throws: PayloadError.self) { try ExecuteRequest.parse(payload) }
+    }
+
+    @Test func anIdThatIsNotUTF8IsNotEchoed() {
+        let body = Array(#"{"requestId":"r"#.utf8) + [0xFF] + Array(#"","inputs":[]}"#.utf8)
+        let error = #expect(throws: RequestError.self) { try FulfillmentRequest.parse(body) }
+        #expect(error?.kind == .malformedJSON)
+        #expect(error?.requestId == nil)
+        // A readable id is still echoed when the bad bytes are elsewhere.
+        let elsewhere = Array(#"{"requestId":"r1","inputs":[{"k":""#.utf8) + [0xFF] + Array(#""}]}"#.utf8)
+        let refused = #expect(throws: RequestError.self) { try FulfillmentRequest.parse(elsewhere) }
+        #expect(refused?.kind == .malformedJSON)
+        #expect(refused?.requestId == "r1")
     }
 }
 

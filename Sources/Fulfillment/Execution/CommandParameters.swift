@@ -1,3 +1,4 @@
+import JSON
 import SmartHomeProtocol
 
 /// Typed reading of EXECUTE `params`, with Google's parameter names in the errors.
@@ -50,7 +51,7 @@ func checked(
     case .strict:
         throw CommandError(
             .valueOutOfRange,
-            "\(name) \(JSON.double(value)) is outside \(JSON.double(range.lowerBound))…\(JSON.double(range.upperBound))"
+            "\(name) \(JSONValue.double(value)) is outside \(JSONValue.double(range.lowerBound))…\(JSONValue.double(range.upperBound))"
         )
     case .lenient:
         return min(max(value, range.lowerBound), range.upperBound)

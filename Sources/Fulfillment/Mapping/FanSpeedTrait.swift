@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -36,7 +37,7 @@ enum FanSpeedTrait: TraitMapping {
     }
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
-        let speeds: [JSON] = speedModes(of: endpoint.cluster(.FanControl)).compactMap { mode in
+        let speeds: [JSONValue] = speedModes(of: endpoint.cluster(.FanControl)).compactMap { mode in
             guard let entry = speedNames[mode] else { return nil }
             return [
                 "speed_name": .string(entry.name),

@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -16,7 +17,7 @@ enum OccupancySensingTrait: TraitMapping {
         let bits = AttributeSchema.OccupancySensorTypeBits.self
         let bitmap = endpoint.cluster(.OccupancySensing).int(.OccupancySensing.occupancySensorTypeBitmap) ?? bits.pir
         let names = [(bits.pir, "PIR"), (bits.ultrasonic, "ULTRASONIC"), (bits.physicalContact, "PHYSICAL_CONTACT")]
-        let configuration: [JSON] = names.compactMap { bit, name in
+        let configuration: [JSONValue] = names.compactMap { bit, name in
             bitmap & bit != 0 ? ["occupancySensorType": .string(name)] : nil
         }
         attributes.append("occupancySensorConfiguration", .array(configuration))

@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -25,7 +26,7 @@ enum RunCycleTrait: TraitMapping {
         let phaseSpec = AttributeSchema.spec(.OperationalState.currentPhase)
         let countdownSpec = AttributeSchema.spec(.OperationalState.countdownTime)
 
-        var cycles: [JSON] = []
+        var cycles: [JSONValue] = []
         var total = 0
         var cycleRemaining = 0
         if operating, let phaseValue = cluster[.OperationalState.currentPhase], phaseSpec?.isNull(phaseValue) == false,

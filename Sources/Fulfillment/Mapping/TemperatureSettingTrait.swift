@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -408,8 +409,8 @@ enum TemperatureSettingTrait: TraitMapping {
                 if mode == .strict {
                     throw CommandError(
                         .rangeTooClose,
-                        "setpoints \(JSON.double(Double(low) / 100))…\(JSON.double(Double(high) / 100)) °C are closer "
-                            + "than the \(JSON.double(Double(deadBand) / 100)) °C dead band"
+                        "setpoints \(JSONValue.double(Double(low) / 100))…\(JSONValue.double(Double(high) / 100)) °C are closer "
+                            + "than the \(JSONValue.double(Double(deadBand) / 100)) °C dead band"
                     )
                 }
                 high = min(low + deadBand, cool.upperBound)

@@ -1,5 +1,5 @@
 import Foundation
-import SmartHomeProtocol
+import JSON
 
 /// Configuration values, layered: defaults, then a JSON file, then the environment, then explicit overrides (CLI
 /// flags). Every value is checked against its ``ConfigKey`` when it is set, so a mistake is reported with where it
@@ -58,7 +58,7 @@ public struct ConfigValues: Sendable {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ConfigurationError("cannot read the configuration file \(file)")
         }
-        let json: JSON
+        let json: JSONValue
         do {
             json = try JSONParser.parse(Array(data))
         } catch {
@@ -82,7 +82,7 @@ public struct ConfigValues: Sendable {
     }
 
     /// Sets one key from a JSON value (as the file spells it) after checking the value's kind and range.
-    public mutating func set(_ path: String, _ value: JSON, source: String) throws(ConfigurationError) {
+    public mutating func set(_ path: String, _ value: JSONValue, source: String) throws(ConfigurationError) {
         let key = try Self.key(path, source: source)
         let setting: ConfigSetting
         switch key.kind {
@@ -127,7 +127,7 @@ public struct ConfigValues: Sendable {
             case .string, .choice:
                 try store(key.path, .string(text), source: source)
             case .oauthClients:
-                let json: JSON
+                let json: JSONValue
                 do {
                     json = try JSONParser.parse(Array(text.utf8))
                 } catch {

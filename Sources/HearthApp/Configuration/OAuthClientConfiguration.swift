@@ -1,7 +1,7 @@
 import Foundation
+import JSON
 import Logging
 import OAuth
-import SmartHomeProtocol
 
 /// One entry of `oauth.clients`: `{"id": "google", "redirectURIs": ["https://…"], "secretFile": "/path"}`.
 ///
@@ -28,7 +28,7 @@ public struct OAuthClientConfiguration: Sendable, Hashable {
     }
 
     /// Parses and checks the `oauth.clients` value; `source` names where it came from in errors.
-    public static func parse(_ value: JSON, source: String) throws(ConfigurationError) -> [Self] {
+    public static func parse(_ value: JSONValue, source: String) throws(ConfigurationError) -> [Self] {
         let path = "oauth.clients"
         guard let entries = value.arrayValue else {
             throw ConfigurationError(

@@ -1,5 +1,5 @@
+import JSON
 import MicroHTTPD
-import SmartHomeProtocol
 
 /// A request Hearth refuses before it reaches an intent handler, as a small JSON answer.
 public struct HTTPError: Error, Sendable {
@@ -18,7 +18,7 @@ public struct HTTPError: Error, Sendable {
     public var response: HTTPResponse {
         var headers = HTTPHeaders([("Content-Type", "application/json")])
         for (name, value) in self.headers { headers.add(name: name, value: value) }
-        let body: JSON = ["error": .string(Self.code(for: status)), "error_description": .string(message)]
+        let body: JSONValue = ["error": .string(Self.code(for: status)), "error_description": .string(message)]
         return HTTPResponse(status: status, headers: headers, body: JSONWriter.bytes(body))
     }
 

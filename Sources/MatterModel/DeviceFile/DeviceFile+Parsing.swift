@@ -1,3 +1,5 @@
+import JSON
+
 extension DeviceFile {
     /// The keys a device file's top-level object may have.
     public static let fileKeys = ["users"]
@@ -30,11 +32,13 @@ extension DeviceFile {
     public static func parse(_ bytes: [UInt8]) throws(DeviceFileError) -> DeviceFile {
         let root: JSONValue
         do {
-            root = try JSONReader.parse(bytes)
+            root = try JSONParser.parse(bytes, options: .deviceFile)
         } catch {
+            // Bytes that are not UTF-8 may not show in an editor: their byte offset finds them.
+            let offset = error.code == .invalidUTF8 ? " at byte offset \(error.offset)" : ""
             throw DeviceFileError(
                 code: .malformedJSON,
-                message: "malformed JSON at line \(error.line), column \(error.column): \(error.message)"
+                message: "malformed JSON at line \(error.line), column \(error.column): \(error.reason)\(offset)"
             )
         }
         return try DeviceFileParser().file(root)
@@ -323,7 +327,7 @@ private struct DeviceFileParser {
 
     func uint16(_ object: JSONObject, _ key: String, prefix: String) throws(DeviceFileError) -> Int? {
         guard let value = object[key], value != .null else { return nil }
-        guard case .integer(let number) = value else {
+        guard case .int(let number) = value else {
             throw fail(.wrongType, prefix + key, "expected an integer (uint16), got \(value.brief)")
         }
         guard (0...0xFFFF).contains(number) else {
@@ -413,7 +417,7 @@ private struct DeviceFileParser {
             return .bool(flag)
         case (.string, .string(let string)):
             return .string(string)
-        case (_, .integer(let number)) where spec.type.isInteger:
+        case (_, .int(let number)) where spec.type.isInteger:
             return .int(number)
         case (_, .null) where spec.nullValue != nil:
             return .int(spec.nullValue!)

@@ -1,3 +1,5 @@
+import JSON
+
 /// A device as QUERY and EXECUTE name it: its id and the `customData` SYNC gave it.
 public struct DeviceReference: Sendable, Hashable {
     public var id: String
@@ -8,7 +10,7 @@ public struct DeviceReference: Sendable, Hashable {
         self.customData = customData
     }
 
-    static func parseList(_ value: JSON?, field: String) throws(PayloadError) -> [DeviceReference] {
+    static func parseList(_ value: JSONValue?, field: String) throws(PayloadError) -> [DeviceReference] {
         guard let list = value?.arrayValue else { throw PayloadError(reason: "\(field) is missing or not an array") }
         var references: [DeviceReference] = []
         references.reserveCapacity(list.count)

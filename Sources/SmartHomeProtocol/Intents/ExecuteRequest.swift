@@ -1,3 +1,5 @@
+import JSON
+
 /// The payload of `action.devices.EXECUTE`: command groups, each a set of devices and ordered steps.
 public struct ExecuteRequest: Sendable, Hashable {
     /// One `commands[]` entry.

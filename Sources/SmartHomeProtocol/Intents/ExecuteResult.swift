@@ -1,3 +1,5 @@
+import JSON
+
 /// One entry of an EXECUTE answer (`payload.commands[]`): devices that share one outcome.
 public struct ExecuteResult: Sendable, Hashable {
     public var ids: [String]

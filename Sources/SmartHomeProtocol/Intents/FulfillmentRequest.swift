@@ -1,3 +1,5 @@
+import JSON
+
 /// The envelope of every intent: `requestId` and exactly one input.
 public struct FulfillmentRequest: Sendable, Hashable {
     /// Google's request id, echoed in the answer.
@@ -21,7 +23,7 @@ public struct FulfillmentRequest: Sendable, Hashable {
     /// Throws ``RequestError`` with kind `.malformedJSON` when the body is not JSON, and `.invalidRequest` when
     /// it is JSON but not an intent envelope (no `requestId`, not exactly one input, no intent).
     public static func parse(_ body: [UInt8]) throws(RequestError) -> FulfillmentRequest {
-        let json: JSON
+        let json: JSONValue
         do {
             json = try JSONParser.parse(body)
         } catch {

@@ -1,3 +1,5 @@
+import JSON
+
 /// The JSON bodies of fulfillment responses (the answers to the four intents and the whole-request error), written
 /// as bytes. ``FulfillmentRequest`` is what Google sends; the `FulfillmentResponse` the dispatcher returns carries
 /// one of these bodies with its HTTP status.

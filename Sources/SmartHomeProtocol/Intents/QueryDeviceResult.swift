@@ -1,3 +1,5 @@
+import JSON
+
 /// One device's entry in a QUERY answer (`payload.devices.<id>`).
 public struct QueryDeviceResult: Sendable, Hashable {
     public var online: Bool

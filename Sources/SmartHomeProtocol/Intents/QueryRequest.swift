@@ -1,3 +1,5 @@
+import JSON
+
 /// The payload of `action.devices.QUERY`: the devices whose state Google wants.
 public struct QueryRequest: Sendable, Hashable {
     public var devices: [DeviceReference]

@@ -1,3 +1,5 @@
+import JSON
+
 /// One device in a SYNC answer (`payload.devices[]`), with Google's field names.
 public struct SyncDevice: Sendable, Hashable {
     /// `name`: the primary name, manufacturer names and user aliases.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Checks SYNC answers the way Google would, before Google sees them.
 ///
 /// Google rejects a whole SYNC (INVALID_ARGUMENT) when one device in it is malformed: an unknown `type`, an unknown
@@ -166,7 +168,7 @@ public enum SyncValidator {
     /// SYNC reference: `traits` Array of Strings, "Required."; at least one (a device with none fails the SYNC:
     /// "No SupportedTraits" in Google's error reporting), each on Google's trait list, none twice. Returns the traits when the
     /// list is sound enough to judge attributes by, else `nil`.
-    static func checkTraits(_ value: JSON?, _ collector: inout ViolationCollector) -> [String]? {
+    static func checkTraits(_ value: JSONValue?, _ collector: inout ViolationCollector) -> [String]? {
         guard let value else {
             collector.reject("traits", "is required but missing")
             return nil
@@ -199,7 +201,7 @@ public enum SyncValidator {
 
     /// SYNC reference: `name` Object, "Required."; `name.name` String, "Required." (empty counts as missing),
     /// cut at 60 code points; `defaultNames` and `nicknames` Arrays of Strings.
-    static func checkName(_ value: JSON?, _ collector: inout ViolationCollector) {
+    static func checkName(_ value: JSONValue?, _ collector: inout ViolationCollector) {
         guard let value else {
             collector.reject("name", "is required but missing")
             return
@@ -228,7 +230,7 @@ public enum SyncValidator {
         }
     }
 
-    static func warnIfLong(_ value: JSON?, at path: String, _ collector: inout ViolationCollector) {
+    static func warnIfLong(_ value: JSONValue?, at path: String, _ collector: inout ViolationCollector) {
         guard let string = value?.stringValue else { return }
         let length = string.unicodeScalars.count
         if length > nameLimit {
@@ -368,7 +370,7 @@ public enum SyncValidator {
     // MARK: - Shared checks
 
     static func checkString(
-        _ value: JSON?,
+        _ value: JSONValue?,
         at path: String,
         required: Bool = false,
         nonEmpty: Bool = false,
@@ -382,7 +384,7 @@ public enum SyncValidator {
     }
 
     static func checkBoolean(
-        _ value: JSON?,
+        _ value: JSONValue?,
         at path: String,
         required: Bool = false,
         _ collector: inout ViolationCollector

@@ -1,3 +1,5 @@
+import JSON
+
 /// Attribute rules for the traits Hearth sends or plans to send. Each rule names the Google trait page it comes from
 /// (https://developers.home.google.com/cloud-to-cloud/traits/<name, lower-case>).
 /// Traits on Google's list but not here are accepted with any attributes (the validator cannot judge them), and a
@@ -367,7 +369,11 @@ enum TraitAttributeRules {
 
     /// TemperatureSetting's modes: an array of supported values, or the deprecated comma-separated string that
     /// Google still accepts (pattern `^((off|heat|cool|on|heatcool|auto|fan-only|purifier|eco|dry|),?)+$`).
-    @Sendable static func checkThermostatModes(_ value: JSON, at path: String, _ collector: inout ViolationCollector) {
+    @Sendable static func checkThermostatModes(
+        _ value: JSONValue,
+        at path: String,
+        _ collector: inout ViolationCollector
+    ) {
         if let list = value.stringValue {
             collector.warn(path, "the comma-separated string form is deprecated; send an array")
             let modes = list.split(separator: ",")
@@ -395,7 +401,7 @@ enum TraitAttributeRules {
     /// Reports a range whose minimum is not below its maximum; silent when either bound is not a number (the
     /// member check reports that).
     static func checkOrdered(
-        _ range: JSON?,
+        _ range: JSONValue?,
         minimum: String,
         maximum: String,
         at path: String,
@@ -411,7 +417,7 @@ enum TraitAttributeRules {
     }
 
     /// One `sensorStatesSupported` item against the Supported Sensors table.
-    static func checkSensorCapabilities(_ sensor: JSON, at path: String, _ collector: inout ViolationCollector) {
+    static func checkSensorCapabilities(_ sensor: JSONValue, at path: String, _ collector: inout ViolationCollector) {
         guard let object = sensor.objectValue else { return }
         let descriptive = object["descriptiveCapabilities"]
         let numeric = object["numericCapabilities"]

@@ -1,3 +1,5 @@
+import JSON
+
 /// The shape Google's trait pages document for one JSON value in a SYNC device's `attributes`.
 ///
 /// A deliberately small schema language: Google's "Type" column (Boolean, Integer, Number, String, Array, Object),
@@ -18,12 +20,12 @@ indirect enum TraitAttributeSchema: Sendable {
     /// Google "Object" with exactly these members; any other member is unknown to Google.
     case object([TraitAttributeField])
     /// Anything a table cannot say (e.g. "one of these two shapes").
-    case custom(@Sendable (JSON, String, inout ViolationCollector) -> Void)
+    case custom(@Sendable (JSONValue, String, inout ViolationCollector) -> Void)
 }
 
 extension TraitAttributeSchema {
     /// Checks `value` (found at `path`) against this schema, reporting every mismatch.
-    func check(_ value: JSON, at path: String, into collector: inout ViolationCollector) {
+    func check(_ value: JSONValue, at path: String, into collector: inout ViolationCollector) {
         switch self {
         case .boolean:
             if value.boolValue == nil { collector.reject(path, "must be a boolean, found \(value.kindDescription)") }

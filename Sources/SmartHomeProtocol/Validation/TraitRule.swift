@@ -1,3 +1,5 @@
+import JSON
+
 /// The SYNC attributes of one trait: its documented members, plus the rules that span members.
 struct TraitRule: Sendable {
     /// `action.devices.traits.<Name>`.

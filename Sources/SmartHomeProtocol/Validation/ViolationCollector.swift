@@ -1,3 +1,5 @@
+import JSON
+
 /// Gathers findings while one device (or payload) is walked. Paths are given from the object being validated.
 struct ViolationCollector {
     /// The id every finding is filed under.
@@ -42,14 +44,14 @@ struct ViolationCollector {
     }
 }
 
-extension JSON {
+extension JSONValue {
     /// The JSON kind, for messages ("found a string").
     var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
         case .int: return "an integer"
-        case .double: return "a number"
+        case .double, .number: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

@@ -1,12 +1,16 @@
-// The driver json-parse.sh compiles together with one revision's JSON reader (swiftc -O): Hearth's request-path
-// parser (`JSONParser`, SmartHomeProtocol) or, with `-D MATTER`, the device file reader (`JSONReader`, MatterModel).
+// The driver json-parse.sh compiles together with one revision's JSON reader (swiftc -O): the request path's
+// reading or, with `-D MATTER`, the device file's. With `-D UNIFIED` (a revision with the `JSON` module) both are
+// `JSONParser`, the device file's with `options: .deviceFile`; before it they were SmartHomeProtocol's
+// `JSONParser` and MatterModel's `JSONReader`.
 //
 //   driver file PATH ITERATIONS   median CPU ns per parse of the file's bytes over 5 rounds of ITERATIONS parses
 //   driver wide COUNT             CPU seconds to parse one object of COUNT members with short keys ("a1b":0)
 import Foundation
 
 func parse(_ bytes: [UInt8]) -> Bool {
-    #if MATTER
+    #if UNIFIED && MATTER
+    return (try? JSONParser.parse(bytes, options: .deviceFile)) != nil
+    #elseif MATTER
     return (try? JSONReader.parse(bytes)) != nil
     #else
     return (try? JSONParser.parse(bytes)) != nil

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
@@ -9,11 +10,11 @@ struct ValidationModeTests {
 
     static let lenient = FulfillmentOptions(validationMode: .lenient)
 
-    static func error(_ id: String, _ code: String) -> JSON {
+    static func error(_ id: String, _ code: String) -> JSONValue {
         ["ids": [.string(id)], "status": "ERROR", "errorCode": .string(code)]
     }
 
-    static func success(_ id: String, _ states: JSON) -> JSON {
+    static func success(_ id: String, _ states: JSONValue) -> JSONValue {
         ["ids": [.string(id)], "status": "SUCCESS", "states": states]
     }
 
@@ -35,7 +36,7 @@ struct ValidationModeTests {
         ("percent 150", GoogleRequest.brightnessRelative(percent: 150)),
         ("weight 6", GoogleRequest.brightnessRelative(weight: 6)),
     ])
-    func strictRefusesRelativeChangeOutOfRange(label: String, step: JSON) throws {
+    func strictRefusesRelativeChangeOutOfRange(label: String, step: JSONValue) throws {
         let fulfillment = try TestFulfillment()
         let results = try fulfillment.execute(G.group(["desk"], step))
         #expect(results == [Self.error("desk", "valueOutOfRange")], "\(label)")
@@ -80,20 +81,20 @@ struct ValidationModeTests {
         let results = try fulfillment.execute(
             G.group(["strip"], G.colorAbsolute(["spectrumHSV": ["hue": 400, "saturation": 2, "value": 1]]))
         )
-        let color: JSON = ["spectrumHsv": ["hue": 360, "saturation": 1, "value": 1]]
+        let color: JSONValue = ["spectrumHsv": ["hue": 360, "saturation": 1, "value": 1]]
         #expect(results == [Self.success("strip", ["color": color, "online": true])])
     }
 
     @Test(arguments: [
         ("on a string", GoogleRequest.step("OnOff", ["on": "yes"])),
         ("on missing", GoogleRequest.step("OnOff", [:])),
-        ("params missing", ["command": "action.devices.commands.OnOff"] as JSON),
+        ("params missing", ["command": "action.devices.commands.OnOff"] as JSONValue),
         ("brightness a string", GoogleRequest.step("BrightnessAbsolute", ["brightness": "bright"])),
         ("brightness missing", GoogleRequest.step("BrightnessAbsolute", ["level": 10])),
         ("relative a string", GoogleRequest.brightnessRelative(percent: "more")),
         ("temperature a string", GoogleRequest.colorAbsolute(["temperature": "warm"])),
     ])
-    func wrongTypedOrMissingParamsAreNotSupportedInBothModes(label: String, step: JSON) throws {
+    func wrongTypedOrMissingParamsAreNotSupportedInBothModes(label: String, step: JSONValue) throws {
         for options in [FulfillmentOptions(), Self.lenient] {
             let fulfillment = try TestFulfillment(options: options)
             let before = try fulfillment.query("ceiling")
@@ -106,7 +107,7 @@ struct ValidationModeTests {
     @Test(arguments: [FulfillmentOptions(), FulfillmentOptions(validationMode: .lenient)])
     func unsupportedCommandsAreFunctionNotSupportedInBothModes(options: FulfillmentOptions) throws {
         let fulfillment = try TestFulfillment(options: options)
-        let cases: [(String, JSON)] = [
+        let cases: [(String, JSONValue)] = [
             ("hall", G.brightnessAbsolute(50)),
             ("reading", G.colorAbsolute(["spectrumRGB": 0xFF0000])),
             ("desk", G.step("ColorLoop", [:])),

@@ -1,5 +1,6 @@
 import Fulfillment
 import InMemoryLogging
+import JSON
 import Logging
 import MatterModel
 import Registry
@@ -45,21 +46,21 @@ struct ChallengeExecuteTests {
         return try TestFulfillment(devices: home, options: options, clock: { clock.now() })
     }
 
-    static func unlock(_ challenge: JSON? = nil) -> JSON { step("LockUnlock", ["lock": false], challenge) }
-    static func lock(_ challenge: JSON? = nil) -> JSON { step("LockUnlock", ["lock": true], challenge) }
-    static func on(_ challenge: JSON? = nil) -> JSON { step("OnOff", ["on": true], challenge) }
+    static func unlock(_ challenge: JSONValue? = nil) -> JSONValue { step("LockUnlock", ["lock": false], challenge) }
+    static func lock(_ challenge: JSONValue? = nil) -> JSONValue { step("LockUnlock", ["lock": true], challenge) }
+    static func on(_ challenge: JSONValue? = nil) -> JSONValue { step("OnOff", ["on": true], challenge) }
 
-    static func step(_ command: String, _ params: JSON, _ challenge: JSON?) -> JSON {
+    static func step(_ command: String, _ params: JSONValue, _ challenge: JSONValue?) -> JSONValue {
         guard var object = G.step(command, params).objectValue else { return [:] }
         if let challenge { object["challenge"] = challenge }
         return .object(object)
     }
 
-    static func pin(_ pin: String) -> JSON { ["pin": .string(pin)] }
-    static let ack: JSON = ["ack": true]
+    static func pin(_ pin: String) -> JSONValue { ["pin": .string(pin)] }
+    static let ack: JSONValue = ["ack": true]
 
-    static func challenge(_ id: String, _ type: String, states: JSON? = nil) -> JSON {
-        let entry: JSON = [
+    static func challenge(_ id: String, _ type: String, states: JSONValue? = nil) -> JSONValue {
+        let entry: JSONValue = [
             "ids": [.string(id)], "status": "ERROR", "errorCode": "challengeNeeded",
             "challengeNeeded": ["type": .string(type)],
         ]
@@ -69,12 +70,12 @@ struct ChallengeExecuteTests {
     }
 
     /// EXECUTE's `commands` as sent, `debugString` included (``TestFulfillment/execute(_:as:)`` drops it).
-    static func executeKeepingDebugStrings(_ fulfillment: TestFulfillment, _ group: JSON) throws -> [JSON] {
+    static func executeKeepingDebugStrings(_ fulfillment: TestFulfillment, _ group: JSONValue) throws -> [JSONValue] {
         try fulfillment.send(G.execute([group])).body["payload"]?["commands"]?.arrayValue ?? []
     }
 
     /// `remoteSetDisabled` with a `debugString` that says what to do, checked by its gist.
-    static func expectRemoteSetDisabled(_ results: [JSON], _ id: String, saying gist: String) {
+    static func expectRemoteSetDisabled(_ results: [JSONValue], _ id: String, saying gist: String) {
         #expect(results.count == 1, "\(results)")
         #expect(results.first?["ids"] == [.string(id)])
         #expect(results.first?["status"] == "ERROR")
@@ -83,16 +84,16 @@ struct ChallengeExecuteTests {
         #expect(results.first?["debugString"]?.stringValue?.contains(gist) == true, "\(results)")
     }
 
-    static func tooMany(_ id: String) -> JSON {
+    static func tooMany(_ id: String) -> JSONValue {
         ["ids": [.string(id)], "status": "ERROR", "errorCode": "tooManyFailedAttempts"]
     }
 
-    static func success(_ id: String, _ states: JSON) -> JSON {
+    static func success(_ id: String, _ states: JSONValue) -> JSONValue {
         ["ids": [.string(id)], "status": "SUCCESS", "states": states]
     }
 
-    static let unlocked: JSON = ["isLocked": false, "isJammed": false, "online": true]
-    static let locked: JSON = ["isLocked": true, "isJammed": false, "online": true]
+    static let unlocked: JSONValue = ["isLocked": false, "isJammed": false, "online": true]
+    static let locked: JSONValue = ["isLocked": true, "isJammed": false, "online": true]
 
     func lockState(_ fulfillment: TestFulfillment, _ id: String = "front-door") throws -> Int? {
         try fulfillment.storedDevice(id)?.endpoints[0].clusters[.DoorLock]?.int("LockState")

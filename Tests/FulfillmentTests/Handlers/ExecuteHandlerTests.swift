@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
@@ -6,16 +7,16 @@ import Testing
 struct ExecuteHandlerTests {
     typealias G = GoogleRequest
 
-    static func error(_ ids: [String], _ code: String) -> JSON {
+    static func error(_ ids: [String], _ code: String) -> JSONValue {
         ["ids": .array(ids.map { .string($0) }), "status": "ERROR", "errorCode": .string(code)]
     }
 
-    static func success(_ ids: [String], _ states: JSON) -> JSON {
+    static func success(_ ids: [String], _ states: JSONValue) -> JSONValue {
         ["ids": .array(ids.map { .string($0) }), "status": "SUCCESS", "states": states]
     }
 
     /// Every id, once per entry it appears in.
-    static func ids(_ results: [JSON]) -> [String] {
+    static func ids(_ results: [JSONValue]) -> [String] {
         results.flatMap { $0["ids"]?.arrayValue ?? [] }.compactMap(\.stringValue).sorted()
     }
 
@@ -148,7 +149,7 @@ struct ExecuteHandlerTests {
         ("missing trait", GoogleRequest.colorAbsolute(["temperature": 4000]), "functionNotSupported"),
         ("wrong type", GoogleRequest.step("OnOff", ["on": "yes"]), "notSupported"),
     ])
-    func failingLaterStepLeavesTheDeviceUntouched(label: String, failing: JSON, code: String) throws {
+    func failingLaterStepLeavesTheDeviceUntouched(label: String, failing: JSONValue, code: String) throws {
         let fulfillment = try TestFulfillment()
         let results = try fulfillment.execute(
             G.group(["desk"], G.onOff(true), G.brightnessAbsolute(90)),

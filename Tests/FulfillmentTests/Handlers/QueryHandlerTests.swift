@@ -1,15 +1,16 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
 struct QueryHandlerTests {
-    static let notFound: JSON = ["online": false, "status": "ERROR", "errorCode": "deviceNotFound"]
-    static let offline: JSON = ["online": false, "status": "ERROR", "errorCode": "deviceOffline"]
+    static let notFound: JSONValue = ["online": false, "status": "ERROR", "errorCode": "deviceNotFound"]
+    static let offline: JSONValue = ["online": false, "status": "ERROR", "errorCode": "deviceOffline"]
 
     struct Case: Sendable, CustomTestStringConvertible {
         var label: String
         var id: String
-        var state: JSON
+        var state: JSONValue
 
         var testDescription: String { label }
     }
@@ -58,7 +59,7 @@ struct QueryHandlerTests {
         let fulfillment = try TestFulfillment()
         let reply = try fulfillment.send(GoogleRequest.query(["hall", "nope", "porch", "bob-lamp"], requestId: "q-7"))
         #expect(reply.status == 200)
-        let expected: JSON = [
+        let expected: JSONValue = [
             "requestId": "q-7",
             "payload": [
                 "devices": [

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import MatterModel
 import SmartHomeProtocol
 import Testing
@@ -11,24 +12,24 @@ struct AccessExecuteTests {
     static let user = AccessCatalogue.user
     static let lenient = FulfillmentOptions(validationMode: .lenient)
 
-    static func error(_ id: String, _ code: String) -> JSON {
+    static func error(_ id: String, _ code: String) -> JSONValue {
         ["ids": [.string(id)], "status": "ERROR", "errorCode": .string(code)]
     }
 
-    static func success(_ id: String, _ states: JSON) -> JSON {
+    static func success(_ id: String, _ states: JSONValue) -> JSONValue {
         guard var object = states.objectValue else { return states }
         object["online"] = true
         return ["ids": [.string(id)], "status": "SUCCESS", "states": .object(object)]
     }
 
-    static func openClose(_ percent: JSON) -> JSON { G.step("OpenClose", ["openPercent": percent]) }
-    static func openCloseRelative(_ percent: JSON) -> JSON {
+    static func openClose(_ percent: JSONValue) -> JSONValue { G.step("OpenClose", ["openPercent": percent]) }
+    static func openCloseRelative(_ percent: JSONValue) -> JSONValue {
         G.step("OpenCloseRelative", ["openRelativePercent": percent])
     }
-    static func startStop(_ start: Bool) -> JSON { G.step("StartStop", ["start": .bool(start)]) }
-    static func lockUnlock(_ lock: Bool) -> JSON { G.step("LockUnlock", ["lock": .bool(lock)]) }
+    static func startStop(_ start: Bool) -> JSONValue { G.step("StartStop", ["start": .bool(start)]) }
+    static func lockUnlock(_ lock: Bool) -> JSONValue { G.step("LockUnlock", ["lock": .bool(lock)]) }
     /// A step carrying a challenge answer (`{"pin": …}` or `{"ack": true}`).
-    static func challenged(_ step: JSON, _ challenge: JSON) -> JSON {
+    static func challenged(_ step: JSONValue, _ challenge: JSONValue) -> JSONValue {
         guard var object = step.objectValue else { return step }
         object["challenge"] = challenge
         return .object(object)
@@ -114,7 +115,7 @@ struct AccessExecuteTests {
         ("openRelativePercent 150", AccessExecuteTests.openCloseRelative(150)),
         ("openRelativePercent -101", AccessExecuteTests.openCloseRelative(-101)),
     ])
-    func strictRefusesOutOfRangeAndChangesNothing(label: String, step: JSON) throws {
+    func strictRefusesOutOfRangeAndChangesNothing(label: String, step: JSONValue) throws {
         let fulfillment = try Self.catalogue()
         let results = try fulfillment.execute(G.group(["living-room-blinds"], step), as: Self.user)
         #expect(results == [Self.error("living-room-blinds", "valueOutOfRange")], "\(label)")
@@ -127,7 +128,7 @@ struct AccessExecuteTests {
         ("openRelativePercent 150", AccessExecuteTests.openCloseRelative(150), 100),
         ("openRelativePercent -101", AccessExecuteTests.openCloseRelative(-101), 0),
     ])
-    func lenientClamps(label: String, step: JSON, open: Int) throws {
+    func lenientClamps(label: String, step: JSONValue, open: Int) throws {
         let fulfillment = try Self.catalogue(Self.lenient)
         let results = try fulfillment.execute(G.group(["living-room-blinds"], step), as: Self.user)
         #expect(results == [Self.success("living-room-blinds", ["openPercent": .int(open)])], "\(label)")
@@ -138,7 +139,7 @@ struct AccessExecuteTests {
         ("openPercent as text", G.step("OpenClose", ["openPercent": "half"])),
         ("no openRelativePercent", G.step("OpenCloseRelative", [:])),
     ])
-    func malformedParametersAreNotSupported(label: String, step: JSON) throws {
+    func malformedParametersAreNotSupported(label: String, step: JSONValue) throws {
         for options in [FulfillmentOptions(), Self.lenient] {
             let fulfillment = try Self.catalogue(options)
             let results = try fulfillment.execute(G.group(["living-room-blinds"], step), as: Self.user)
@@ -208,7 +209,7 @@ struct AccessExecuteTests {
         ("start", AccessExecuteTests.startStop(true)),
         ("pause", G.step("PauseUnpause", ["pause": true])),
     ])
-    func startAndPauseAreNotSupported(label: String, step: JSON) throws {
+    func startAndPauseAreNotSupported(label: String, step: JSONValue) throws {
         let fulfillment = try Self.catalogue()
         let results = try fulfillment.execute(G.group(["patio-awning"], step), as: Self.user)
         #expect(results == [Self.error("patio-awning", "functionNotSupported")], "\(label)")
@@ -285,7 +286,7 @@ struct AccessExecuteTests {
         ("no lock", G.step("LockUnlock", [:])),
         ("lock as a number", G.step("LockUnlock", ["lock": 1])),
     ])
-    func malformedLockParametersAreNotSupported(label: String, step: JSON) throws {
+    func malformedLockParametersAreNotSupported(label: String, step: JSONValue) throws {
         let fulfillment = try Self.catalogue()
         let challenged = Self.challenged(step, ["pin": "1234"])
         let results = try fulfillment.execute(G.group(["front-door"], challenged), as: Self.user)
@@ -301,7 +302,7 @@ struct AccessExecuteTests {
         ("front-door", AccessExecuteTests.openClose(50)),
         ("living-room-blinds", AccessExecuteTests.lockUnlock(true)),
     ])
-    func commandsOfTraitsTheDeviceLacksAreRefused(id: String, step: JSON) throws {
+    func commandsOfTraitsTheDeviceLacksAreRefused(id: String, step: JSONValue) throws {
         let fulfillment = try Self.catalogue()
         let results = try fulfillment.execute(G.group([id], step), as: Self.user)
         #expect(results == [Self.error(id, "functionNotSupported")])

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
@@ -7,20 +8,20 @@ import Testing
 struct AccessMappingTests {
     static let user = AccessCatalogue.user
 
-    static let startStop: JSON = "action.devices.traits.StartStop"
-    static let openClose: JSON = "action.devices.traits.OpenClose"
-    static let lockUnlock: JSON = "action.devices.traits.LockUnlock"
-    static let occupancySensing: JSON = "action.devices.traits.OccupancySensing"
-    static let sensorState: JSON = "action.devices.traits.SensorState"
+    static let startStop: JSONValue = "action.devices.traits.StartStop"
+    static let openClose: JSONValue = "action.devices.traits.OpenClose"
+    static let lockUnlock: JSONValue = "action.devices.traits.LockUnlock"
+    static let occupancySensing: JSONValue = "action.devices.traits.OccupancySensing"
+    static let sensorState: JSONValue = "action.devices.traits.SensorState"
 
-    static let waterLeak: JSON = [
+    static let waterLeak: JSONValue = [
         "name": "WaterLeak", "descriptiveCapabilities": ["availableStates": ["leak", "no leak"]],
     ]
-    static let smokeLevel: JSON = [
+    static let smokeLevel: JSONValue = [
         "name": "SmokeLevel",
         "descriptiveCapabilities": ["availableStates": ["smoke detected", "high", "no smoke detected"]],
     ]
-    static let carbonMonoxideLevel: JSON = [
+    static let carbonMonoxideLevel: JSONValue = [
         "name": "CarbonMonoxideLevel",
         "descriptiveCapabilities": [
             "availableStates": ["carbon monoxide detected", "high", "no carbon monoxide detected"]
@@ -30,9 +31,9 @@ struct AccessMappingTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var id: String
         var type: String
-        var traits: JSON
-        var attributes: JSON
-        var state: JSON
+        var traits: JSONValue
+        var attributes: JSONValue
+        var state: JSONValue
 
         var testDescription: String { id }
     }

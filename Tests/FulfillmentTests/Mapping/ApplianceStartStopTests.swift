@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import MatterModel
 import SmartHomeProtocol
 import Testing
@@ -28,14 +29,14 @@ struct ApplianceStartStopTests {
         )
     }
 
-    static func start(_ start: Bool) -> JSON { G.step("StartStop", ["start": .bool(start)]) }
-    static func pause(_ pause: Bool) -> JSON { G.step("PauseUnpause", ["pause": .bool(pause)]) }
+    static func start(_ start: Bool) -> JSONValue { G.step("StartStop", ["start": .bool(start)]) }
+    static func pause(_ pause: Bool) -> JSONValue { G.step("PauseUnpause", ["pause": .bool(pause)]) }
 
     static func stored(_ fulfillment: TestFulfillment) throws -> ClusterState {
         try #require(try fulfillment.storedDevice("appliance")).endpoints[0].cluster(.OperationalState)
     }
 
-    static func success(running: Bool, paused: Bool) -> [JSON] {
+    static func success(running: Bool, paused: Bool) -> [JSONValue] {
         [
             [
                 "ids": ["appliance"], "status": "SUCCESS",
@@ -44,7 +45,7 @@ struct ApplianceStartStopTests {
         ]
     }
 
-    static func error(_ code: String) -> [JSON] {
+    static func error(_ code: String) -> [JSONValue] {
         [["ids": ["appliance"], "status": "ERROR", "errorCode": .string(code)]]
     }
 
@@ -121,7 +122,7 @@ struct ApplianceStartStopTests {
         var on: Bool = true
         var state: Int
         var error: Int = 0
-        var step: JSON
+        var step: JSONValue
         var code: String
         var testDescription: String { name }
     }
@@ -174,7 +175,7 @@ struct ApplianceStartStopTests {
     )
     func runCycleOfEachDishwasherPhase(phase: Int, cycle: String, next: String?, cycleSeconds: Int) throws {
         let fulfillment = try Self.fulfillment(type: "Dishwasher", state: 1, phase: "\(phase)", countdown: "1200")
-        var expected: JSON = ["currentCycle": .string(cycle), "lang": "en"]
+        var expected: JSONValue = ["currentCycle": .string(cycle), "lang": "en"]
         if let next, var object = expected.objectValue {
             object["nextCycle"] = .string(next)
             expected = .object(object)

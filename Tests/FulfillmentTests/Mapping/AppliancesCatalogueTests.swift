@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
@@ -10,19 +11,19 @@ struct AppliancesCatalogueTests {
         try TestFulfillment(devices: AppliancesCatalogue.deviceFile)
     }
 
-    static let outlet: JSON = "action.devices.types.OUTLET"
-    static let speaker: JSON = "action.devices.types.SPEAKER"
-    static let vacuum: JSON = "action.devices.types.VACUUM"
-    static let washer: JSON = "action.devices.types.WASHER"
-    static let dishwasher: JSON = "action.devices.types.DISHWASHER"
-    static let volume: JSON = "action.devices.traits.Volume"
-    static let startStop: JSON = "action.devices.traits.StartStop"
-    static let dock: JSON = "action.devices.traits.Dock"
-    static let runCycle: JSON = "action.devices.traits.RunCycle"
-    static let energyStorage: JSON = "action.devices.traits.EnergyStorage"
+    static let outlet: JSONValue = "action.devices.types.OUTLET"
+    static let speaker: JSONValue = "action.devices.types.SPEAKER"
+    static let vacuum: JSONValue = "action.devices.types.VACUUM"
+    static let washer: JSONValue = "action.devices.types.WASHER"
+    static let dishwasher: JSONValue = "action.devices.types.DISHWASHER"
+    static let volume: JSONValue = "action.devices.traits.Volume"
+    static let startStop: JSONValue = "action.devices.traits.StartStop"
+    static let dock: JSONValue = "action.devices.traits.Dock"
+    static let runCycle: JSONValue = "action.devices.traits.RunCycle"
+    static let energyStorage: JSONValue = "action.devices.traits.EnergyStorage"
 
     /// Google type, traits (in Hearth's order) and SYNC attributes per device.
-    static let expectedSync: [(id: String, type: JSON, traits: JSON, attributes: JSON)] = [
+    static let expectedSync: [(id: String, type: JSONValue, traits: JSONValue, attributes: JSONValue)] = [
         ("hall-dimmer-plug", outlet, [Fixtures.onOff, Fixtures.brightness], [:]),
         ("living-room-speaker", speaker, [volume], ["volumeMaxLevel": 100, "volumeCanMuteAndUnmute": true]),
         (
@@ -63,7 +64,7 @@ struct AppliancesCatalogueTests {
         #expect(devices.compactMap { $0["id"]?.stringValue } == Self.expectedSync.map(\.id))
     }
 
-    static let expectedQuery: [(id: String, states: JSON)] = [
+    static let expectedQuery: [(id: String, states: JSONValue)] = [
         ("hall-dimmer-plug", ["online": true, "status": "SUCCESS", "on": true, "brightness": 71]),
         ("living-room-speaker", ["online": true, "status": "SUCCESS", "currentVolume": 40, "isMuted": false]),
         (

@@ -1,11 +1,12 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
 struct BrightnessTraitTests {
     typealias G = GoogleRequest
 
-    static func success(_ id: String, brightness: Int) -> JSON {
+    static func success(_ id: String, brightness: Int) -> JSONValue {
         ["ids": [.string(id)], "status": "SUCCESS", "states": ["brightness": .int(brightness), "online": true]]
     }
 
@@ -60,7 +61,7 @@ struct BrightnessTraitTests {
         // 0 % is MinLevel (1), a light on at its lowest output: it reads as 1 %.
         ("weight -5 stops at the lowest level", GoogleRequest.brightnessRelative(weight: -5), 1),
     ])
-    func relative(label: String, step: JSON, brightness: Int) throws {
+    func relative(label: String, step: JSONValue, brightness: Int) throws {
         let fulfillment = try TestFulfillment()
         let results = try fulfillment.execute(G.group(["desk"], step))
         #expect(results == [Self.success("desk", brightness: brightness)], "\(label)")

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import MatterModel
 import SmartHomeProtocol
 import Testing
@@ -15,17 +16,17 @@ struct ClimateTraitTests {
         )
     }
 
-    static func error(_ id: String, _ code: String) -> [JSON] {
+    static func error(_ id: String, _ code: String) -> [JSONValue] {
         [["ids": [.string(id)], "status": "ERROR", "errorCode": .string(code)]]
     }
 
-    static func success(_ id: String, _ states: JSON) -> [JSON] {
+    static func success(_ id: String, _ states: JSONValue) -> [JSONValue] {
         var object = states.objectValue ?? JSONObject()
         object["online"] = true
         return [["ids": [.string(id)], "status": "SUCCESS", "states": .object(object)]]
     }
 
-    static let threeSpeeds: JSON = [
+    static let threeSpeeds: JSONValue = [
         "speeds": [
             ["speed_name": "low", "speed_values": [["speed_synonym": ["low", "slow"], "lang": "en"]]],
             ["speed_name": "medium", "speed_values": [["speed_synonym": ["medium", "mid"], "lang": "en"]]],
@@ -110,7 +111,7 @@ struct ClimateTraitTests {
 
     @Test func catalogueTypesAndTraits() throws {
         let fulfillment = try Self.fulfillment()
-        let expected: [(String, JSON, JSON)] = [
+        let expected: [(String, JSONValue, JSONValue)] = [
             (
                 "ceiling-fan", "action.devices.types.FAN",
                 ["action.devices.traits.OnOff", "action.devices.traits.FanSpeed"]
@@ -286,12 +287,12 @@ struct ClimateTraitTests {
     }
 
     @Test(arguments: [
-        (["fanSpeedRelativePercent": 10] as JSON, 76, "high"),
-        (["fanSpeedRelativePercent": -70] as JSON, 0, "low"),
-        (["fanSpeedRelativeWeight": 1] as JSON, 99, "high"),
-        (["fanSpeedRelativeWeight": -1] as JSON, 33, "low"),
+        (["fanSpeedRelativePercent": 10] as JSONValue, 76, "high"),
+        (["fanSpeedRelativePercent": -70] as JSONValue, 0, "low"),
+        (["fanSpeedRelativeWeight": 1] as JSONValue, 99, "high"),
+        (["fanSpeedRelativeWeight": -1] as JSONValue, 33, "low"),
     ])
-    func relativeSpeed(params: JSON, percent: Int, setting: String) throws {
+    func relativeSpeed(params: JSONValue, percent: Int, setting: String) throws {
         let fulfillment = try Self.fulfillment()
         let results = try fulfillment.execute(
             G.group(["ceiling-fan"], G.step("SetFanSpeedRelative", params)),
@@ -448,11 +449,11 @@ struct ClimateTraitTests {
     }
 
     @Test(arguments: [
-        (["thermostatTemperatureRelativeDegree": 1.5] as JSON, 21.5 as Double),
-        (["thermostatTemperatureRelativeDegree": -2] as JSON, 18 as Double),
-        (["thermostatTemperatureRelativeWeight": 2] as JSON, 22 as Double),
+        (["thermostatTemperatureRelativeDegree": 1.5] as JSONValue, 21.5 as Double),
+        (["thermostatTemperatureRelativeDegree": -2] as JSONValue, 18 as Double),
+        (["thermostatTemperatureRelativeWeight": 2] as JSONValue, 22 as Double),
     ])
-    func relativeTemperatureInHeatMode(params: JSON, setpoint: Double) throws {
+    func relativeTemperatureInHeatMode(params: JSONValue, setpoint: Double) throws {
         let fulfillment = try Self.fulfillment()
         _ = try fulfillment.execute(
             G.group(["hallway-thermostat"], G.step("TemperatureRelative", params)),

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import MatterModel
 import SmartHomeProtocol
 import Testing
@@ -8,11 +9,11 @@ import Testing
 struct ColorSettingTraitTests {
     typealias G = GoogleRequest
 
-    static func success(_ id: String, color: JSON) -> JSON {
+    static func success(_ id: String, color: JSONValue) -> JSONValue {
         ["ids": [.string(id)], "status": "SUCCESS", "states": ["color": color, "online": true]]
     }
 
-    static func error(_ id: String, _ code: String) -> JSON {
+    static func error(_ id: String, _ code: String) -> JSONValue {
         ["ids": [.string(id)], "status": "ERROR", "errorCode": .string(code)]
     }
 
@@ -53,7 +54,7 @@ struct ColorSettingTraitTests {
     func spectrumRGBBecomesSpectrumHsv(label: String, rgb: Int, hue: Double, saturation: Double) throws {
         let fulfillment = try TestFulfillment()
         let results = try fulfillment.execute(G.group(["strip"], G.colorAbsolute(["spectrumRGB": .int(rgb)])))
-        let color: JSON = ["spectrumHsv": ["hue": .double(hue), "saturation": .double(saturation), "value": 1]]
+        let color: JSONValue = ["spectrumHsv": ["hue": .double(hue), "saturation": .double(saturation), "value": 1]]
         #expect(results == [Self.success("strip", color: color)], "\(label)")
         #expect(try fulfillment.query("strip")?["color"] == color, "\(label)")
         let stored = try #require(try fulfillment.storedDevice("strip"))
@@ -65,7 +66,7 @@ struct ColorSettingTraitTests {
         let results = try fulfillment.execute(
             G.group(["strip"], G.colorAbsolute(["spectrumHSV": ["hue": 180, "saturation": 0.5, "value": 1]]))
         )
-        let color: JSON = ["spectrumHsv": ["hue": 180, "saturation": 0.5, "value": 1]]
+        let color: JSONValue = ["spectrumHsv": ["hue": 180, "saturation": 0.5, "value": 1]]
         #expect(results == [Self.success("strip", color: color)])
         #expect(
             try fulfillment.query("strip")
@@ -93,7 +94,7 @@ struct ColorSettingTraitTests {
                 G.colorAbsolute(["spectrumRGB": 0x00FFFF])
             )
         )
-        let color: JSON = ["spectrumHsv": ["hue": 180, "saturation": 1, "value": 1]]
+        let color: JSONValue = ["spectrumHsv": ["hue": 180, "saturation": 1, "value": 1]]
         #expect(results == [Self.success("ceiling", color: color)])
         let stored = try #require(try fulfillment.storedDevice("ceiling"))
         // The temperature step ran too: its mireds stay after the switch back to hue and saturation.
@@ -117,7 +118,7 @@ struct ColorSettingTraitTests {
         ("spectrumRGB", GoogleRequest.colorAbsolute(["spectrumRGB": 0xFF0000])),
         ("spectrumHSV", GoogleRequest.colorAbsolute(["spectrumHSV": ["hue": 120, "saturation": 1, "value": 1]])),
     ])
-    func spectrumOnATemperatureOnlyLightIsFunctionNotSupported(label: String, step: JSON) throws {
+    func spectrumOnATemperatureOnlyLightIsFunctionNotSupported(label: String, step: JSONValue) throws {
         let fulfillment = try TestFulfillment()
         let results = try fulfillment.execute(G.group(["reading"], step))
         #expect(results == [Self.error("reading", "functionNotSupported")], "\(label)")
@@ -139,7 +140,7 @@ struct ColorSettingTraitTests {
         ("spectrumRGB a string", GoogleRequest.colorAbsolute(["spectrumRGB": "#ff0000"])),
         ("spectrumHSV without saturation", GoogleRequest.colorAbsolute(["spectrumHSV": ["hue": 10]])),
     ])
-    func malformedColorIsNotSupported(label: String, step: JSON) throws {
+    func malformedColorIsNotSupported(label: String, step: JSONValue) throws {
         let fulfillment = try TestFulfillment()
         let results = try fulfillment.execute(G.group(["ceiling"], step))
         #expect(results == [Self.error("ceiling", "notSupported")], "\(label)")
@@ -151,7 +152,7 @@ struct ColorSettingTraitTests {
         ("hue above 360", GoogleRequest.colorAbsolute(["spectrumHSV": ["hue": 400, "saturation": 1, "value": 1]])),
         ("saturation above 1", GoogleRequest.colorAbsolute(["spectrumHSV": ["hue": 10, "saturation": 2, "value": 1]])),
     ])
-    func spectrumOutOfRangeIsValueOutOfRange(label: String, step: JSON) throws {
+    func spectrumOutOfRangeIsValueOutOfRange(label: String, step: JSONValue) throws {
         let fulfillment = try TestFulfillment()
         let results = try fulfillment.execute(G.group(["ceiling"], step))
         #expect(results == [Self.error("ceiling", "valueOutOfRange")], "\(label)")

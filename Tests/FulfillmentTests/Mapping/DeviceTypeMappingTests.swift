@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
@@ -7,14 +8,14 @@ struct DeviceTypeMappingTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var deviceType: String
         var id: String
-        var type: JSON
-        var traits: JSON
-        var attributes: JSON
+        var type: JSONValue
+        var traits: JSONValue
+        var attributes: JSONValue
 
         var testDescription: String { deviceType }
     }
 
-    static let range153to500: JSON = ["temperatureMinK": 2000, "temperatureMaxK": 6536]
+    static let range153to500: JSONValue = ["temperatureMinK": 2000, "temperatureMaxK": 6536]
 
     static let cases: [Case] = [
         Case(deviceType: "OnOffLight", id: "hall", type: Fixtures.light, traits: [Fixtures.onOff], attributes: [:]),
@@ -92,8 +93,8 @@ struct DeviceTypeMappingTests {
 
     struct MultiTypeCase: Sendable, CustomTestStringConvertible {
         var deviceTypes: [String]
-        var type: JSON
-        var traits: JSON
+        var type: JSONValue
+        var traits: JSONValue
 
         var testDescription: String { deviceTypes.joined(separator: " + ") }
     }

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
@@ -122,7 +123,7 @@ struct EnergyStorageTraitTests {
     @Test(arguments: batteries)
     func queryStates(_ battery: Battery) throws {
         let fulfillment = try Self.fulfillment(battery.members)
-        var expected: JSON = [
+        var expected: JSONValue = [
             "online": true, "status": "SUCCESS", "on": false,
             "descriptiveCapacityRemaining": .string(battery.capacity),
             "isCharging": .bool(battery.charging), "isPluggedIn": .bool(battery.pluggedIn),

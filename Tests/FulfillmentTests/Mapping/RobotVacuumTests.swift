@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import MatterModel
 import SmartHomeProtocol
 import Testing
@@ -22,8 +23,8 @@ struct RobotVacuumTests {
         )
     }
 
-    static func start(_ start: Bool) -> JSON { G.step("StartStop", ["start": .bool(start)]) }
-    static func pause(_ pause: Bool) -> JSON { G.step("PauseUnpause", ["pause": .bool(pause)]) }
+    static func start(_ start: Bool) -> JSONValue { G.step("StartStop", ["start": .bool(start)]) }
+    static func pause(_ pause: Bool) -> JSONValue { G.step("PauseUnpause", ["pause": .bool(pause)]) }
     static let dock = G.step("Dock", [:])
 
     /// `OperationalState` and `CurrentMode` after the command.
@@ -49,7 +50,7 @@ struct RobotVacuumTests {
         var from: Int
         var fromMode: Int = 0
         var fromError: Int = 0
-        var step: JSON
+        var step: JSONValue
         var to: Int
         var toMode: Int
         var isRunning: Bool
@@ -176,7 +177,7 @@ struct RobotVacuumTests {
         var name: String
         var from: Int
         var fromError: Int = 0
-        var step: JSON
+        var step: JSONValue
         var code: String
         var testDescription: String { name }
     }

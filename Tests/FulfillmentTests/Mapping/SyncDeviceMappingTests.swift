@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 
@@ -7,7 +8,7 @@ struct SyncDeviceMappingTests {
     @Test func fullyDescribedDevice() throws {
         let fulfillment = try TestFulfillment()
         let device = try #require(try fulfillment.syncDevice("ceiling"))
-        let expected: JSON = [
+        let expected: JSONValue = [
             "id": "ceiling",
             "type": Fixtures.light,
             "traits": [Fixtures.onOff, Fixtures.brightness, Fixtures.colorSetting],
@@ -40,7 +41,7 @@ struct SyncDeviceMappingTests {
     @Test func barelyDescribedDevice() throws {
         let fulfillment = try TestFulfillment()
         let device = try #require(try fulfillment.syncDevice("hall"))
-        let expected: JSON = [
+        let expected: JSONValue = [
             "id": "hall",
             "type": Fixtures.light,
             "traits": [Fixtures.onOff],

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import MatterModel
 import SmartHomeProtocol
 import Testing
@@ -26,11 +27,11 @@ struct ThermostatSetpointLimitTests {
         try TestFulfillment(devices: devices, options: FulfillmentOptions(validationMode: mode))
     }
 
-    static func setpoint(_ celsius: JSON) -> JSON {
+    static func setpoint(_ celsius: JSONValue) -> JSONValue {
         G.group(["t"], G.step("ThermostatTemperatureSetpoint", ["thermostatTemperatureSetpoint": celsius]))
     }
 
-    static let outOfRange: [JSON] = [["ids": ["t"], "status": "ERROR", "errorCode": "valueOutOfRange"]]
+    static let outOfRange: [JSONValue] = [["ids": ["t"], "status": "ERROR", "errorCode": "valueOutOfRange"]]
 
     static func stored(_ fulfillment: TestFulfillment) throws -> ClusterState {
         try #require(try fulfillment.storedDevice("t")).endpoints[0].cluster(.Thermostat)
@@ -124,7 +125,7 @@ struct ThermostatSetpointLimitTests {
     }
 
     @Test func rangeAtAndOverTheUserLimits() throws {
-        func range(_ low: JSON, _ high: JSON) -> JSON {
+        func range(_ low: JSONValue, _ high: JSONValue) -> JSONValue {
             G.group(
                 ["t"],
                 G.step(

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import MatterModel
 import SmartHomeProtocol
 import Testing
@@ -14,11 +15,11 @@ struct VolumeTraitTests {
         try TestFulfillment(devices: AppliancesCatalogue.deviceFile, options: options)
     }
 
-    static func setVolume(_ level: JSON) -> JSON { G.step("setVolume", ["volumeLevel": level]) }
-    static func relative(_ steps: JSON) -> JSON { G.step("volumeRelative", ["relativeSteps": steps]) }
-    static func mute(_ mute: Bool) -> JSON { G.step("mute", ["mute": .bool(mute)]) }
+    static func setVolume(_ level: JSONValue) -> JSONValue { G.step("setVolume", ["volumeLevel": level]) }
+    static func relative(_ steps: JSONValue) -> JSONValue { G.step("volumeRelative", ["relativeSteps": steps]) }
+    static func mute(_ mute: Bool) -> JSONValue { G.step("mute", ["mute": .bool(mute)]) }
 
-    static func success(volume: Int, muted: Bool) -> [JSON] {
+    static func success(volume: Int, muted: Bool) -> [JSONValue] {
         [
             [
                 "ids": ["living-room-speaker"], "status": "SUCCESS",
@@ -27,7 +28,7 @@ struct VolumeTraitTests {
         ]
     }
 
-    static func error(_ code: String) -> [JSON] {
+    static func error(_ code: String) -> [JSONValue] {
         [["ids": ["living-room-speaker"], "status": "ERROR", "errorCode": .string(code)]]
     }
 
@@ -124,7 +125,7 @@ struct VolumeTraitTests {
                            "LevelControl": {"CurrentLevel": 20, "MinLevel": 20, "MaxLevel": 200}}}]}]}
             """
         let fulfillment = try TestFulfillment(devices: file)
-        let error: (String) -> [JSON] = { [["ids": ["s"], "status": "ERROR", "errorCode": .string($0)]] }
+        let error: (String) -> [JSONValue] = { [["ids": ["s"], "status": "ERROR", "errorCode": .string($0)]] }
         #expect(try fulfillment.execute(G.group(["s"], Self.relative(-1)), as: "u") == error("volumeAlreadyMin"))
         _ = try fulfillment.execute(G.group(["s"], Self.setVolume(100)), as: "u")
         #expect(

@@ -1,3 +1,4 @@
+import JSON
 import SmartHomeProtocol
 
 /// The home the tests run against, as a device file, and the Google spellings the tests compare with.
@@ -9,11 +10,11 @@ enum Fixtures {
     static let bob = "bob"
 
     /// Google's device types and traits, spelled out so that a renamed case cannot hide a changed answer.
-    static let light: JSON = "action.devices.types.LIGHT"
-    static let outlet: JSON = "action.devices.types.OUTLET"
-    static let onOff: JSON = "action.devices.traits.OnOff"
-    static let brightness: JSON = "action.devices.traits.Brightness"
-    static let colorSetting: JSON = "action.devices.traits.ColorSetting"
+    static let light: JSONValue = "action.devices.types.LIGHT"
+    static let outlet: JSONValue = "action.devices.types.OUTLET"
+    static let onOff: JSONValue = "action.devices.traits.OnOff"
+    static let brightness: JSONValue = "action.devices.traits.Brightness"
+    static let colorSetting: JSONValue = "action.devices.traits.ColorSetting"
 
     /// A device file with one user and the given device objects (JSON text).
     static func deviceFile(user: String = alice, _ devices: String...) -> String {

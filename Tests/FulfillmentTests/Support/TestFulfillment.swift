@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import Logging
 import MatterModel
 import Registry
@@ -24,7 +25,7 @@ struct TestFulfillment {
     /// An answer: the HTTP status the dispatcher suggests and the decoded body.
     struct Reply {
         var status: Int
-        var body: JSON
+        var body: JSONValue
     }
 
     /// Sends raw bytes as the body.
@@ -34,7 +35,7 @@ struct TestFulfillment {
     }
 
     /// Sends a JSON request.
-    func send(_ request: JSON, as user: String = Fixtures.alice) throws -> Reply {
+    func send(_ request: JSONValue, as user: String = Fixtures.alice) throws -> Reply {
         try send(bytes: Array(request.description.utf8), as: user)
     }
 
@@ -44,24 +45,24 @@ struct TestFulfillment {
     }
 
     /// SYNC: one device's entry in `payload.devices`, or `nil` when it is not listed.
-    func syncDevice(_ id: String, as user: String = Fixtures.alice) throws -> JSON? {
+    func syncDevice(_ id: String, as user: String = Fixtures.alice) throws -> JSONValue? {
         let devices = try sync(as: user).body["payload"]?["devices"]?.arrayValue ?? []
         return devices.first { $0["id"] == .string(id) }
     }
 
     /// QUERY: `payload.devices`.
-    func query(_ ids: [String], as user: String = Fixtures.alice) throws -> JSON? {
+    func query(_ ids: [String], as user: String = Fixtures.alice) throws -> JSONValue? {
         try send(GoogleRequest.query(ids), as: user).body["payload"]?["devices"]
     }
 
     /// QUERY: one device's entry.
-    func query(_ id: String, as user: String = Fixtures.alice) throws -> JSON? {
+    func query(_ id: String, as user: String = Fixtures.alice) throws -> JSONValue? {
         try query([id], as: user)?[id]
     }
 
     /// EXECUTE: `payload.commands`, each entry with its `ids` sorted and without `debugString` (free text for
     /// logs, which the tests do not pin down).
-    func execute(_ groups: JSON..., as user: String = Fixtures.alice) throws -> [JSON] {
+    func execute(_ groups: JSONValue..., as user: String = Fixtures.alice) throws -> [JSONValue] {
         let reply = try send(GoogleRequest.execute(groups), as: user)
         let commands = reply.body["payload"]?["commands"]?.arrayValue ?? []
         return commands.map { entry in
@@ -82,11 +83,11 @@ struct TestFulfillment {
 
 /// Google's requests, as the intent references spell them.
 enum GoogleRequest {
-    static func sync(requestId: String = "sync-1") -> JSON {
+    static func sync(requestId: String = "sync-1") -> JSONValue {
         ["requestId": .string(requestId), "inputs": [["intent": "action.devices.SYNC"]]]
     }
 
-    static func query(_ ids: [String], requestId: String = "query-1") -> JSON {
+    static func query(_ ids: [String], requestId: String = "query-1") -> JSONValue {
         [
             "requestId": .string(requestId),
             "inputs": [
@@ -98,45 +99,45 @@ enum GoogleRequest {
         ]
     }
 
-    static func execute(_ groups: [JSON], requestId: String = "execute-1") -> JSON {
+    static func execute(_ groups: [JSONValue], requestId: String = "execute-1") -> JSONValue {
         [
             "requestId": .string(requestId),
             "inputs": [["intent": "action.devices.EXECUTE", "payload": ["commands": .array(groups)]]],
         ]
     }
 
-    static func disconnect(requestId: String = "disconnect-1") -> JSON {
+    static func disconnect(requestId: String = "disconnect-1") -> JSONValue {
         ["requestId": .string(requestId), "inputs": [["intent": "action.devices.DISCONNECT"]]]
     }
 
     /// One `commands[]` group: devices and ordered execution steps.
-    static func group(_ ids: [String], _ steps: JSON...) -> JSON {
+    static func group(_ ids: [String], _ steps: JSONValue...) -> JSONValue {
         ["devices": .array(ids.map { ["id": .string($0)] }), "execution": .array(steps)]
     }
 
     /// One execution step; `command` without the `action.devices.commands.` prefix.
-    static func step(_ command: String, _ params: JSON) -> JSON {
+    static func step(_ command: String, _ params: JSONValue) -> JSONValue {
         ["command": .string("action.devices.commands.\(command)"), "params": params]
     }
 
-    static func onOff(_ on: Bool) -> JSON {
+    static func onOff(_ on: Bool) -> JSONValue {
         step("OnOff", ["on": .bool(on)])
     }
 
-    static func brightnessAbsolute(_ brightness: JSON) -> JSON {
+    static func brightnessAbsolute(_ brightness: JSONValue) -> JSONValue {
         step("BrightnessAbsolute", ["brightness": brightness])
     }
 
-    static func brightnessRelative(percent: JSON) -> JSON {
+    static func brightnessRelative(percent: JSONValue) -> JSONValue {
         step("BrightnessRelative", ["brightnessRelativePercent": percent])
     }
 
-    static func brightnessRelative(weight: JSON) -> JSON {
+    static func brightnessRelative(weight: JSONValue) -> JSONValue {
         step("BrightnessRelative", ["brightnessRelativeWeight": weight])
     }
 
     /// `ColorAbsolute` with `params.color` as given (`temperature`, `spectrumRGB` or `spectrumHSV`).
-    static func colorAbsolute(_ color: JSON) -> JSON {
+    static func colorAbsolute(_ color: JSONValue) -> JSONValue {
         step("ColorAbsolute", ["color": color])
     }
 }

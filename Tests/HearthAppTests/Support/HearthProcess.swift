@@ -1,5 +1,5 @@
 import Foundation
-import SmartHomeProtocol
+import JSON
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -360,7 +360,7 @@ final class ServerProcess {
         var status: Int
         var body: Data
 
-        var json: JSON? { try? JSONParser.parse(Array(body)) }
+        var json: JSONValue? { try? JSONParser.parse(Array(body)) }
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 

@@ -3,12 +3,12 @@ import Foundation
 import Fulfillment
 import HearthApp
 import InMemoryLogging
+import JSON
 import Logging
 import MatterModel
 import MicroHTTPD
 import OAuth
 import Registry
-import SmartHomeProtocol
 import Synchronization
 
 /// Hearth with account linking as `hearth serve` runs it — real SQLite file, real microhttpd listener on
@@ -101,7 +101,7 @@ final class LinkingHearth: @unchecked Sendable {
         var body: Data
 
         var text: String { String(decoding: body, as: UTF8.self) }
-        var json: JSON? { try? JSONParser.parse(Array(body)) }
+        var json: JSONValue? { try? JSONParser.parse(Array(body)) }
         func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }

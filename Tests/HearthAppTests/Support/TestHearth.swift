@@ -1,11 +1,11 @@
 import Foundation
 import Fulfillment
 import HearthApp
+import JSON
 import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
-import SmartHomeProtocol
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -59,7 +59,7 @@ final class TestHearth: @unchecked Sendable {
         var headers: [String: String]
         var body: Data
 
-        var json: JSON? { try? JSONParser.parse(Array(body)) }
+        var json: JSONValue? { try? JSONParser.parse(Array(body)) }
         func header(_ name: String) -> String? {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value
         }

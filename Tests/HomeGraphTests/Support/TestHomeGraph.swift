@@ -3,9 +3,9 @@ import FakeHomeGraph
 import Foundation
 import HearthTestSupport
 import HomeGraph
+import JSON
 import Logging
 import MicroHTTPD
-import SmartHomeProtocol
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -143,7 +143,7 @@ struct TestHomeGraph {
         _ path: String,
         body: String? = nil,
         headers: [(name: String, value: String)] = []
-    ) async throws -> (status: Int, response: OutboundResponse, json: JSON?) {
+    ) async throws -> (status: Int, response: OutboundResponse, json: JSONValue?) {
         var request = OutboundRequest(
             method: method,
             url: URL(string: "http://127.0.0.1:\(port)\(path)")!,
@@ -158,7 +158,7 @@ struct TestHomeGraph {
     }
 
     /// `GET /reports` over HTTP.
-    func reports() async throws -> [JSON] {
+    func reports() async throws -> [JSONValue] {
         let (status, _, json) = try await request("GET", "/reports")
         guard status == 200, let reports = json?["reports"]?.arrayValue else {
             throw TestFailure("GET /reports answered \(status)")
@@ -168,7 +168,7 @@ struct TestHomeGraph {
 }
 
 /// Parses a JSON literal written in a test; traps on malformed text, which is a bug in the test.
-func json(_ text: String) -> JSON {
+func json(_ text: String) -> JSONValue {
     do {
         return try JSONParser.parse(text)
     } catch {

@@ -4,12 +4,12 @@ import Foundation
 import Fulfillment
 import HearthTestSupport
 import HomeGraph
+import JSON
 import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
 import Reporting
-import SmartHomeProtocol
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -114,7 +114,7 @@ final class ReportingHarness: @unchecked Sendable {
 
     /// Sends an intent as the listener would, for `alice`.
     @discardableResult
-    func intent(_ json: String, user: String = "alice") -> JSON? {
+    func intent(_ json: String, user: String = "alice") -> JSONValue? {
         try? JSONParser.parse(dispatcher.handle(body: Array(json.utf8), agentUserId: user).body)
     }
 
@@ -166,7 +166,7 @@ final class ReportingHarness: @unchecked Sendable {
     }
 
     /// The HomeGraph calls the fake received with `status`, on `path`.
-    func calls(path: String = FakeHomeGraph.reportStatePath, status: Int? = 200) -> [JSON] {
+    func calls(path: String = FakeHomeGraph.reportStatePath, status: Int? = 200) -> [JSONValue] {
         fake.reports.filter { report in
             report["path"]?.stringValue == path && (status == nil || report["status"]?.intValue == status)
         }

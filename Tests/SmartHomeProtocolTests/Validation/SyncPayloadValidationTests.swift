@@ -1,12 +1,13 @@
+import JSON
 import Testing
 
 @testable import SmartHomeProtocol
 
 struct SyncPayloadValidationTests {
-    static func payload(_ devices: [JSONObject], agentUserId: JSON? = "user-7") -> JSONObject {
+    static func payload(_ devices: [JSONObject], agentUserId: JSONValue? = "user-7") -> JSONObject {
         var payload = JSONObject()
         payload["agentUserId"] = agentUserId
-        payload["devices"] = .array(devices.map(JSON.object))
+        payload["devices"] = .array(devices.map(JSONValue.object))
         return payload
     }
 

@@ -1,3 +1,4 @@
+import JSON
 import Testing
 
 @testable import SmartHomeProtocol
@@ -80,7 +81,7 @@ struct TraitAttributeRulesTests {
         )
     }
 
-    static func broken(_ trait: String, set path: String, to value: JSON?, expect: String? = nil) -> BrokenDevice {
+    static func broken(_ trait: String, set path: String, to value: JSONValue?, expect: String? = nil) -> BrokenDevice {
         BrokenDevice(
             "\(trait): \(path) = \(value.map(\.description) ?? "removed")",
             base: ValidationFixtures.device(for: trait),

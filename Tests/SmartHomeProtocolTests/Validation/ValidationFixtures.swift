@@ -1,3 +1,4 @@
+import JSON
 import Testing
 
 @testable import SmartHomeProtocol
@@ -182,7 +183,7 @@ struct BrokenDevice: Sendable, CustomTestStringConvertible {
 
     /// `base` with the member at `path` set to `value` (or removed for `nil`); the violation is expected at
     /// `expectedPath`, by default `path` itself.
-    init(_ rule: String, base: JSONObject, set path: String, to value: JSON?, expect expectedPath: String? = nil) {
+    init(_ rule: String, base: JSONObject, set path: String, to value: JSONValue?, expect expectedPath: String? = nil) {
         self.rule = rule
         self.device = base.setting(path, to: value)
         self.expectedPath = expectedPath ?? path
@@ -192,8 +193,8 @@ struct BrokenDevice: Sendable, CustomTestStringConvertible {
 
 extension JSONObject {
     /// A copy with the member at a path like `attributes.speeds[0].speed_name` replaced, or removed for `nil`.
-    func setting(_ path: String, to value: JSON?) -> JSONObject {
-        JSON.object(self).replacing(PathStep.parse(path)[...], with: value)?.objectValue ?? self
+    func setting(_ path: String, to value: JSONValue?) -> JSONObject {
+        JSONValue.object(self).replacing(PathStep.parse(path)[...], with: value)?.objectValue ?? self
     }
 }
 
@@ -220,8 +221,8 @@ enum PathStep {
     }
 }
 
-extension JSON {
-    func replacing(_ steps: ArraySlice<PathStep>, with value: JSON?) -> JSON? {
+extension JSONValue {
+    func replacing(_ steps: ArraySlice<PathStep>, with value: JSONValue?) -> JSONValue? {
         guard let step = steps.first else { return value }
         switch (step, self) {
         case (.key(let key), .object(var object)):

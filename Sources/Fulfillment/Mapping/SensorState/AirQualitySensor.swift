@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -22,7 +23,7 @@ enum AirQualitySensor: SensorStateSource {
     /// Google's descriptive states by Matter `AirQualityEnum` value (index 0 is Unknown).
     static let states = ["unknown", "good", "fair", "moderate", "poor", "very poor", "severe"]
 
-    static func capabilities(of endpoint: Endpoint) -> [JSON] {
+    static func capabilities(of endpoint: Endpoint) -> [JSONValue] {
         guard endpoint.has(.AirQuality) else { return [] }
         return [
             [
@@ -32,7 +33,7 @@ enum AirQualitySensor: SensorStateSource {
         ]
     }
 
-    static func currentStates(of endpoint: Endpoint) -> [JSON] {
+    static func currentStates(of endpoint: Endpoint) -> [JSONValue] {
         guard endpoint.has(.AirQuality) else { return [] }
         let level = endpoint.cluster(.AirQuality).int(.AirQuality.airQuality) ?? 0
         let state = states.indices.contains(level) ? states[level] : "unknown"

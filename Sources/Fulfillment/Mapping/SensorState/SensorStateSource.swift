@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -8,9 +9,9 @@ protocol SensorStateSource {
     /// The entries of `sensorStatesSupported` this source adds for the endpoint (none when the endpoint does not
     /// have the cluster): `{"name": …, "descriptiveCapabilities": {"availableStates": […]}}` and/or
     /// `"numericCapabilities": {"rawValueUnit": …}`.
-    static func capabilities(of endpoint: Endpoint) -> [JSON]
+    static func capabilities(of endpoint: Endpoint) -> [JSONValue]
 
     /// The entries of `currentSensorStateData` (`{"name": …, "currentSensorState": …, "rawValue": …}`), one per
     /// capability, in the same order.
-    static func currentStates(of endpoint: Endpoint) -> [JSON]
+    static func currentStates(of endpoint: Endpoint) -> [JSONValue]
 }

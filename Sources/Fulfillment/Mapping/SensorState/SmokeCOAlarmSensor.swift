@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -21,7 +22,7 @@ enum SmokeCOAlarmSensor: SensorStateSource {
         var states: [String]
 
         /// Google's `availableStates`, in the order of Google's example.
-        var availableStates: [JSON] { [.string(states[1]), .string(states[2]), .string(states[0])] }
+        var availableStates: [JSONValue] { [.string(states[1]), .string(states[2]), .string(states[0])] }
     }
 
     static let smoke = Sensor(
@@ -47,7 +48,7 @@ enum SmokeCOAlarmSensor: SensorStateSource {
         return [smoke, carbonMonoxide].filter { features & $0.feature != 0 }
     }
 
-    static func capabilities(of endpoint: Endpoint) -> [JSON] {
+    static func capabilities(of endpoint: Endpoint) -> [JSONValue] {
         sensors(of: endpoint).map { sensor in
             [
                 "name": .string(sensor.name),
@@ -56,7 +57,7 @@ enum SmokeCOAlarmSensor: SensorStateSource {
         }
     }
 
-    static func currentStates(of endpoint: Endpoint) -> [JSON] {
+    static func currentStates(of endpoint: Endpoint) -> [JSONValue] {
         let alarm = endpoint.cluster(.SmokeCOAlarm)
         return sensors(of: endpoint).map { sensor in
             let level = min(max(alarm.int(sensor.attribute) ?? 0, 0), 2)

@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -12,7 +13,7 @@ enum WaterLeakSensor: SensorStateSource {
         endpoint.deviceTypes.contains(.WaterLeakDetector) && endpoint.has(.BooleanState)
     }
 
-    static func capabilities(of endpoint: Endpoint) -> [JSON] {
+    static func capabilities(of endpoint: Endpoint) -> [JSONValue] {
         guard isPresent(on: endpoint) else { return [] }
         return [
             [
@@ -22,7 +23,7 @@ enum WaterLeakSensor: SensorStateSource {
         ]
     }
 
-    static func currentStates(of endpoint: Endpoint) -> [JSON] {
+    static func currentStates(of endpoint: Endpoint) -> [JSONValue] {
         guard isPresent(on: endpoint) else { return [] }
         let leaking = endpoint.cluster(.BooleanState).bool(.BooleanState.stateValue) ?? false
         return [["name": .string(name), "currentSensorState": .string(leaking ? leak : noLeak)]]

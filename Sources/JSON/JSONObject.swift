@@ -11,17 +11,22 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     static let indexThreshold = 16
 
     /// The members in order.
-    public private(set) var members: [(key: String, value: JSON)]
+    public private(set) var members: [(key: String, value: JSONValue)]
 
     public init() {
         members = []
     }
 
-    public init(_ members: [(String, JSON)]) {
+    public init(_ members: [(String, JSONValue)]) {
         self.members = []
         self.members.reserveCapacity(members.count)
         var positions: [String: Int]?
         for (key, value) in members { set(key, value, positions: &positions) }
+    }
+
+    /// Makes room for `capacity` members.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        members.reserveCapacity(capacity)
     }
 
     /// The number of members.
@@ -34,7 +39,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public var keys: [String] { members.map(\.key) }
 
     /// A member's value; setting `nil` removes it, setting a present key replaces it in place.
-    public subscript(_ key: String) -> JSON? {
+    public subscript(_ key: String) -> JSONValue? {
         get {
             for member in members where member.key == key { return member.value }
             return nil
@@ -54,7 +59,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// Appends a member without checking for a duplicate key. For building output whose keys are known
     /// to be distinct.
-    public mutating func append(_ key: String, _ value: JSON) {
+    public mutating func append(_ key: String, _ value: JSONValue) {
         members.append((key: key, value: value))
     }
 
@@ -64,7 +69,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         for (key, value) in other.members { set(key, value, positions: &positions) }
     }
 
-    public func makeIterator() -> IndexingIterator<[(key: String, value: JSON)]> {
+    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         members.makeIterator()
     }
 
@@ -100,7 +105,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// wins), in linear time over many calls: it scans while the object is small and then keeps `positions`, a key
     /// index. Start with `nil` and pass the same index to every call while nothing else changes the object.
     @inline(__always)
-    mutating func set(_ key: String, _ value: JSON, positions: inout [String: Int]?) {
+    mutating func set(_ key: String, _ value: JSONValue, positions: inout [String: Int]?) {
         if members.count < Self.indexThreshold {
             self[key] = value
             return
@@ -114,8 +119,20 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// Whether `key` is a member, found as ``set(_:_:positions:)`` finds it: by a scan while the object is small,
+    /// else through `positions`, which this builds when it is `nil` and `set` keeps up to date.
+    @inline(__always)
+    func contains(_ key: String, positions: inout [String: Int]?) -> Bool {
+        if members.count < Self.indexThreshold {
+            for member in members where member.key == key { return true }
+            return false
+        }
+        if positions == nil { positions = Self.positions(of: members) }
+        return positions![key] != nil
+    }
+
     /// Each key's first position, as a scan finds it.
-    static func positions(of members: [(key: String, value: JSON)]) -> [String: Int] {
+    static func positions(of members: [(key: String, value: JSONValue)]) -> [String: Int] {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(members.count)
         for (index, member) in members.enumerated() where positions[member.key] == nil {

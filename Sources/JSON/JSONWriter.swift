@@ -1,8 +1,18 @@
-/// Writes JSON as compact UTF-8 bytes.
+/// The one JSON writer: UTF-8 bytes, ``Format/compact`` for machines or ``Format/pretty`` for people.
 ///
-/// Object members are written in their stored order. Non-finite doubles, which JSON cannot express, are
-/// written as `null`.
+/// Compact output writes object members in their stored order, and can be built piece by piece (``write(_:)``,
+/// ``appendLiteral(_:)``, ``writeRaw(_:)``), as the request path's answers are. Non-finite doubles, which JSON cannot
+/// express, are written as `null`; ``JSONValue/number(_:)`` is written as it was read.
 public struct JSONWriter {
+    /// How a whole value is laid out.
+    public enum Format: Sendable, Hashable {
+        /// No whitespace at all, members in stored order: `{"a":[1,2]}`.
+        case compact
+        /// For people and diffs: two-space indentation, object keys sorted, an array of scalars on one line
+        /// (`[1, 2]`), a final newline.
+        case pretty
+    }
+
     /// The bytes written so far.
     public private(set) var bytes: [UInt8]
 
@@ -11,20 +21,26 @@ public struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The compact encoding of one value.
-    public static func bytes(_ value: JSON, capacity: Int = 512) -> [UInt8] {
+    /// The encoding of one value.
+    public static func bytes(_ value: JSONValue, format: Format = .compact, capacity: Int = 512) -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
-        writer.write(value)
+        switch format {
+        case .compact: writer.write(value)
+        case .pretty:
+            writer.writePretty(value, indent: 0)
+            writer.bytes.append(UInt8(ascii: "\n"))
+        }
         return writer.bytes
     }
 
     /// Appends one value.
-    public mutating func write(_ value: JSON) {
+    public mutating func write(_ value: JSONValue) {
         switch value {
         case .null: appendLiteral("null")
         case .bool(let flag): appendLiteral(flag ? "true" : "false")
         case .int(let number): writeInt(number)
         case .double(let number): writeDouble(number)
+        case .number(let text): bytes.append(contentsOf: text.utf8)
         case .string(let string): writeString(string)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
@@ -52,6 +68,49 @@ public struct JSONWriter {
             write(value)
         }
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func writePretty(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .array(let elements) where elements.isEmpty:
+            appendLiteral("[]")
+        case .array(let elements) where elements.allSatisfy(\.isScalar):
+            bytes.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { appendLiteral(", ") }
+                write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                writePretty(element, indent: indent + 1)
+            }
+            newline(indent)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object) where object.isEmpty:
+            appendLiteral("{}")
+        case .object(let object):
+            bytes.append(UInt8(ascii: "{"))
+            for (offset, member) in object.members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                writeString(member.key)
+                appendLiteral(": ")
+                writePretty(member.value, indent: indent + 1)
+            }
+            newline(indent)
+            bytes.append(UInt8(ascii: "}"))
+        case .null, .bool, .int, .double, .number, .string:
+            write(value)
+        }
+    }
+
+    private mutating func newline(_ indent: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
     /// Appends raw, already-encoded JSON bytes.
@@ -127,5 +186,15 @@ public struct JSONWriter {
             }
         }
         if runStart < buffer.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
+    }
+}
+
+extension JSONValue {
+    /// Neither an array nor an object.
+    fileprivate var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        case .null, .bool, .int, .double, .number, .string: return true
+        }
     }
 }

@@ -1,14 +1,14 @@
 /// Where and why bytes are not UTF-8, for a JSON reader's error once it has refused a sequence (RFC 8259 §8.1:
 /// "JSON text exchanged between systems that are not part of a closed ecosystem MUST be encoded using UTF-8").
-/// Both of Hearth's JSON readers use it (the request path's and the device file's); only their error paths run it.
+/// Only ``JSONParser``'s error path runs it: the parser's scan finds the bad byte, this names the problem.
 ///
 /// The scan uses the standard library's own UTF-8 parser, so it refuses exactly what `String(validating:)` refuses:
 /// overlong forms, UTF-16 surrogates encoded in UTF-8, code points above U+10FFFF, truncated sequences, stray
 /// continuation bytes and the bytes C0, C1 and F5–FF.
-public enum UTF8Diagnosis {
+enum UTF8Diagnosis {
     /// The offset of the first byte of the first invalid sequence in `bytes` and what is wrong with it, or `nil`
     /// when `bytes` are valid UTF-8.
-    public static func firstError(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, reason: String)? {
+    static func firstError(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, reason: String)? {
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var offset = 0

@@ -1,20 +1,25 @@
-/// A JSON value.
+/// A JSON value: what ``JSONParser`` reads and ``JSONWriter`` writes.
 ///
-/// Hearth parses and writes Google's intents with its own small JSON reader and writer instead of `Codable`:
-/// on the request path JSON is where the time goes (see `notes/microhttpd-swift.md`), and trait states and
-/// attributes are open-ended objects anyway. Integers and floating-point numbers are kept apart so that
-/// `42` is written back as `42` and never as `42.0`.
-public enum JSON: Sendable, Hashable {
+/// Hearth reads and writes JSON (Google's intents, device files, the configuration file, HomeGraph calls, token
+/// answers) with this one small byte-level reader and writer instead of `Codable`: on the request path JSON is where
+/// the time goes, and trait states and attributes are open-ended objects anyway. Integers and other numbers are kept
+/// apart so that `42` is written back as `42` and never as `42.0`, and booleans are never numbers.
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
+    /// A number written without fraction or exponent that fits in `Int`.
     case int(Int)
+    /// Any other number, read as the nearest `Double` (``JSONParser/Options/Numbers/double``).
     case double(Double)
+    /// Any other number, kept as written (`1.50`, `1e3`, `99999999999999999999`): what
+    /// ``JSONParser/Options/Numbers/lossless`` reads, so that a message can quote it. Written back as it is.
+    case number(String)
     case string(String)
-    case array([JSON])
+    case array([JSONValue])
     case object(JSONObject)
 
     /// The member of an object, or `nil` when this is not an object or has no such key.
-    public subscript(_ key: String) -> JSON? {
+    public subscript(_ key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
@@ -38,6 +43,8 @@ public enum JSON: Sendable, Hashable {
         case .double(let value):
             guard value.isFinite, value.rounded() == value, abs(value) < 9.0e18 else { return nil }
             return Int(value)
+        case .number(let text):
+            return JSONValue.double(Double(text) ?? .nan).intValue
         default: return nil
         }
     }
@@ -47,12 +54,13 @@ public enum JSON: Sendable, Hashable {
         switch self {
         case .int(let value): return Double(value)
         case .double(let value): return value
+        case .number(let text): return Double(text)
         default: return nil
         }
     }
 
     /// The elements, or `nil` when this is not an array.
-    public var arrayValue: [JSON]? {
+    public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
@@ -63,7 +71,7 @@ public enum JSON: Sendable, Hashable {
         return nil
     }
 
-    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -83,6 +91,7 @@ public enum JSON: Sendable, Hashable {
         case .bool(let value): hasher.combine(value)
         case .int(let value): hasher.combine(Double(value))
         case .double(let value): hasher.combine(value)
+        case .number(let text): hasher.combine(Double(text) ?? .nan)
         case .string(let value): hasher.combine(value)
         case .array(let value): hasher.combine(value)
         case .object(let value): hasher.combine(value)
@@ -90,7 +99,7 @@ public enum JSON: Sendable, Hashable {
     }
 }
 
-extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     public init(nilLiteral: ()) { self = .null }
@@ -98,13 +107,13 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements))
     }
 }
 
-extension JSON: CustomStringConvertible {
+extension JSONValue: CustomStringConvertible {
     /// Compact JSON text.
     public var description: String {
         String(decoding: JSONWriter.bytes(self), as: UTF8.self)

@@ -1,9 +1,10 @@
+import JSON
 import Testing
 
-@testable import SmartHomeProtocol
+@testable import JSON
 
 /// RFC 8259 §8.1: JSON text exchanged between systems MUST be UTF-8. Every malformed form is refused at the offset
-/// of its first byte, never replaced with U+FFFD.
+/// of its first byte (and its line and column), never replaced with U+FFFD, whatever the options.
 struct JSONParserUTF8Tests {
     /// Bytes that are not UTF-8, where the first bad sequence starts, and a word its error names.
     struct Malformed: Sendable, CustomTestStringConvertible {
@@ -56,12 +57,20 @@ struct JSONParserUTF8Tests {
             offset: 11,
             reason: "surrogate"
         ),
-        Malformed(name: "outside a string", bytes: [0xC3, 0xA9], offset: 0, reason: "unexpected character"),
+        Malformed(
+            name: "after valid multi-byte text and escapes in a key",
+            bytes: Array(#"{"é\n😀": ""#.utf8) + [0xC3] + Array(#""}"#.utf8),
+            offset: 14,
+            reason: "truncated"
+        ),
+        Malformed(name: "outside a string", bytes: [0xC3, 0xA9], offset: 0, reason: "unexpected byte 0xC3"),
     ]
 
-    @Test(arguments: malformed)
-    func invalidUTF8IsRefusedAtItsFirstByte(_ case: Malformed) {
-        let error = #expect(throws: JSONParseError.self) { try JSONParser.parse(`case`.bytes) }
+    static let everyOptions = JSONParser.Options.all
+
+    @Test(arguments: malformed, everyOptions)
+    func invalidUTF8IsRefusedAtItsFirstByte(_ case: Malformed, _ options: JSONParser.Options) {
+        let error = #expect(throws: JSONParseError.self) { try JSONParser.parse(`case`.bytes, options: options) }
         #expect(error?.offset == `case`.offset, "\(error.map(String.init(describing:)) ?? "no error")")
         #expect(error?.reason.contains(`case`.reason) == true, "\(error.map(String.init(describing:)) ?? "no error")")
     }
@@ -69,6 +78,41 @@ struct JSONParserUTF8Tests {
     @Test func theErrorNamesTheByteAndItsOffset() {
         let error = #expect(throws: JSONParseError.self) { try JSONParser.parse(Self.inValue([0xC0, 0xAF])) }
         #expect(error?.description == "invalid JSON at byte 7: invalid UTF-8 (byte 0xC0: an overlong encoding)")
+        #expect(error?.code == .invalidUTF8)
+    }
+
+    /// `{"a":` newline, ` "x<bad>"}`: the bad bytes start at byte 9, line 2, column 4.
+    static func document(_ bad: [UInt8]) -> [UInt8] {
+        Array("{\"a\":\n \"x".utf8) + bad + Array("\"}".utf8)
+    }
+
+    @Test(arguments: [
+        ([0xC0, 0xAF] as [UInt8], "an overlong encoding"),
+        ([0xE0, 0x80, 0xAF], "an overlong encoding"),
+        ([0xF0, 0x80, 0x80, 0xAF], "an overlong encoding"),
+        ([0xED, 0xA0, 0x80], "a UTF-16 surrogate encoded in UTF-8"),
+        ([0xF4, 0x90, 0x80, 0x80], "a code point above U+10FFFF"),
+        ([0xE2, 0x82], "a truncated sequence"),
+        ([0x80], "a continuation byte without a lead byte"),
+        ([0xF5, 0x80, 0x80, 0x80], "a byte that never occurs in UTF-8"),
+        ([0xFF], "a byte that never occurs in UTF-8"),
+    ])
+    func theErrorNamesTheProblemWithItsLineAndColumn(_ bad: [UInt8], _ problem: String) {
+        let error = #expect(throws: JSONParseError.self) {
+            try JSONParser.parse(Self.document(bad), options: .deviceFile)
+        }
+        let lead = String(bad[0], radix: 16, uppercase: true)
+        #expect(error?.reason == "invalid UTF-8 (byte 0x\(lead): \(problem))")
+        #expect(error?.offset == 9)
+        #expect(error?.line == 2)
+        #expect(error?.column == 4)
+    }
+
+    @Test func theColumnCountsScalarsBeforeTheBadByte() {
+        let bytes = Array(#"{"é\n😀": ""#.utf8) + [0xC3] + Array(#""}"#.utf8)
+        let error = #expect(throws: JSONParseError.self) { try JSONParser.parse(bytes) }
+        #expect(error?.offset == 14)
+        #expect(error?.column == 11)
     }
 
     @Test(arguments: [
@@ -85,10 +129,18 @@ struct JSONParserUTF8Tests {
     }
 
     /// Escaped lone surrogates are refused (no UTF-8 string can hold one); a pair is one scalar.
-    @Test(arguments: [#""\uD800""#, #""\uDFFF""#, #""\uD800x""#, #""\uD800\u0041""#, #""\uDC00\uD800""#])
-    func escapedLoneSurrogatesAreRefused(_ text: String) {
-        let error = #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
-        #expect(error?.reason == "unpaired surrogate")
+    @Test(arguments: [
+        (#""\uD800""#, "lone high surrogate \\uD800"), (#""\uDFFF""#, "lone low surrogate \\uDFFF"),
+        (#""\uD800x""#, "lone high surrogate \\uD800"), (#""\uD800\u0041""#, "invalid low surrogate \\u0041"),
+        (#""\uDC00\uD800""#, "lone low surrogate \\uDC00"), (#""\ud83d""#, "lone high surrogate \\uD83D"),
+        (#""\udca1""#, "lone low surrogate \\uDCA1"),
+    ])
+    func escapedLoneSurrogatesAreRefused(_ text: String, _ reason: String) {
+        for options in JSONParser.Options.all {
+            let error = #expect(throws: JSONParseError.self) { try JSONParser.parse(text, options: options) }
+            #expect(error?.code == .loneSurrogate)
+            #expect(error?.reason == reason)
+        }
     }
 
     @Test func anEscapedPairIsOneScalar() throws {
@@ -120,17 +172,5 @@ struct JSONParserUTF8Tests {
                 #expect(error?.reason.hasPrefix("invalid UTF-8") == true, "\(content)")
             }
         }
-    }
-
-    @Test func anIdThatIsNotUTF8IsNotEchoed() {
-        let body = Array(#"{"requestId":"r"#.utf8) + [0xFF] + Array(#"","inputs":[]}"#.utf8)
-        let error = #expect(throws: RequestError.self) { try FulfillmentRequest.parse(body) }
-        #expect(error?.kind == .malformedJSON)
-        #expect(error?.requestId == nil)
-        // A readable id is still echoed when the bad bytes are elsewhere.
-        let elsewhere = Array(#"{"requestId":"r1","inputs":[{"k":""#.utf8) + [0xFF] + Array(#""}]}"#.utf8)
-        let refused = #expect(throws: RequestError.self) { try FulfillmentRequest.parse(elsewhere) }
-        #expect(refused?.kind == .malformedJSON)
-        #expect(refused?.requestId == "r1")
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SmartHomeProtocol
+@testable import JSON
 
 /// Past ``JSONObject/indexThreshold`` members, the parser, `init`, `merge` and equality use a key index: objects
 /// must come out exactly as the scanning subscript builds them (member order, replacement in place, last duplicate
