@@ -21,7 +21,7 @@ extension StoreContractTests {
                 devices[Fixtures.lamp.id]?.setOnline(false)
             }
             #expect(
-                try store.recordEvent(DeviceEvent(name: "doorbell-press"), forUser: "alice", device: "doorbell")
+                try store.recordEvent(DeviceEvent(name: .doorbellPress), forUser: "alice", device: "doorbell")
                     == false
             )
             #expect(try store.outboxCounts().isEmpty)
@@ -96,10 +96,10 @@ extension StoreContractTests {
         try withStore(factory) { store in
             try store.setReporting(enabled: true)
             _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.lamp, Self.doorbell])]))
-            let press = DeviceEvent(name: "doorbell-press")
+            let press = DeviceEvent(name: .doorbellPress)
             #expect(try store.recordEvent(press, forUser: "alice", device: "doorbell"))
             #expect(
-                try store.recordEvent(DeviceEvent(name: "smoke-alarm", value: 2), forUser: "alice", device: "doorbell")
+                try store.recordEvent(DeviceEvent(name: .smokeAlarm, value: 2), forUser: "alice", device: "doorbell")
             )
             #expect(try store.recordEvent(press, forUser: "alice", device: Fixtures.lamp.id) == false)
             let unknown = #expect(throws: RegistryError.self) {
@@ -107,7 +107,7 @@ extension StoreContractTests {
             }
             #expect(unknown?.code == .invalidDevice)
             let events = try store.outboxWork(forUser: "alice").events
-            #expect(events.map(\.event) == [press, DeviceEvent(name: "smoke-alarm", value: 2)])
+            #expect(events.map(\.event) == [press, DeviceEvent(name: .smokeAlarm, value: 2)])
             #expect(events.map(\.deviceId) == ["doorbell", "doorbell"])
             #expect(events[0].id < events[1].id)
             #expect(events[0].device == Self.doorbell)
