@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // MARK: C libraries, in rings: system library -> shims -> the one Swift module that touches them.
@@ -36,11 +37,20 @@ let package = Package(
         ),
 
         // MARK: Swift modules, arrows pointing down DESIGN.md's table.
+        // HTTP as responders see it (swift-http-types' heads with a body, the responder protocol, media types, form
+        // encoding): what the listener, OAuth, HomeGraph and the app share, without the C listener.
+        .target(
+            name: "HTTPMessages",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MicroHTTPD",
             dependencies: [
                 "CMicroHTTPD",
                 "CMicroHTTPDShims",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -89,6 +99,7 @@ let package = Package(
             name: "HomeGraph",
             dependencies: [
                 "Cryptography",
+                "HTTPMessages",
                 "SmartHomeProtocol",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -100,9 +111,10 @@ let package = Package(
             name: "FakeHomeGraph",
             dependencies: [
                 "HomeGraph",
-                "MicroHTTPD",
+                "HTTPMessages",
                 "Cryptography",
                 "SmartHomeProtocol",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -111,7 +123,8 @@ let package = Package(
             dependencies: [
                 "Registry",
                 "Cryptography",
-                "MicroHTTPD",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -132,6 +145,7 @@ let package = Package(
         .target(
             name: "HearthApp",
             dependencies: [
+                "HTTPMessages",
                 "MicroHTTPD",
                 "OAuth",
                 "Cryptography",
@@ -141,6 +155,7 @@ let package = Package(
                 "Fulfillment",
                 "HomeGraph",
                 "Reporting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -177,8 +192,18 @@ let package = Package(
             name: "MicroHTTPDTests",
             dependencies: [
                 "HearthTestSupport",
+                "HTTPMessages",
                 "MicroHTTPD",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HTTPMessagesTests",
+            dependencies: [
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -241,7 +266,8 @@ let package = Package(
                 "OAuth",
                 "Registry",
                 "Cryptography",
-                "MicroHTTPD",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
@@ -279,6 +305,8 @@ let package = Package(
                 "SmartHomeProtocol",
                 "Registry",
                 "MatterModel",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPMessages
 import Logging
 import SmartHomeProtocol
 
@@ -112,12 +113,9 @@ public actor AccessTokenProvider {
         } catch {
             throw HomeGraphError(code: .tokenRejected, message: "cannot sign the assertion: \(error.message)")
         }
-        // The form fields need no escaping beyond the grant type's colons: a JWT is base64url segments joined by
-        // dots, all characters a form field carries as they are. (Spelled out here so that HomeGraph does not
-        // import the listener for its form encoder.)
         let body =
-            "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer"
-            + "&assertion=" + assertion
+            "grant_type=" + FormEncoding.escape("urn:ietf:params:oauth:grant-type:jwt-bearer")
+            + "&assertion=" + FormEncoding.escape(assertion)
         let request = OutboundRequest(
             url: key.tokenURI,
             headers: [

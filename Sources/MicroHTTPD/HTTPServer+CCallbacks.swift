@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 
 // MARK: - C callbacks
 
@@ -95,8 +95,8 @@ func daemonLoggerTrampoline(context: UnsafeMutableRawPointer?, message: UnsafePo
     server.logDaemonMessage(message)
 }
 
-/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the `HTTPHeaders` being filled.
-func headerIteratorTrampoline(
+/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the ``RequestHeaderFields`` being filled.
+func headerFieldTrampoline(
     context: UnsafeMutableRawPointer?,
     kind: MHD_ValueKind,
     name: UnsafePointer<CChar>?,
@@ -107,10 +107,11 @@ func headerIteratorTrampoline(
     guard let context, let name else {
         return .NO
     }
-    let headers = context.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(
+    context.assumingMemoryBound(to: RequestHeaderFields.self).pointee.record(
         name: string(name, count: nameLength),
-        value: value.map { string($0, count: valueLength) } ?? ""
+        value: value.map {
+            UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: valueLength)
+        } ?? UnsafeBufferPointer(start: nil, count: 0)
     )
     return .YES
 }
