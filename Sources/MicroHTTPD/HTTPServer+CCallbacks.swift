@@ -95,8 +95,8 @@ func daemonLoggerTrampoline(context: UnsafeMutableRawPointer?, message: UnsafePo
     server.logDaemonMessage(message)
 }
 
-/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the ``RequestHeaderFields`` being filled.
-func headerFieldTrampoline(
+/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the ``RequestHeaders`` being filled.
+func headerLineTrampoline(
     context: UnsafeMutableRawPointer?,
     kind: MHD_ValueKind,
     name: UnsafePointer<CChar>?,
@@ -107,39 +107,11 @@ func headerFieldTrampoline(
     guard let context, let name else {
         return .NO
     }
-    context.assumingMemoryBound(to: RequestHeaderFields.self).pointee.record(
-        name: string(name, count: nameLength),
-        value: value.map {
-            UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: valueLength)
-        } ?? UnsafeBufferPointer(start: nil, count: 0)
-    )
-    return .YES
-}
-
-/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the ``RequestFraming`` being filled.
-func framingFieldTrampoline(
-    context: UnsafeMutableRawPointer?,
-    kind: MHD_ValueKind,
-    name: UnsafePointer<CChar>?,
-    nameLength: Int,
-    value: UnsafePointer<CChar>?,
-    valueLength: Int
-) -> MHD_Result {
-    guard let context, let name else {
-        return .NO
-    }
-    context.assumingMemoryBound(to: RequestFraming.self).pointee.record(
+    context.assumingMemoryBound(to: RequestHeaders.self).pointee.record(
         name: name,
         nameLength: nameLength,
         value: value,
         valueLength: valueLength
     )
     return .YES
-}
-
-/// Decodes `count` bytes as UTF-8, repairing invalid sequences rather than failing.
-private func string(_ pointer: UnsafePointer<CChar>, count: Int) -> String {
-    pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
-        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
-    }
 }

@@ -186,10 +186,15 @@ extension HTTPServer {
         version: UnsafePointer<CChar>?,
         request: RequestContext
     ) -> MHD_Result {
-        var framing = RequestFraming()
-        _ = withUnsafeMutablePointer(to: &framing) { framing in
-            MHD_get_connection_values_n(connection, .HEADER_KIND, framingFieldTrampoline, framing)
+        var headers = RequestHeaders()
+        let headerCount = MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)
+        if headerCount > 0 {
+            headers.fields.reserveCapacity(Int(headerCount))
         }
+        _ = withUnsafeMutablePointer(to: &headers) { headers in
+            MHD_get_connection_values_n(connection, .HEADER_KIND, headerLineTrampoline, headers)
+        }
+        let framing = headers.framing
         let announcesBody = framing.transferEncodingCount > 0 || framing.contentLengthCount > 0
         let isHTTP10 = version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false
         request.method = Self.method(method)
@@ -203,6 +208,8 @@ extension HTTPServer {
             }
             return queue(refusalResponses[refusal.rawValue], status: refusal.status, on: connection)
         }
+        request.headerFields = headers.fields
+        request.authority = headers.authority
         // microhttpd has already answered a malformed Content-Length itself (the access handler is not called).
         guard let declared = framing.contentLength, let length = parseContentLength(declared) else {
             return .YES
@@ -243,23 +250,16 @@ extension HTTPServer {
         guard let method = request.method else {
             return queue(internalErrorResponse, status: 500, on: connection)
         }
-        var headers = RequestHeaderFields()
-        let headerCount = MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)
-        if headerCount > 0 {
-            headers.fields.reserveCapacity(Int(headerCount))
-        }
-        _ = withUnsafeMutablePointer(to: &headers) { headers in
-            MHD_get_connection_values_n(connection, .HEADER_KIND, headerFieldTrampoline, headers)
-        }
-
         var body: [UInt8] = []
         swap(&body, &request.body)
+        var headerFields = HTTPFields()
+        swap(&headerFields, &request.headerFields)
         let head = HTTPRequest(
             method: method,
             scheme: nil,
-            authority: headers.authority,
+            authority: request.authority,
             path: request.target,
-            headerFields: headers.fields
+            headerFields: headerFields
         )
         let response = responder.respond(
             to: Request(head: head, body: body, remoteAddress: peerAddress(of: connection))

@@ -26,6 +26,10 @@ final class RequestContext {
     var body: [UInt8] = []
     /// The request method, read with the headers; nil until then, and when it is not a token.
     var method: HTTPRequest.Method?
+    /// The header fields but `Host`, read in the access handler's first call (``RequestHeaders``).
+    var headerFields = HTTPFields()
+    /// The `Host` header, read with the other fields.
+    var authority: String?
     /// Set once the access handler has seen the headers (its first call for this request).
     var headersSeen = false
     /// Set when the body outgrew the limit: the rest is discarded and the answer is 413.
