@@ -101,6 +101,7 @@ let package = Package(
                 "Cryptography",
                 "HTTPMessages",
                 "SmartHomeProtocol",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -256,6 +257,7 @@ let package = Package(
                 "Cryptography",
                 "MicroHTTPD",
                 "SmartHomeProtocol",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPMessages
+import HTTPTypes
 import Logging
 import SmartHomeProtocol
 
@@ -118,10 +119,7 @@ public actor AccessTokenProvider {
             + "&assertion=" + FormEncoding.escape(assertion)
         let request = OutboundRequest(
             url: key.tokenURI,
-            headers: [
-                (name: "Content-Type", value: "application/x-www-form-urlencoded"),
-                (name: "Accept", value: "application/json"),
-            ],
+            headerFields: [.contentType: "application/x-www-form-urlencoded", .accept: "application/json"],
             body: Array(body.utf8)
         )
         logger.debug("Fetching an access token", metadata: ["oauth.token_uri": "\(key.tokenURI.absoluteString)"])
@@ -132,7 +130,7 @@ public actor AccessTokenProvider {
             throw HomeGraphError(code: .tokenUnavailable, message: "token endpoint unreachable: \(error)")
         }
         let json = try? JSONParser.parse(response.body)
-        switch response.status {
+        switch response.status.code {
         case 200..<300:
             guard let value = json?["access_token"]?.stringValue, !value.isEmpty,
                 let expiresIn = json?["expires_in"]?.intValue, expiresIn > 0
@@ -147,15 +145,15 @@ public actor AccessTokenProvider {
         case 429, 500...:
             throw HomeGraphError(
                 code: .tokenUnavailable,
-                message: "token endpoint answered \(response.status)",
-                retryAfter: RetryAfter.parse(response.header("Retry-After"), now: now())
+                message: "token endpoint answered \(response.status.code)",
+                retryAfter: RetryAfter.parse(response.headerFields[.retryAfter], now: now())
             )
         default:
             let reason = [json?["error"]?.stringValue, json?["error_description"]?.stringValue]
                 .compactMap { $0 }.joined(separator: ": ")
             throw HomeGraphError(
                 code: .tokenRejected,
-                message: "token endpoint answered \(response.status)" + (reason.isEmpty ? "" : " (\(reason))")
+                message: "token endpoint answered \(response.status.code)" + (reason.isEmpty ? "" : " (\(reason))")
             )
         }
     }
