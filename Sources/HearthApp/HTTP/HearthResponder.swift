@@ -74,7 +74,7 @@ public struct HearthResponder: HTTPResponder {
         let answer = dispatcher.handle(body: request.body, principal: user)
         return Response(
             status: HTTPResponse.Status(code: answer.status),
-            headerFields: [.contentType: "application/json", .cacheControl: "no-store"],
+            headerFields: Self.jsonNotStored,
             body: answer.body
         )
     }
@@ -96,10 +96,14 @@ public struct HearthResponder: HTTPResponder {
         }
         return Response(
             status: .ok,
-            headerFields: [.contentType: "application/json", .cacheControl: "no-store"],
+            headerFields: Self.jsonNotStored,
             body: Array(#"{"status":"ok"}"#.utf8)
         )
     }
+
+    /// The header fields of every fulfillment and health answer, built once: an `HTTPFields` is an array, so each
+    /// answer shares this one instead of allocating its own.
+    private static let jsonNotStored: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
 
     /// `application/json`, with or without parameters (`; charset=UTF-8`), any case.
     static func isJSON(_ contentType: String?) -> Bool {
