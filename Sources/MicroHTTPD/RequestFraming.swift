@@ -104,7 +104,7 @@ struct RequestFraming {
     }
 
     /// ASCII case-insensitive comparison with a lowercase literal.
-    private static func equalsIgnoringCase(_ bytes: some Collection<UInt8>, _ lowercase: StaticString) -> Bool {
+    static func equalsIgnoringCase(_ bytes: some Collection<UInt8>, _ lowercase: StaticString) -> Bool {
         guard bytes.count == lowercase.utf8CodeUnitCount else {
             return false
         }

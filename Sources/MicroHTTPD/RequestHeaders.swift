@@ -17,22 +17,38 @@ struct RequestHeaders {
     /// Adds one header line; called for every line by `headerLineTrampoline`.
     mutating func record(name: UnsafePointer<CChar>, nameLength: Int, value: UnsafePointer<CChar>?, valueLength: Int) {
         framing.record(name: name, nameLength: nameLength, value: value, valueLength: valueLength)
-        let text = name.withMemoryRebound(to: UInt8.self, capacity: nameLength) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: nameLength), as: UTF8.self)
-        }
-        guard let fieldName = HTTPField.Name(text) else {
-            return
-        }
+        let nameBytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self),
+            count: nameLength
+        )
         let bytes = UnsafeBufferPointer(
             start: value.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) },
             count: value == nil ? 0 : valueLength
         )
-        if fieldName.canonicalName == "host" {
+        if RequestFraming.equalsIgnoringCase(nameBytes, "host") {
             if authority == nil {
                 authority = String(decoding: bytes, as: UTF8.self)
             }
             return
         }
+        guard let fieldName = Self.commonName(nameBytes) ?? HTTPField.Name(String(decoding: nameBytes, as: UTF8.self))
+        else {
+            return
+        }
         fields.append(HTTPField(name: fieldName, lenientValue: bytes))
+    }
+
+    /// The names (nearly) every request to Hearth carries, matched byte by byte: swift-http-types' constants, so no
+    /// name string is built, validated and lower-cased for them. Their `rawName` is the constant's spelling.
+    private static func commonName(_ name: UnsafeBufferPointer<UInt8>) -> HTTPField.Name? {
+        switch name.count {
+        case 6 where RequestFraming.equalsIgnoringCase(name, "accept"): .accept
+        case 10 where RequestFraming.equalsIgnoringCase(name, "user-agent"): .userAgent
+        case 12 where RequestFraming.equalsIgnoringCase(name, "content-type"): .contentType
+        case 13 where RequestFraming.equalsIgnoringCase(name, "authorization"): .authorization
+        case 14 where RequestFraming.equalsIgnoringCase(name, "content-length"): .contentLength
+        case 15 where RequestFraming.equalsIgnoringCase(name, "accept-encoding"): .acceptEncoding
+        default: nil
+        }
     }
 }
