@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // MARK: C libraries, in rings: system library -> shims -> the one Swift module that touches them.
@@ -36,11 +37,20 @@ let package = Package(
         ),
 
         // MARK: Swift modules, arrows pointing down the README's "Architecture" section.
+        // HTTP as responders see it (swift-http-types' heads with a body, the responder protocol, media types, form
+        // encoding): what the listener, OAuth, HomeGraph and the app share, without the C listener.
+        .target(
+            name: "HTTPMessages",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MicroHTTPD",
             dependencies: [
                 "CMicroHTTPD",
                 "CMicroHTTPDShims",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -92,6 +102,8 @@ let package = Package(
             dependencies: [
                 "Cryptography",
                 "JSON",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -102,9 +114,10 @@ let package = Package(
             name: "FakeHomeGraph",
             dependencies: [
                 "HomeGraph",
-                "MicroHTTPD",
+                "HTTPMessages",
                 "Cryptography",
                 "JSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -114,7 +127,8 @@ let package = Package(
                 "JSON",
                 "Registry",
                 "Cryptography",
-                "MicroHTTPD",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -136,6 +150,7 @@ let package = Package(
             name: "HearthApp",
             dependencies: [
                 "FakeHomeGraph",
+                "HTTPMessages",
                 "MicroHTTPD",
                 "OAuth",
                 "Cryptography",
@@ -145,6 +160,7 @@ let package = Package(
                 "Fulfillment",
                 "HomeGraph",
                 "Reporting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -175,8 +191,18 @@ let package = Package(
             name: "MicroHTTPDTests",
             dependencies: [
                 "HearthTestSupport",
+                "HTTPMessages",
                 "MicroHTTPD",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HTTPMessagesTests",
+            dependencies: [
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -236,6 +262,7 @@ let package = Package(
                 "Cryptography",
                 "MicroHTTPD",
                 "JSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -246,7 +273,8 @@ let package = Package(
                 "OAuth",
                 "Registry",
                 "Cryptography",
-                "MicroHTTPD",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
@@ -284,6 +312,8 @@ let package = Package(
                 "JSON",
                 "Registry",
                 "MatterModel",
+                "HTTPMessages",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

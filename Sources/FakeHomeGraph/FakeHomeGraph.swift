@@ -1,7 +1,8 @@
 import Cryptography
 import Foundation
+import HTTPMessages
+import HTTPTypes
 import JSON
-import MicroHTTPD
 import Synchronization
 
 /// A stand-in for Google's token endpoint and HomeGraph API, for development and tests. Serve it with
@@ -134,9 +135,9 @@ public final class FakeHomeGraph: HTTPResponder {
     // MARK: - HTTP
 
     /// Routes one request.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let path = FormEncoding.percentDecode(request.path) ?? request.path
-        switch (request.method, path) {
+    public func respond(to request: Request) -> Response {
+        let path = FormEncoding.percentDecode(request.path) ?? String(request.path)
+        switch (request.method.rawValue, path) {
         case ("POST", "/token"):
             return issueToken(request)
         case ("POST", Self.reportStatePath), ("POST", Self.requestSyncPath):
@@ -170,8 +171,8 @@ public final class FakeHomeGraph: HTTPResponder {
 
     // MARK: Token endpoint
 
-    private func issueToken(_ request: HTTPRequest) -> HTTPResponse {
-        func oauthError(_ error: String, _ description: String) -> HTTPResponse {
+    private func issueToken(_ request: Request) -> Response {
+        func oauthError(_ error: String, _ description: String) -> Response {
             Self.json(
                 400,
                 .object(JSONObject([("error", .string(error)), ("error_description", .string(description))]))
@@ -187,7 +188,7 @@ public final class FakeHomeGraph: HTTPResponder {
         guard let assertion = fields.first(where: { $0.name == "assertion" })?.value, !assertion.isEmpty else {
             return oauthError("invalid_request", "Missing required parameter: assertion")
         }
-        let expectedAudience = audience ?? "http://\(request.headers["Host"] ?? "127.0.0.1")/token"
+        let expectedAudience = audience ?? "http://\(request.head.authority ?? "127.0.0.1")/token"
         let current = now()
         switch verifier.verify(
             assertion,
@@ -224,15 +225,15 @@ public final class FakeHomeGraph: HTTPResponder {
 
     // MARK: HomeGraph API
 
-    private func homeGraphCall(_ request: HTTPRequest, path: String) -> HTTPResponse {
+    private func homeGraphCall(_ request: Request, path: String) -> Response {
         let parsed = try? JSONParser.parse(request.body)
         let recordedBody = parsed ?? .string(String(decoding: request.body, as: UTF8.self))
-        let bearer = request.headers["Authorization"].flatMap { header -> String? in
+        let bearer = request.headerFields[.authorization].flatMap { header -> String? in
             guard header.lowercased().hasPrefix("bearer ") else { return nil }
             return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         }
         let current = now()
-        return state.withLock { state -> HTTPResponse in
+        return state.withLock { state -> Response in
             let response = Self.answer(
                 path: path,
                 body: parsed,
@@ -244,7 +245,7 @@ public final class FakeHomeGraph: HTTPResponder {
                 .object(
                     JSONObject([
                         ("path", .string(path)),
-                        ("status", .int(response.status)),
+                        ("status", .int(response.status.code)),
                         ("body", recordedBody),
                     ])
                 )
@@ -259,7 +260,7 @@ public final class FakeHomeGraph: HTTPResponder {
         bearer: String?,
         now: Date,
         state: inout State
-    ) -> HTTPResponse {
+    ) -> Response {
         if var failure = state.failure {
             failure.remaining -= 1
             state.failure = failure.remaining > 0 ? failure : nil
@@ -329,7 +330,7 @@ public final class FakeHomeGraph: HTTPResponder {
         return json(200, .object(JSONObject([("requestId", body["requestId"] ?? .string(""))])))
     }
 
-    private static func injected(_ failure: Failure) -> HTTPResponse {
+    private static func injected(_ failure: Failure) -> Response {
         let (status, defaultMessage): (String, String) =
             switch failure.status {
             case 400: ("INVALID_ARGUMENT", "Request contains an invalid argument.")
@@ -344,14 +345,14 @@ public final class FakeHomeGraph: HTTPResponder {
             }
         var response = googleError(failure.status, status, failure.message ?? defaultMessage)
         if let seconds = failure.retryAfterSeconds {
-            response.headers.add(name: "Retry-After", value: "\(seconds)")
+            response.headerFields[.retryAfter] = "\(seconds)"
         }
         return response
     }
 
     // MARK: Fake controls
 
-    private func fakeSync(_ request: HTTPRequest) -> HTTPResponse {
+    private func fakeSync(_ request: Request) -> Response {
         guard let body = (try? JSONParser.parse(request.body))?.objectValue,
             let agentUserId = body["agentUserId"]?.stringValue, !agentUserId.isEmpty,
             let list = body["devices"]?.arrayValue
@@ -369,7 +370,7 @@ public final class FakeHomeGraph: HTTPResponder {
         return Self.json(200, .object(JSONObject()))
     }
 
-    private func fakeFail(_ request: HTTPRequest) -> HTTPResponse {
+    private func fakeFail(_ request: Request) -> Response {
         guard let body = (try? JSONParser.parse(request.body))?.objectValue,
             let status = body["status"]?.intValue, (400...599).contains(status)
         else {
@@ -394,16 +395,16 @@ public final class FakeHomeGraph: HTTPResponder {
 
     // MARK: Responses
 
-    private static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
-        HTTPResponse(
-            status: status,
-            headers: HTTPHeaders([("Content-Type", "application/json; charset=UTF-8")]),
+    private static func json(_ status: Int, _ value: JSONValue) -> Response {
+        Response(
+            status: HTTPResponse.Status(code: status),
+            headerFields: [.contentType: "application/json; charset=UTF-8"],
             body: JSONWriter.bytes(value)
         )
     }
 
     /// Google's error envelope (`google.rpc.Status`): `{"error": {"code", "message", "status"}}`.
-    private static func googleError(_ code: Int, _ status: String, _ message: String) -> HTTPResponse {
+    private static func googleError(_ code: Int, _ status: String, _ message: String) -> Response {
         json(
             code,
             .object(

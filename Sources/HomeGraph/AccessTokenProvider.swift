@@ -1,4 +1,6 @@
 import Foundation
+import HTTPMessages
+import HTTPTypes
 import JSON
 import Logging
 
@@ -112,18 +114,12 @@ public actor AccessTokenProvider {
         } catch {
             throw HomeGraphError(code: .tokenRejected, message: "cannot sign the assertion: \(error.message)")
         }
-        // The form fields need no escaping beyond the grant type's colons: a JWT is base64url segments joined by
-        // dots, all characters a form field carries as they are. (Spelled out here so that HomeGraph does not
-        // import the listener for its form encoder.)
         let body =
-            "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer"
-            + "&assertion=" + assertion
+            "grant_type=" + FormEncoding.escape("urn:ietf:params:oauth:grant-type:jwt-bearer")
+            + "&assertion=" + FormEncoding.escape(assertion)
         let request = OutboundRequest(
             url: key.tokenURI,
-            headers: [
-                (name: "Content-Type", value: "application/x-www-form-urlencoded"),
-                (name: "Accept", value: "application/json"),
-            ],
+            headerFields: [.contentType: "application/x-www-form-urlencoded", .accept: "application/json"],
             body: Array(body.utf8)
         )
         logger.debug("Fetching an access token", metadata: ["oauth.token_uri": "\(key.tokenURI.absoluteString)"])
@@ -134,7 +130,7 @@ public actor AccessTokenProvider {
             throw HomeGraphError(code: .tokenUnavailable, message: "token endpoint unreachable: \(error)")
         }
         let json = try? JSONParser.parse(response.body)
-        switch response.status {
+        switch response.status.code {
         case 200..<300:
             guard let value = json?["access_token"]?.stringValue, !value.isEmpty,
                 let expiresIn = json?["expires_in"]?.intValue, expiresIn > 0
@@ -149,15 +145,15 @@ public actor AccessTokenProvider {
         case 429, 500...:
             throw HomeGraphError(
                 code: .tokenUnavailable,
-                message: "token endpoint answered \(response.status)",
-                retryAfter: RetryAfter.parse(response.header("Retry-After"), now: now())
+                message: "token endpoint answered \(response.status.code)",
+                retryAfter: RetryAfter.parse(response.headerFields[.retryAfter], now: now())
             )
         default:
             let reason = [json?["error"]?.stringValue, json?["error_description"]?.stringValue]
                 .compactMap { $0 }.joined(separator: ": ")
             throw HomeGraphError(
                 code: .tokenRejected,
-                message: "token endpoint answered \(response.status)" + (reason.isEmpty ? "" : " (\(reason))")
+                message: "token endpoint answered \(response.status.code)" + (reason.isEmpty ? "" : " (\(reason))")
             )
         }
     }

@@ -95,10 +95,7 @@ public struct HomeGraphClient: Sendable {
             }
             let request = OutboundRequest(
                 url: url,
-                headers: [
-                    (name: "Authorization", value: "Bearer \(token.value)"),
-                    (name: "Content-Type", value: "application/json"),
-                ],
+                headerFields: [.authorization: "Bearer \(token.value)", .contentType: "application/json"],
                 body: bytes
             )
             let response: OutboundResponse
@@ -108,8 +105,8 @@ public struct HomeGraphClient: Sendable {
                 logger.debug("HomeGraph unreachable", metadata: metadata.merging(["error": "\(error)"]) { $1 })
                 return .retryable(after: nil)
             }
-            metadata["http.status"] = "\(response.status)"
-            switch response.status {
+            metadata["http.status"] = "\(response.status.code)"
+            switch response.status.code {
             case 200..<300:
                 logger.debug("HomeGraph call delivered", metadata: metadata)
                 return .delivered
@@ -128,7 +125,7 @@ public struct HomeGraphClient: Sendable {
                 logger.debug("HomeGraph does not know the user or a device", metadata: metadata)
                 return .notFound
             case 408, 429, 500...:
-                let retryAfter = RetryAfter.parse(response.header("Retry-After"), now: Date())
+                let retryAfter = RetryAfter.parse(response.headerFields[.retryAfter], now: Date())
                 logger.debug("HomeGraph asks to retry", metadata: metadata)
                 return .retryable(after: retryAfter)
             default:
@@ -147,6 +144,6 @@ public struct HomeGraphClient: Sendable {
         {
             return message
         }
-        return "HTTP \(response.status)"
+        return "HTTP \(response.status.code)"
     }
 }

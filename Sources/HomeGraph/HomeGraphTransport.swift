@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -7,19 +8,19 @@ import FoundationNetworking
 /// One outbound HTTP request: to the token endpoint or to HomeGraph.
 public struct OutboundRequest: Sendable {
     /// `POST`, always, for what this module sends; kept for completeness.
-    public var method: String
+    public var method: HTTPRequest.Method
     /// The absolute URL.
     public var url: URL
     /// Header fields, in order.
-    public var headers: [(name: String, value: String)]
+    public var headerFields: HTTPFields
     /// The body.
     public var body: [UInt8]
 
     /// Creates a request.
-    public init(method: String = "POST", url: URL, headers: [(name: String, value: String)], body: [UInt8]) {
+    public init(method: HTTPRequest.Method = .post, url: URL, headerFields: HTTPFields, body: [UInt8]) {
         self.method = method
         self.url = url
-        self.headers = headers
+        self.headerFields = headerFields
         self.body = body
     }
 }
@@ -27,23 +28,17 @@ public struct OutboundRequest: Sendable {
 /// One answer to an ``OutboundRequest``.
 public struct OutboundResponse: Sendable {
     /// The HTTP status.
-    public var status: Int
-    /// Header fields; names compared case-insensitively by ``header(_:)``.
-    public var headers: [(name: String, value: String)]
+    public var status: HTTPResponse.Status
+    /// Header fields.
+    public var headerFields: HTTPFields
     /// The body.
     public var body: [UInt8]
 
     /// Creates a response.
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: [UInt8] = []) {
         self.status = status
-        self.headers = headers
+        self.headerFields = headerFields
         self.body = body
-    }
-
-    /// The first header field named `name`, compared case-insensitively.
-    public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.name.lowercased() == lowered }?.value
     }
 }
 
@@ -69,20 +64,29 @@ public struct URLSessionTransport: HomeGraphTransport {
     /// Sends `request` with `URLSession.data(for:)`.
     public func send(_ request: OutboundRequest) async throws -> OutboundResponse {
         var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
+        urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = Data(request.body)
         urlRequest.timeoutInterval = timeout
-        for (name, value) in request.headers {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
         let (data, response) = try await session.data(for: urlRequest)
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
-        var headers: [(name: String, value: String)] = []
+        var headerFields = HTTPFields()
         for (name, value) in http.allHeaderFields {
-            headers.append((name: "\(name)", value: "\(value)"))
+            if let name = HTTPField.Name("\(name)") {
+                headerFields.append(HTTPField(name: name, value: "\(value)"))
+            }
         }
-        return OutboundResponse(status: http.statusCode, headers: headers, body: Array(data))
+        guard (0...999).contains(http.statusCode) else {
+            throw URLError(.badServerResponse)
+        }
+        return OutboundResponse(
+            status: HTTPResponse.Status(code: http.statusCode),
+            headerFields: headerFields,
+            body: Array(data)
+        )
     }
 }

@@ -1,8 +1,8 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Dispatch
 import Synchronization
 
-/// Connections suspended while a delayed response waits (``HTTPResponse/delay``), and the timers that resume them.
+/// Connections suspended while a delayed response waits (``Response/delay``), and the timers that resume them.
 ///
 /// The access handler queues nothing, suspends the connection (`MHD_suspend_connection`) and registers it here; a
 /// Dispatch timer resumes it after the delay, and microhttpd then calls the access handler again, which queues the

@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 
 // MARK: - C callbacks
 
@@ -95,8 +95,8 @@ func daemonLoggerTrampoline(context: UnsafeMutableRawPointer?, message: UnsafePo
     server.logDaemonMessage(message)
 }
 
-/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the `HTTPHeaders` being filled.
-func headerIteratorTrampoline(
+/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the ``RequestHeaders`` being filled.
+func headerLineTrampoline(
     context: UnsafeMutableRawPointer?,
     kind: MHD_ValueKind,
     name: UnsafePointer<CChar>?,
@@ -107,38 +107,11 @@ func headerIteratorTrampoline(
     guard let context, let name else {
         return .NO
     }
-    let headers = context.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(
-        name: string(name, count: nameLength),
-        value: value.map { string($0, count: valueLength) } ?? ""
-    )
-    return .YES
-}
-
-/// `MHD_KeyValueIteratorN` over the request headers; `context` points at the ``RequestFraming`` being filled.
-func framingFieldTrampoline(
-    context: UnsafeMutableRawPointer?,
-    kind: MHD_ValueKind,
-    name: UnsafePointer<CChar>?,
-    nameLength: Int,
-    value: UnsafePointer<CChar>?,
-    valueLength: Int
-) -> MHD_Result {
-    guard let context, let name else {
-        return .NO
-    }
-    context.assumingMemoryBound(to: RequestFraming.self).pointee.record(
+    context.assumingMemoryBound(to: RequestHeaders.self).pointee.record(
         name: name,
         nameLength: nameLength,
         value: value,
         valueLength: valueLength
     )
     return .YES
-}
-
-/// Decodes `count` bytes as UTF-8, repairing invalid sequences rather than failing.
-private func string(_ pointer: UnsafePointer<CChar>, count: Int) -> String {
-    pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
-        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
-    }
 }

@@ -1,5 +1,7 @@
-import CMicroHTTPD
-import CMicroHTTPDShims
+internal import CMicroHTTPD
+internal import CMicroHTTPDShims
+import HTTPMessages
+import HTTPTypes
 
 #if canImport(Glibc)
 import Glibc
@@ -25,8 +27,8 @@ extension HTTPServer {
     /// buffer (which it modifies itself right after) costs nothing and removes that path. microhttpd documents the
     /// callback as the place "for processing the URI (including the options) before it is parsed".
     func beginRequest(target: UnsafePointer<CChar>?, connection: OpaquePointer?) -> UnsafeMutableRawPointer {
-        let context = target.map(RequestContext.init(target:)) ?? RequestContext(path: "", query: nil)
-        if let target, context.query != nil, let mark = strchr(target, Int32(UInt8(ascii: "?"))) {
+        let context = target.map(RequestContext.init(target:)) ?? RequestContext(target: "")
+        if let target, context.hasQuery, let mark = strchr(target, Int32(UInt8(ascii: "?"))) {
             UnsafeMutablePointer(mutating: mark + 1).pointee = 0
         }
         if context.queryArgumentCount > Self.maxQueryArguments {
@@ -115,13 +117,13 @@ extension HTTPServer {
             request = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
         } else {
             // The URI-log callback always sets a context; this only guards against a microhttpd that skipped it.
-            request = RequestContext(path: url.map { String(cString: $0) } ?? "", query: nil)
+            request = RequestContext(target: url.map { String(cString: $0) } ?? "")
             requestContext.pointee = track(request, on: connection)
         }
 
         if !request.headersSeen {
             request.headersSeen = true
-            return handleHeaders(connection: connection, version: version, request: request)
+            return handleHeaders(connection: connection, method: method, version: version, request: request)
         }
 
         let chunkSize = uploadDataSize.pointee
@@ -173,22 +175,32 @@ extension HTTPServer {
         if request.bodyTooLarge {
             return queue(payloadTooLargeResponse, status: 413, on: connection)
         }
-        return answer(connection: connection, method: method, request: request)
+        return answer(connection: connection, request: request)
     }
 
     /// First call: the headers are parsed, the body is not read yet. Refuse what microhttpd would frame wrongly
     /// and a declared body over the limit, before reading any of it.
     private func handleHeaders(
         connection: OpaquePointer,
+        method: UnsafePointer<CChar>,
         version: UnsafePointer<CChar>?,
         request: RequestContext
     ) -> MHD_Result {
-        var framing = RequestFraming()
-        _ = withUnsafeMutablePointer(to: &framing) { framing in
-            MHD_get_connection_values_n(connection, .HEADER_KIND, framingFieldTrampoline, framing)
+        var headers = RequestHeaders()
+        let headerCount = MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)
+        if headerCount > 0 {
+            headers.fields.reserveCapacity(Int(headerCount))
         }
+        _ = withUnsafeMutablePointer(to: &headers) { headers in
+            MHD_get_connection_values_n(connection, .HEADER_KIND, headerLineTrampoline, headers)
+        }
+        let framing = headers.framing
         let announcesBody = framing.transferEncodingCount > 0 || framing.contentLengthCount > 0
         let isHTTP10 = version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false
+        request.method = Self.method(method)
+        if request.method == nil, request.refusal == nil {
+            request.refusal = .invalidMethod
+        }
         if let refusal = request.refusal ?? framing.refusal(isHTTP10: isHTTP10) {
             request.responded = true
             if announcesBody {
@@ -196,6 +208,8 @@ extension HTTPServer {
             }
             return queue(refusalResponses[refusal.rawValue], status: refusal.status, on: connection)
         }
+        request.headerFields = headers.fields
+        request.authority = headers.authority
         // microhttpd has already answered a malformed Content-Length itself (the access handler is not called).
         guard let declared = framing.contentLength, let length = parseContentLength(declared) else {
             return .YES
@@ -216,29 +230,40 @@ extension HTTPServer {
         connectionState(of: connection)?.pointee.lingersOnClose = true
     }
 
-    /// Final call: build the request, ask the responder, queue its answer.
-    private func answer(connection: OpaquePointer, method: UnsafePointer<CChar>, request: RequestContext) -> MHD_Result
-    {
-        var headers = HTTPHeaders()
-        let headerCount = MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)
-        if headerCount > 0 {
-            headers.reserveCapacity(Int(headerCount))
+    /// The request method, or nil when it is not a token (RFC 9110 §9.1). The common ones are swift-http-types'
+    /// constants, so they cost no copy.
+    private static func method(_ text: UnsafePointer<CChar>) -> HTTPRequest.Method? {
+        if strcmp(text, "POST") == 0 {
+            return .post
         }
-        _ = withUnsafeMutablePointer(to: &headers) { headers in
-            MHD_get_connection_values_n(connection, .HEADER_KIND, headerIteratorTrampoline, headers)
+        if strcmp(text, "GET") == 0 {
+            return .get
         }
+        if strcmp(text, "HEAD") == 0 {
+            return .head
+        }
+        return HTTPRequest.Method(String(cString: text))
+    }
 
+    /// Final call: build the request, ask the responder, queue its answer.
+    private func answer(connection: OpaquePointer, request: RequestContext) -> MHD_Result {
+        guard let method = request.method else {
+            return queue(internalErrorResponse, status: 500, on: connection)
+        }
         var body: [UInt8] = []
         swap(&body, &request.body)
-        let httpRequest = HTTPRequest(
-            method: String(cString: method),
-            path: request.path,
-            query: request.query,
-            headers: headers,
-            body: body,
-            remoteAddress: peerAddress(of: connection)
+        var headerFields = HTTPFields()
+        swap(&headerFields, &request.headerFields)
+        let head = HTTPRequest(
+            method: method,
+            scheme: nil,
+            authority: request.authority,
+            path: request.target,
+            headerFields: headerFields
         )
-        let response = responder.respond(to: httpRequest)
+        let response = responder.respond(
+            to: Request(head: head, body: body, remoteAddress: peerAddress(of: connection))
+        )
         if let deferred = response.deferred {
             request.deferredResponse = response
             deferredResponses.suspend(connection, until: deferred)
@@ -253,18 +278,19 @@ extension HTTPServer {
     }
 
     /// Copies a responder's answer into microhttpd and queues it.
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    private func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
         guard let mhdResponse = makeResponse(response) else {
             return queue(internalErrorResponse, status: 500, on: connection)
         }
-        let status = (100...999).contains(response.status) ? UInt32(response.status) : 500
+        let code = response.head.status.code
+        let status = (100...999).contains(code) ? UInt32(code) : 500
         let result = MHD_queue_response(connection, status, mhdResponse)
         MHD_destroy_response(mhdResponse)
         return result
     }
 
     /// Copies a responder's answer into a microhttpd response; nil if microhttpd cannot allocate one.
-    private func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
+    private func makeResponse(_ response: Response) -> OpaquePointer? {
         let created = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(
                 bytes.count,
@@ -275,14 +301,14 @@ extension HTTPServer {
         guard let created else {
             return nil
         }
-        for (name, value) in response.headers {
+        for field in response.head.headerFields {
             // microhttpd frames the body itself; a second Content-Length or a stray Transfer-Encoding would
             // corrupt the framing.
-            if HTTPHeaders.namesEqual(name, "Content-Length") || HTTPHeaders.namesEqual(name, "Transfer-Encoding") {
+            if field.name == .contentLength || field.name == .transferEncoding {
                 continue
             }
-            if MHD_add_response_header(created, name, value) == .NO {
-                logger.debug("Response header refused by microhttpd", metadata: ["http.header": "\(name)"])
+            if MHD_add_response_header(created, field.name.rawName, field.value) == .NO {
+                logger.debug("Response header refused by microhttpd", metadata: ["http.header": "\(field.name)"])
             }
         }
         if isDraining.load(ordering: .relaxed) {

@@ -1,5 +1,6 @@
-import CMicroHTTPD
-import CMicroHTTPDShims
+internal import CMicroHTTPD
+internal import CMicroHTTPDShims
+public import HTTPMessages
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -74,7 +75,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// `Connection: close`. Hearth's own endpoints take at most a handful (Google's account-linking request
     /// carries six).
     public static let maxQueryArguments = 64
-    /// Connections whose response waits out its ``HTTPResponse/delay``.
+    /// Connections whose response waits out its ``Response/delay``.
     let delayedResponses = DelayedResponses()
     /// Connections waiting for a ``DeferredResponse``.
     let deferredResponses = DeferredResponses()
@@ -158,7 +159,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
         }
     }
 
-    /// The number of connections whose response is being held back by its ``HTTPResponse/delay`` now.
+    /// The number of connections whose response is being held back by its ``Response/delay`` now.
     public var delayedResponseCount: Int {
         delayedResponses.count
     }
@@ -247,7 +248,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
         daemonConfiguration.flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
             | MHD_USE_ITC.rawValue  // needed by MHD_quiesce_daemon with internal polling
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue  // delayed responses (HTTPResponse.delay)
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue  // delayed and deferred responses (Response.delay, .deferred)
         if family == .ipv6 {
             // The socket is bound already, but microhttpd expects the flag with an IPv6 listen socket.
             daemonConfiguration.flags |= MHD_USE_IPv6.rawValue

@@ -1,5 +1,5 @@
-import CMicroHTTPD
-import CMicroHTTPDShims
+internal import CMicroHTTPD
+internal import CMicroHTTPDShims
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,6 @@
+import HTTPMessages
+import HTTPTypes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,14 +16,20 @@ import Darwin
 /// the request without completing it, in the connection-closed notification (see ``ConnectionState``). Only the
 /// connection's current microhttpd thread touches it.
 final class RequestContext {
-    /// The request target's path, exactly as sent (not percent-decoded).
-    let path: String
-    /// The raw query string after `?`, if the target had one.
-    let query: String?
-    /// The number of `&`-separated fields in ``query`` (0 without a query).
+    /// The request target (`/path?query`), exactly as sent (not percent-decoded).
+    let target: String
+    /// Whether the target has a `?`.
+    let hasQuery: Bool
+    /// The number of `&`-separated fields in the query (0 without a query).
     let queryArgumentCount: Int
     /// The body read so far.
     var body: [UInt8] = []
+    /// The request method, read with the headers; nil until then, and when it is not a token.
+    var method: HTTPRequest.Method?
+    /// The header fields but `Host`, read in the access handler's first call (``RequestHeaders``).
+    var headerFields = HTTPFields()
+    /// The `Host` header, read with the other fields.
+    var authority: String?
     /// Set once the access handler has seen the headers (its first call for this request).
     var headersSeen = false
     /// Set when the body outgrew the limit: the rest is discarded and the answer is 413.
@@ -31,37 +40,34 @@ final class RequestContext {
     var refusal: RequestRefusal?
     /// Set once a response is queued; later calls only discard input.
     var responded = false
-    /// A response held back by its ``HTTPResponse/delay``, queued when the suspended connection resumes.
-    var delayedResponse: HTTPResponse?
-    /// A responder's ``HTTPResponse/deferred(_:ifAbandoned:)`` answer, while the connection waits for it.
-    var deferredResponse: HTTPResponse?
+    /// A response held back by its ``Response/delay``, queued when the suspended connection resumes.
+    var delayedResponse: Response?
+    /// A responder's ``Response/deferred(_:ifAbandoned:)`` answer, while the connection waits for it.
+    var deferredResponse: Response?
 
-    init(path: String, query: String?, queryArgumentCount: Int = 0) {
-        self.path = path
-        self.query = query
+    init(target: String, hasQuery: Bool = false, queryArgumentCount: Int = 0) {
+        self.target = target
+        self.hasQuery = hasQuery
         self.queryArgumentCount = queryArgumentCount
     }
 
-    /// Splits a raw request target (`/path?query`) at its first `?`.
+    /// Copies a raw request target (`/path?query`) and counts its query's fields.
     convenience init(target: UnsafePointer<CChar>) {
         let length = strlen(target)
         let bytes = UnsafeBufferPointer(
             start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self),
             count: length
         )
+        let text = String(decoding: bytes, as: UTF8.self)
         if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
             let query = UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])
             var separators = 0
             for byte in query where byte == UInt8(ascii: "&") {
                 separators += 1
             }
-            self.init(
-                path: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self),
-                query: String(decoding: query, as: UTF8.self),
-                queryArgumentCount: query.isEmpty ? 0 : separators + 1
-            )
+            self.init(target: text, hasQuery: true, queryArgumentCount: query.isEmpty ? 0 : separators + 1)
         } else {
-            self.init(path: String(decoding: bytes, as: UTF8.self), query: nil)
+            self.init(target: text)
         }
     }
 }

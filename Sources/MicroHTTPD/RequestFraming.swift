@@ -13,7 +13,7 @@ struct RequestFraming {
     /// The first `Transfer-Encoding` value and its length.
     private(set) var transferEncoding: UnsafeBufferPointer<UInt8>?
 
-    /// Counts one header field; called for every field by ``framingFieldTrampoline``.
+    /// Counts one header field; called for every field by ``RequestHeaders``.
     mutating func record(name: UnsafePointer<CChar>, nameLength: Int, value: UnsafePointer<CChar>?, valueLength: Int) {
         // The length decides first, so most fields cost one comparison.
         switch nameLength {
@@ -104,7 +104,7 @@ struct RequestFraming {
     }
 
     /// ASCII case-insensitive comparison with a lowercase literal.
-    private static func equalsIgnoringCase(_ bytes: some Collection<UInt8>, _ lowercase: StaticString) -> Bool {
+    static func equalsIgnoringCase(_ bytes: some Collection<UInt8>, _ lowercase: StaticString) -> Bool {
         guard bytes.count == lowercase.utf8CodeUnitCount else {
             return false
         }

@@ -35,12 +35,16 @@ enum RequestRefusal: Int, CaseIterable {
     case unsupportedTransferCoding
     /// More query arguments than ``HTTPServer/maxQueryArguments``.
     case tooManyQueryArguments
+    /// RFC 9110 §9.1: "method = token"; RFC 9112 §3: "Recipients of an invalid request-line SHOULD respond with
+    /// either a 400 (Bad Request) error or a 301 (Moved Permanently) redirect". microhttpd takes any bytes up to the
+    /// first space as the method.
+    case invalidMethod
 
     /// The status code sent.
     var status: UInt32 {
         switch self {
         case .missingHost, .repeatedHost, .transferEncodingInHTTP10, .contentLengthWithTransferEncoding,
-            .repeatedContentLength, .repeatedTransferEncoding, .transferEncodingNotChunked:
+            .repeatedContentLength, .repeatedTransferEncoding, .transferEncodingNotChunked, .invalidMethod:
             400
         case .unsupportedTransferCoding: 501
         case .tooManyQueryArguments: 414
@@ -59,6 +63,7 @@ enum RequestRefusal: Int, CaseIterable {
         case .transferEncodingNotChunked: #"{"error":"Transfer-Encoding must be exactly chunked"}"#
         case .unsupportedTransferCoding: #"{"error":"only the chunked transfer coding is supported"}"#
         case .tooManyQueryArguments: #"{"error":"too many query arguments"}"#
+        case .invalidMethod: #"{"error":"the request method is not a token"}"#
         }
     }
 }

@@ -1,4 +1,4 @@
-import MicroHTTPD
+import HTTPMessages
 
 /// A checked authorization request (RFC 6749 §4.1.1, PKCE RFC 7636 §4.3): what the sign-in page carries along in
 /// hidden fields and what the CSRF token is bound to.

@@ -1,5 +1,6 @@
 import Cryptography
-import MicroHTTPD
+import HTTPMessages
+import HTTPTypes
 
 /// The client authentication of a token request (RFC 6749 §2.3.1): HTTP Basic or `client_id`/`client_secret` in
 /// the body, never both.
@@ -17,8 +18,8 @@ struct ClientCredentials: Sendable {
         case missing(String)
     }
 
-    static func read(_ request: HTTPRequest, _ fields: FormFields) -> Result<Self, Problem> {
-        if let header = request.headers["Authorization"] {
+    static func read(_ request: Request, _ fields: FormFields) -> Result<Self, Problem> {
+        if let header = request.headerFields[.authorization] {
             guard header.utf8.count > 6, header.prefix(6).lowercased() == "basic " else {
                 return .failure(.missing("the Authorization header is not HTTP Basic"))
             }

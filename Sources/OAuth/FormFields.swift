@@ -1,6 +1,7 @@
-import MicroHTTPD
+import HTTPMessages
 
-/// The fields of an `application/x-www-form-urlencoded` body or a query string, decoded.
+/// The fields of an `application/x-www-form-urlencoded` body or a query string, decoded by ``FormEncoding``, read
+/// as RFC 6749 reads them.
 ///
 /// RFC 6749 §3.1: a parameter sent without a value is treated as omitted, and no parameter may be sent twice;
 /// names sent twice are kept in ``duplicated`` and have no value.
@@ -10,14 +11,11 @@ struct FormFields: Sendable {
     private(set) var duplicated: Set<String> = []
 
     /// Decodes `text`; `nil` for a malformed percent escape or invalid UTF-8.
-    init?(_ text: String) {
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = FormEncoding.unescape(parts[0]),
-                let value = FormEncoding.unescape(parts.count > 1 ? parts[1] : "")
-            else {
-                return nil
-            }
+    init?(_ text: Substring) {
+        guard let fields = FormEncoding.decode(text) else {
+            return nil
+        }
+        for (name, value) in fields {
             if values[name] != nil || duplicated.contains(name) {
                 values[name] = nil
                 duplicated.insert(name)
@@ -25,6 +23,11 @@ struct FormFields: Sendable {
                 values[name] = value
             }
         }
+    }
+
+    /// Decodes `text`; `nil` for a malformed percent escape or invalid UTF-8.
+    init?(_ text: String) {
+        self.init(text[...])
     }
 
     /// The value of a field sent once with a non-empty value.

@@ -1,7 +1,8 @@
 import Cryptography
 import Foundation
+import HTTPMessages
+import HTTPTypes
 import Logging
-import MicroHTTPD
 import Registry
 
 /// The OAuth 2.0 authorization server of account linking (RFC 6749 authorization-code grant with PKCE):
@@ -73,15 +74,15 @@ public struct OAuthServer: Sendable {
     // MARK: - Authorization endpoint
 
     /// `GET /oauth/authorize` shows the sign-in page; `POST` (the page's form) signs in and redirects.
-    public func authorize(_ request: HTTPRequest) -> HTTPResponse {
+    public func authorize(_ request: Request) -> Response {
         switch request.method {
-        case "GET", "HEAD":
+        case .get, .head:
             guard let fields = FormFields(request.query ?? "") else {
                 return SignInPage.error("The request's parameters are not correctly encoded.")
             }
             return showSignIn(fields)
-        case "POST":
-            guard Self.isForm(request.headers["Content-Type"]),
+        case .post:
+            guard Self.isForm(request.headerFields[.contentType]),
                 let fields = FormFields(String(decoding: request.body, as: UTF8.self))
             else {
                 return SignInPage.error("The sign-in form was not sent as a form.")
@@ -89,12 +90,12 @@ public struct OAuthServer: Sendable {
             return signIn(fields, request: request)
         default:
             var response = SignInPage.error("Use GET or POST.", status: 405)
-            response.headers.add(name: "Allow", value: "GET, HEAD, POST")
+            response.headerFields[.allow] = "GET, HEAD, POST"
             return response
         }
     }
 
-    private func showSignIn(_ fields: FormFields) -> HTTPResponse {
+    private func showSignIn(_ fields: FormFields) -> Response {
         switch AuthorizationRequest.parse(fields, clients: clients) {
         case .failure(let refusal):
             return refused(refusal)
@@ -103,12 +104,16 @@ public struct OAuthServer: Sendable {
         }
     }
 
-    private func page(_ authorization: AuthorizationRequest, message: String?, status: Int = 200) -> HTTPResponse {
+    private func page(
+        _ authorization: AuthorizationRequest,
+        message: String?,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         let csrf = formToken.make(for: authorization, now: clock(), ttl: settings.signInFormTTLSeconds)
         return SignInPage.signIn(authorization, csrf: csrf, message: message, status: status)
     }
 
-    private func refused(_ refusal: AuthorizationRequest.Refusal) -> HTTPResponse {
+    private func refused(_ refusal: AuthorizationRequest.Refusal) -> Response {
         switch refusal {
         case .page(let message):
             logger.info("Refused an authorization request without redirecting", metadata: ["reason": "\(message)"])
@@ -124,7 +129,7 @@ public struct OAuthServer: Sendable {
         }
     }
 
-    private func signIn(_ fields: FormFields, request: HTTPRequest) -> HTTPResponse {
+    private func signIn(_ fields: FormFields, request: Request) -> Response {
         let authorization: AuthorizationRequest
         switch AuthorizationRequest.parse(fields, clients: clients) {
         case .failure(let refusal): return refused(refusal)
@@ -179,7 +184,7 @@ public struct OAuthServer: Sendable {
                     message: "Too many sign-in attempts from your network. Wait a minute, then try again.",
                     status: 429
                 )
-                response.headers.add(name: "Retry-After", value: "60")
+                response.headerFields[.retryAfter] = "60"
                 response.delay = delay
                 return response
             }
@@ -218,7 +223,7 @@ public struct OAuthServer: Sendable {
         password: String,
         record: SignInRecord?,
         now: UnixTime
-    ) -> HTTPResponse {
+    ) -> Response {
         let user: String?
         do {
             user = try verifySignIn(login: login, password: password, record: record, now: now)
@@ -258,7 +263,7 @@ public struct OAuthServer: Sendable {
         )
     }
 
-    private func wrongCredentials(_ authorization: AuthorizationRequest) -> HTTPResponse {
+    private func wrongCredentials(_ authorization: AuthorizationRequest) -> Response {
         page(
             authorization,
             message: "The login or password is wrong, or this login is locked for a while after too many attempts."
@@ -266,17 +271,17 @@ public struct OAuthServer: Sendable {
     }
 
     /// The honest answer when the password-check workers are all busy: the form again, 503, try again shortly.
-    private func busy(_ authorization: AuthorizationRequest) -> HTTPResponse {
+    private func busy(_ authorization: AuthorizationRequest) -> Response {
         var response = page(
             authorization,
             message: "Hearth is busy checking other sign-ins. Please try again in a few seconds.",
             status: 503
         )
-        response.headers.add(name: "Retry-After", value: "5")
+        response.headerFields[.retryAfter] = "5"
         return response
     }
 
-    private func unavailable() -> HTTPResponse {
+    private func unavailable() -> Response {
         SignInPage.error("Hearth cannot sign you in right now. Please try again later.", status: 503)
     }
 
@@ -315,9 +320,9 @@ public struct OAuthServer: Sendable {
     // MARK: - Token endpoint
 
     /// `POST /oauth/token`: `authorization_code` and `refresh_token` grants.
-    public func token(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.method == "POST" else { return TokenResponse.methodNotAllowed() }
-        guard Self.isForm(request.headers["Content-Type"]) else {
+    public func token(_ request: Request) -> Response {
+        guard request.method == .post else { return TokenResponse.methodNotAllowed() }
+        guard Self.isForm(request.headerFields[.contentType]) else {
             return TokenResponse.error(.invalidRequest, "the body must be application/x-www-form-urlencoded")
         }
         guard let fields = FormFields(String(decoding: request.body, as: UTF8.self)) else {
@@ -363,7 +368,7 @@ public struct OAuthServer: Sendable {
 
     /// `invalid_client` (401), held back once the client has spent its budget of failures: the same answer, later,
     /// so guessing secrets is slowed as bad bearer tokens are. A correct secret is never slowed.
-    private func clientAuthenticationFailed(_ request: HTTPRequest, _ message: String) -> HTTPResponse {
+    private func clientAuthenticationFailed(_ request: Request, _ message: String) -> Response {
         var response = TokenResponse.error(.invalidClient, message)
         if let clientSecretBudget {
             response.delay = clientSecretBudget.charge(clientSecretBudget.client(of: request))
@@ -371,7 +376,7 @@ public struct OAuthServer: Sendable {
         return response
     }
 
-    private func exchangeCode(_ fields: FormFields, client: OAuthClient) throws -> HTTPResponse {
+    private func exchangeCode(_ fields: FormFields, client: OAuthClient) throws -> Response {
         guard let code = fields["code"] else { return TokenResponse.error(.invalidRequest, "code is missing") }
         guard let redirectURI = fields["redirect_uri"] else {
             return TokenResponse.error(.invalidRequest, "redirect_uri is missing")
@@ -422,7 +427,7 @@ public struct OAuthServer: Sendable {
         }
     }
 
-    private func refresh(_ fields: FormFields, client: OAuthClient) throws -> HTTPResponse {
+    private func refresh(_ fields: FormFields, client: OAuthClient) throws -> Response {
         guard let refreshToken = fields["refresh_token"] else {
             return TokenResponse.error(.invalidRequest, "refresh_token is missing")
         }
@@ -453,13 +458,12 @@ public struct OAuthServer: Sendable {
 
     // MARK: - Helpers
 
-    private static func redirect(_ location: String) -> HTTPResponse {
-        HTTPResponse(
-            status: 302,
-            headers: HTTPHeaders([
-                ("Location", location), ("Cache-Control", "no-store"), ("Pragma", "no-cache"),
-                ("Referrer-Policy", "no-referrer"),
-            ])
+    private static func redirect(_ location: String) -> Response {
+        Response(
+            status: .found,
+            headerFields: [
+                .location: location, .cacheControl: "no-store", .pragma: "no-cache", .referrerPolicy: "no-referrer",
+            ]
         )
     }
 

@@ -1,4 +1,5 @@
-import MicroHTTPD
+import HTTPMessages
+import HTTPTypes
 
 /// The server-rendered pages of the authorization endpoint: sign-in with consent, and the error page. No script,
 /// no external assets; every value is HTML-escaped.
@@ -10,19 +11,17 @@ enum SignInPage {
     /// '…/oauth/authorize' violates the following Content Security Policy directive: "form-action 'self'""), so the
     /// sign-in form must also allow the origin of the redirect URI the 302 leads to, or the browser stops at Hearth
     /// while a code has already been issued. `BrowserSignInTests` keep this true in a real browser.
-    static func headers(formActions: String) -> [(String, String)] {
+    static func headerFields(formActions: String) -> HTTPFields {
         [
-            ("Content-Type", "text/html; charset=utf-8"),
-            (
-                "Content-Security-Policy",
+            .contentType: "text/html; charset=utf-8",
+            .contentSecurityPolicy:
                 "default-src 'none'; style-src 'unsafe-inline'; form-action \(formActions); frame-ancestors 'none'; "
-                    + "base-uri 'none'"
-            ),
-            ("X-Frame-Options", "DENY"),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Cache-Control", "no-store"),
-            ("Pragma", "no-cache"),
-            ("Referrer-Policy", "no-referrer"),
+                + "base-uri 'none'",
+            .xFrameOptions: "DENY",
+            .xContentTypeOptions: "nosniff",
+            .cacheControl: "no-store",
+            .pragma: "no-cache",
+            .referrerPolicy: "no-referrer",
         ]
     }
 
@@ -65,9 +64,9 @@ enum SignInPage {
         _ request: AuthorizationRequest,
         csrf: String,
         message: String?,
-        status: Int = 200
+        status: HTTPResponse.Status = .ok
     )
-        -> HTTPResponse
+        -> Response
     {
         var hidden = ""
         let fields: [(String, String?)] = [
@@ -100,7 +99,7 @@ enum SignInPage {
     }
 
     /// An error page that sends the browser nowhere.
-    static func error(_ message: String, status: Int = 400) -> HTTPResponse {
+    static func error(_ message: String, status: HTTPResponse.Status = .badRequest) -> Response {
         page(
             title: "Cannot link",
             body: "<h1>Cannot link your account</h1>\n<p>\(escape(message))</p>",
@@ -109,7 +108,8 @@ enum SignInPage {
         )
     }
 
-    private static func page(title: String, body: String, status: Int, formActions: String) -> HTTPResponse {
+    private static func page(title: String, body: String, status: HTTPResponse.Status, formActions: String) -> Response
+    {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -122,11 +122,7 @@ enum SignInPage {
             \(body)
             </body></html>
             """
-        return HTTPResponse(
-            status: status,
-            headers: HTTPHeaders(headers(formActions: formActions)),
-            body: Array(html.utf8)
-        )
+        return Response(status: status, headerFields: headerFields(formActions: formActions), body: Array(html.utf8))
     }
 
     /// Escapes `& < > " '` for text and attribute values.

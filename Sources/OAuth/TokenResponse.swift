@@ -1,5 +1,6 @@
+import HTTPMessages
+import HTTPTypes
 import JSON
-import MicroHTTPD
 
 /// The token endpoint's JSON answers (RFC 6749 §5.1, §5.2), every one with `Cache-Control: no-store` and
 /// `Pragma: no-cache`.
@@ -14,47 +15,41 @@ enum TokenResponse {
         case temporarilyUnavailable = "temporarily_unavailable"
     }
 
-    static func success(accessToken: String, expiresIn: Int, refreshToken: String?) -> HTTPResponse {
+    static func success(accessToken: String, expiresIn: Int, refreshToken: String?) -> Response {
         var json = JSONObject()
         json.append("token_type", "Bearer")
         json.append("access_token", .string(accessToken))
         json.append("expires_in", .int(expiresIn))
         if let refreshToken { json.append("refresh_token", .string(refreshToken)) }
-        return response(200, json)
+        return response(.ok, json)
     }
 
     /// `invalid_client` is 401 with `WWW-Authenticate: Basic` (RFC 6749 §5.2; RFC 7235 wants the header on every
     /// 401), Hearth's own failures 500, the rest 400.
-    static func error(_ code: ErrorCode, _ description: String) -> HTTPResponse {
+    static func error(_ code: ErrorCode, _ description: String) -> Response {
         let json = JSONObject([("error", .string(code.rawValue)), ("error_description", .string(description))])
         switch code {
         case .invalidClient:
-            return response(401, json, extra: [("WWW-Authenticate", #"Basic realm="hearth", charset="UTF-8""#)])
+            return response(.unauthorized, json, extra: [.wwwAuthenticate: #"Basic realm="hearth", charset="UTF-8""#])
         case .temporarilyUnavailable:
-            return response(500, json)
+            return response(.internalServerError, json)
         default:
-            return response(400, json)
+            return response(.badRequest, json)
         }
     }
 
-    static func methodNotAllowed() -> HTTPResponse {
+    static func methodNotAllowed() -> Response {
         var response = error(.invalidRequest, "use POST")
-        response.status = 405
-        response.headers.add(name: "Allow", value: "POST")
+        response.status = .methodNotAllowed
+        response.headerFields[.allow] = "POST"
         return response
     }
 
-    private static func response(_ status: Int, _ json: JSONObject, extra: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(
-            status: status,
-            headers: HTTPHeaders(
-                [
-                    ("Content-Type", "application/json;charset=UTF-8"), ("Cache-Control", "no-store"),
-                    ("Pragma", "no-cache"),
-                ]
-                    + extra
-            ),
-            body: JSONWriter.bytes(.object(json))
-        )
+    private static func response(_ status: HTTPResponse.Status, _ json: JSONObject, extra: HTTPFields = [:]) -> Response {
+        var headerFields: HTTPFields = [
+            .contentType: "application/json;charset=UTF-8", .cacheControl: "no-store", .pragma: "no-cache",
+        ]
+        headerFields.append(contentsOf: extra)
+        return Response(status: status, headerFields: headerFields, body: JSONWriter.bytes(.object(json)))
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Fulfillment
+import HTTPMessages
+import HTTPTypes
 import JSON
 import Logging
 import MatterModel
@@ -88,10 +90,10 @@ struct AuthFailureThrottleTests {
 
     @Test func theClientIsThePeerOrTheLastForwardedHopBehindATrustedProxy() {
         let throttle = AuthFailureThrottle(burst: 1, perMinute: 1, trustedProxies: ["127.0.0.1"])
-        func request(peer: String, forwardedFor: String?) -> HTTPRequest {
-            var headers = HTTPHeaders()
-            if let forwardedFor { headers.add(name: "X-Forwarded-For", value: forwardedFor) }
-            return HTTPRequest(method: "POST", path: "/fulfillment", headers: headers, remoteAddress: peer)
+        func request(peer: String, forwardedFor: String?) -> Request {
+            var headerFields = HTTPFields()
+            if let forwardedFor { headerFields[.xForwardedFor] = forwardedFor }
+            return Request(method: .post, target: "/fulfillment", headerFields: headerFields, remoteAddress: peer)
         }
         #expect(throttle.client(of: request(peer: "127.0.0.1", forwardedFor: "203.0.113.5")) == "203.0.113.5")
         #expect(
@@ -112,9 +114,12 @@ struct AuthFailureThrottleTests {
         // IPv6 (a listener on ::1 behind nginx): written any way, matched in the canonical form peers are named in.
         try values.set("http.trustedProxies", "0:0:0:0:0:0:0:1", source: "test")
         let throttle = try EdgeConfiguration(values).makeAuthFailureThrottle()
-        var headers = HTTPHeaders()
-        headers.add(name: "X-Forwarded-For", value: "203.0.113.5")
-        let proxied = HTTPRequest(method: "POST", path: "/fulfillment", headers: headers, remoteAddress: "::1")
+        let proxied = Request(
+            method: .post,
+            target: "/fulfillment",
+            headerFields: [.xForwardedFor: "203.0.113.5"],
+            remoteAddress: "::1"
+        )
         #expect(throttle.client(of: proxied) == "203.0.113.5")
         try values.set("http.trustedProxies", "nginx.local", source: "test")
         let error = #expect(throws: ConfigurationError.self) { try EdgeConfiguration(values).makeAuthFailureThrottle() }

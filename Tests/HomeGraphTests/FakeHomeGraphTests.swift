@@ -1,5 +1,6 @@
 import FakeHomeGraph
 import Foundation
+import HTTPTypes
 import HomeGraph
 import JSON
 import Testing
@@ -82,7 +83,7 @@ struct FakeHomeGraphTests {
                 headers: [(name: "Authorization", value: "Bearer \(token.value)")]
             )
             #expect(status == 429)
-            #expect(response.header("retry-after") == "3")
+            #expect(response.headerFields[.retryAfter] == "3")
             #expect(body?["error"]?["status"] == "RESOURCE_EXHAUSTED")
             #expect(try await env.request("POST", "/fake/fail", body: #"{"status": 200}"#).status == 400)
         }

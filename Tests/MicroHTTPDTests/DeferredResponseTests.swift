@@ -1,4 +1,6 @@
 import Foundation
+import HTTPMessages
+import HTTPTypes
 import HearthTestSupport
 import Logging
 import Synchronization
@@ -11,8 +13,8 @@ import Testing
 private final class DeferringResponder: HTTPResponder {
     let waiting = Mutex<[DeferredResponse]>([])
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        let fallback = HTTPResponse(status: 503, body: Array("abandoned".utf8))
+    func respond(to request: Request) -> Response {
+        let fallback = Response(status: 503, body: Array("abandoned".utf8))
         switch request.path {
         case "/later":
             let answer = DeferredResponse()
@@ -20,28 +22,28 @@ private final class DeferringResponder: HTTPResponder {
             return .deferred(answer, ifAbandoned: fallback)
         case "/early":
             let answer = DeferredResponse()
-            answer.complete(HTTPResponse(status: 201, body: Array("early".utf8)))
+            answer.complete(Response(status: 201, body: Array("early".utf8)))
             return .deferred(answer, ifAbandoned: fallback)
         default:
-            return HTTPResponse(status: 200, body: Array("prompt".utf8))
+            return Response(status: 200, body: Array("prompt".utf8))
         }
     }
 
     /// Completes every waiting answer with `response`; returns how many there were.
-    func completeAll(_ response: HTTPResponse) -> Int {
+    func completeAll(_ response: Response) -> Int {
         let all = waiting.withLock { all in
             defer { all = [] }
             return all
         }
         for answer in all {
             answer.complete(response)
-            answer.complete(HTTPResponse(status: 500))  // ignored: the first call wins
+            answer.complete(Response(status: 500))  // ignored: the first call wins
         }
         return all.count
     }
 }
 
-/// ``HTTPResponse/deferred(_:ifAbandoned:)``: the connection is suspended until another thread answers.
+/// ``Response/deferred(_:ifAbandoned:)``: the connection is suspended until another thread answers.
 struct DeferredResponseTests {
     private func startServer(_ responder: DeferringResponder) throws -> (HTTPServer, Int) {
         let server = HTTPServer(
@@ -77,7 +79,11 @@ struct DeferredResponseTests {
         let completed = DispatchQueue.global()
         completed.async {
             _ = responder.completeAll(
-                HTTPResponse(status: 202, headers: HTTPHeaders([("X-Answer", "late")]), body: Array("late".utf8))
+                Response(
+                    status: .accepted,
+                    headerFields: [HTTPField.Name("X-Answer")!: "late"],
+                    body: Array("late".utf8)
+                )
             )
         }
         for client in clients {
@@ -109,7 +115,7 @@ struct DeferredResponseTests {
         try waitUntil { server.deferredResponseCount == 1 }
         let start = ContinuousClock.now
         #expect(
-            responder.completeAll(HTTPResponse(status: 401, body: Array("held".utf8), delay: .milliseconds(400))) == 1
+            responder.completeAll(Response(status: 401, body: Array("held".utf8), delay: .milliseconds(400))) == 1
         )
         let answer = try client.readResponse()
         #expect(ContinuousClock.now - start >= .milliseconds(400))
@@ -128,7 +134,7 @@ struct DeferredResponseTests {
         let answer = try client.readResponse()
         #expect(answer.status == 503)
         #expect(answer.bodyText == "abandoned")
-        #expect(responder.completeAll(HTTPResponse(status: 200)) == 1)  // too late: ignored, nothing crashes
+        #expect(responder.completeAll(Response(status: 200)) == 1)  // too late: ignored, nothing crashes
         #expect(server.deferredResponseCount == 0)
         try waitUntil { server.port == nil }
     }

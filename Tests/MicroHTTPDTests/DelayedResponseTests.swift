@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import HTTPMessages
+import HTTPTypes
 import HearthTestSupport
 import Logging
 import Synchronization
@@ -7,15 +9,15 @@ import Testing
 
 @testable import MicroHTTPD
 
-/// Answers `/delayed` after `delay` (through ``HTTPResponse/delay``) and everything else at once.
+/// Answers `/delayed` after `delay` (through ``Response/delay``) and everything else at once.
 private struct DelayingResponder: HTTPResponder {
     let delay: Duration
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: Request) -> Response {
         let delayed = request.path == "/delayed"
-        return HTTPResponse(
+        return Response(
             status: delayed ? 401 : 200,
-            headers: HTTPHeaders([("Content-Type", "text/plain")]),
+            headerFields: [.contentType: "text/plain"],
             body: Array((delayed ? "late" : "prompt").utf8),
             delay: delayed ? delay : .zero
         )
@@ -27,7 +29,7 @@ private func secondsSince(_ start: ContinuousClock.Instant) -> Double {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
-/// ``HTTPResponse/delay``: the connection is suspended, no listener thread waits, the answer is unchanged.
+/// ``Response/delay``: the connection is suspended, no listener thread waits, the answer is unchanged.
 struct DelayedResponseTests {
     private func startServer(delay: Duration, grace: Double = 5) throws -> (HTTPServer, Int) {
         let server = HTTPServer(

@@ -67,6 +67,7 @@ struct FramingCase: CustomTestStringConvertible, Sendable {
             status: 400
         ),
         FramingCase(name: "two Host lines", request: "GET /f HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400),
+        FramingCase(name: "a method that is not a token", request: "G(T /f HTTP/1.1\r\nHost: t\r\n\r\n", status: 400),
     ]
 
     /// Near misses of the cases above that are valid and must still be served.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HTTPMessages
 import HearthTestSupport
 import Logging
 import Synchronization

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPMessages
 import HearthTestSupport
 import Logging
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HTTPMessages
 import Synchronization
 import Testing
 
@@ -101,7 +102,7 @@ struct RequestContextLeakTests {
         try client.send("GET /p%2Fq?\(query) HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try client.readResponse().status == 200)
         #expect(responder.requests.first?.path == "/p%2Fq")
-        #expect(responder.requests.first?.query == query)
+        #expect(responder.requests.first?.query.map(String.init) == query)
     }
 
     @Test(arguments: [65, 300, 2000])
@@ -146,6 +147,6 @@ struct RequestContextLeakTests {
         let client = try RawHTTPClient(port: port, readTimeoutSeconds: 5)
         try client.send("GET \(path)?\(query) HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try client.readResponse().status == 200)
-        #expect(responder.requests.first?.query == query)
+        #expect(responder.requests.first?.query.map(String.init) == query)
     }
 }

@@ -1,4 +1,4 @@
-import MicroHTTPD
+import HTTPMessages
 import Testing
 
 @testable import OAuth

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Testing
 
 @testable import OAuth
@@ -30,7 +31,7 @@ struct SignInPageTests {
 
     @Test func theErrorPageAllowsNoFormAction() throws {
         let page = SignInPage.error("nope")
-        let csp = try #require(page.headers["Content-Security-Policy"])
+        let csp = try #require(page.headerFields[.contentSecurityPolicy])
         #expect(csp.contains("form-action 'none';"))
     }
 
@@ -43,7 +44,7 @@ struct SignInPageTests {
             codeChallenge: nil
         )
         let page = SignInPage.signIn(request, csrf: "t", message: nil)
-        let csp = try #require(page.headers["Content-Security-Policy"])
+        let csp = try #require(page.headerFields[.contentSecurityPolicy])
         #expect(csp.contains("form-action 'self' https://oauth-redirect.googleusercontent.com; frame-ancestors 'none'"))
         #expect(csp.hasPrefix("default-src 'none';"))
     }

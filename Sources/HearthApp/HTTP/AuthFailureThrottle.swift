@@ -1,4 +1,5 @@
-import MicroHTTPD
+import HTTPMessages
+import HTTPTypes
 import OAuth
 import Synchronization
 
@@ -10,7 +11,7 @@ import Synchronization
 ///   served at once even from a client that is being slowed.
 /// - **Per-client failure budget, a token bucket**: `burst` failures at once, refilled at `perMinute`. Within the
 ///   budget a 401 goes out at once. Past it, each further 401 is *held back* until the budget would have allowed
-///   it (at most ``maximumDelay``), through ``HTTPResponse/delay``: the listener suspends the connection, so no
+///   it (at most ``maximumDelay``), through ``Response/delay``: the listener suspends the connection, so no
 ///   listener thread waits. The answer stays the same 401, so Google, whose expired tokens also get 401s from its
 ///   shared addresses, still refreshes its token — only later — instead of being told something new (a 429 would
 ///   make it back off rather than refresh).
@@ -72,9 +73,9 @@ public final class AuthFailureThrottle: Sendable {
     }
 
     /// The client a request counts against: the peer, or `X-Forwarded-For`'s last hop behind a trusted proxy.
-    public func client(of request: HTTPRequest) -> String {
+    public func client(of request: Request) -> String {
         let peer = request.remoteAddress ?? "unknown"
-        guard trustedProxies.contains(peer), let forwarded = request.headers["X-Forwarded-For"] else {
+        guard trustedProxies.contains(peer), let forwarded = request.headerFields[.xForwardedFor] else {
             return peer
         }
         let lastHop = forwarded.split(separator: ",").last.map { $0.trimmingSpaces } ?? ""

@@ -1,5 +1,6 @@
 import Foundation
-import MicroHTTPD
+import HTTPMessages
+import HTTPTypes
 import Registry
 
 /// Finds the principal (user and OAuth client) behind `Authorization: Bearer <token>`.
@@ -9,12 +10,12 @@ import Registry
 struct BearerAuthenticator: Sendable {
     let store: any TokenStore
 
-    func authenticate(_ request: HTTPRequest) throws(HTTPError) -> Principal {
-        guard let header = request.headers["Authorization"] else {
+    func authenticate(_ request: Request) throws(HTTPError) -> Principal {
+        guard let header = request.headerFields[.authorization] else {
             throw HTTPError(
-                status: 401,
+                status: .unauthorized,
                 message: "an Authorization: Bearer token is required",
-                headers: [("WWW-Authenticate", "Bearer realm=\"hearth\"")]
+                headerFields: [.wwwAuthenticate: "Bearer realm=\"hearth\""]
             )
         }
         let token = Self.bearerToken(header)
@@ -25,7 +26,7 @@ struct BearerAuthenticator: Sendable {
         do {
             user = try store.principal(forToken: token, now: UnixTime(seconds: Int64(Date().timeIntervalSince1970)))
         } catch {
-            throw HTTPError(status: 503, message: "the registry is unavailable")
+            throw HTTPError(status: .serviceUnavailable, message: "the registry is unavailable")
         }
         guard let user else { throw Self.invalid("the token is unknown, expired or revoked") }
         return user
@@ -61,9 +62,9 @@ struct BearerAuthenticator: Sendable {
 
     private static func invalid(_ message: String) -> HTTPError {
         HTTPError(
-            status: 401,
+            status: .unauthorized,
             message: message,
-            headers: [("WWW-Authenticate", "Bearer realm=\"hearth\", error=\"invalid_token\"")]
+            headerFields: [.wwwAuthenticate: "Bearer realm=\"hearth\", error=\"invalid_token\""]
         )
     }
 }

@@ -1,29 +1,30 @@
+import HTTPMessages
+import HTTPTypes
 import JSON
-import MicroHTTPD
 
 /// A request Hearth refuses before it reaches an intent handler, as a small JSON answer.
 public struct HTTPError: Error, Sendable {
-    public var status: Int
+    public var status: HTTPResponse.Status
     public var message: String
-    /// Extra headers (`Allow`, `WWW-Authenticate`).
-    public var headers: [(String, String)]
+    /// Extra header fields (`Allow`, `WWW-Authenticate`).
+    public var headerFields: HTTPFields
 
-    public init(status: Int, message: String, headers: [(String, String)] = []) {
+    public init(status: HTTPResponse.Status, message: String, headerFields: HTTPFields = [:]) {
         self.status = status
         self.message = message
-        self.headers = headers
+        self.headerFields = headerFields
     }
 
     /// `{"error": "<short code>", "error_description": "<message>"}`.
-    public var response: HTTPResponse {
-        var headers = HTTPHeaders([("Content-Type", "application/json")])
-        for (name, value) in self.headers { headers.add(name: name, value: value) }
+    public var response: Response {
+        var headerFields: HTTPFields = [.contentType: "application/json"]
+        headerFields.append(contentsOf: self.headerFields)
         let body: JSONValue = ["error": .string(Self.code(for: status)), "error_description": .string(message)]
-        return HTTPResponse(status: status, headers: headers, body: JSONWriter.bytes(body))
+        return Response(status: status, headerFields: headerFields, body: JSONWriter.bytes(body))
     }
 
-    private static func code(for status: Int) -> String {
-        switch status {
+    private static func code(for status: HTTPResponse.Status) -> String {
+        switch status.code {
         case 400: return "bad_request"
         case 401: return "invalid_token"
         case 404: return "not_found"

@@ -1,6 +1,7 @@
 import Fulfillment
+import HTTPMessages
+import HTTPTypes
 import Logging
-import MicroHTTPD
 import OAuth
 import Registry
 
@@ -35,7 +36,7 @@ public struct HearthResponder: HTTPResponder {
         self.throttle = throttle
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    public func respond(to request: Request) -> Response {
         switch request.path {
         case "/fulfillment":
             return fulfillment(request)
@@ -43,61 +44,66 @@ public struct HearthResponder: HTTPResponder {
             return health(request)
         case "/oauth/authorize", "/oauth/token":
             guard let oauth else {
-                return HTTPError(status: 404, message: "no such endpoint: \(request.path)").response
+                return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
             return request.path == "/oauth/token" ? oauth.token(request) : oauth.authorize(request)
         default:
-            return HTTPError(status: 404, message: "no such endpoint: \(request.path)").response
+            return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
         }
     }
 
-    private func fulfillment(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.method == "POST" else {
-            return HTTPError(status: 405, message: "use POST", headers: [("Allow", "POST")]).response
+    private func fulfillment(_ request: Request) -> Response {
+        guard request.method == .post else {
+            return HTTPError(status: .methodNotAllowed, message: "use POST", headerFields: [.allow: "POST"]).response
         }
         let user: Principal
         do {
             user = try authenticator.authenticate(request)
         } catch {
-            logger.info("Refused a fulfillment request", metadata: ["http.status": "\(error.status)"])
+            logger.info("Refused a fulfillment request", metadata: ["http.status": "\(error.status.code)"])
             var response = error.response
-            if error.status == 401, let throttle {
+            if error.status == .unauthorized, let throttle {
                 // Only failures reach the throttle: a valid token never takes its lock.
                 response.delay = throttle.delayAfterFailure(of: throttle.client(of: request))
             }
             return response
         }
-        guard Self.isJSON(request.headers["Content-Type"]) else {
-            return HTTPError(status: 415, message: "the body must be application/json").response
+        guard Self.isJSON(request.headerFields[.contentType]) else {
+            return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response
         }
         let answer = dispatcher.handle(body: request.body, principal: user)
-        return HTTPResponse(
-            status: answer.status,
-            headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")]),
+        return Response(
+            status: HTTPResponse.Status(code: answer.status),
+            headerFields: Self.jsonNotStored,
             body: answer.body
         )
     }
 
-    private func health(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.method == "GET" || request.method == "HEAD" else {
-            return HTTPError(status: 405, message: "use GET", headers: [("Allow", "GET, HEAD")]).response
+    private func health(_ request: Request) -> Response {
+        guard request.method == .get || request.method == .head else {
+            return HTTPError(status: .methodNotAllowed, message: "use GET", headerFields: [.allow: "GET, HEAD"])
+                .response
         }
         do {
             try store.checkHealth()
         } catch {
             logger.warning("Health check failed", metadata: ["error": "\(error)"])
-            return HTTPResponse(
-                status: 503,
-                headers: HTTPHeaders([("Content-Type", "application/json")]),
+            return Response(
+                status: .serviceUnavailable,
+                headerFields: [.contentType: "application/json"],
                 body: Array(#"{"status":"unavailable"}"#.utf8)
             )
         }
-        return HTTPResponse(
-            status: 200,
-            headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")]),
+        return Response(
+            status: .ok,
+            headerFields: Self.jsonNotStored,
             body: Array(#"{"status":"ok"}"#.utf8)
         )
     }
+
+    /// The header fields of every fulfillment and health answer, built once: an `HTTPFields` is an array, so each
+    /// answer shares this one instead of allocating its own.
+    private static let jsonNotStored: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
 
     /// `application/json`, with or without parameters (`; charset=UTF-8`), any case.
     static func isJSON(_ contentType: String?) -> Bool {

@@ -1,6 +1,7 @@
 import Cryptography
 import FakeHomeGraph
 import Foundation
+import HTTPTypes
 import HearthTestSupport
 import HomeGraph
 import JSON
@@ -145,16 +146,16 @@ struct TestHomeGraph {
         headers: [(name: String, value: String)] = []
     ) async throws -> (status: Int, response: OutboundResponse, json: JSONValue?) {
         var request = OutboundRequest(
-            method: method,
+            method: HTTPRequest.Method(method)!,
             url: URL(string: "http://127.0.0.1:\(port)\(path)")!,
-            headers: headers,
+            headerFields: HTTPFields(headers.map { HTTPField(name: HTTPField.Name($0.name)!, value: $0.value) }),
             body: Array((body ?? "").utf8)
         )
-        if body != nil, !headers.contains(where: { $0.name == "Content-Type" }) {
-            request.headers.append((name: "Content-Type", value: "application/json"))
+        if body != nil, !request.headerFields.contains(.contentType) {
+            request.headerFields[.contentType] = "application/json"
         }
         let response = try await URLSessionTransport(session: session, timeout: 10).send(request)
-        return (response.status, response, try? JSONParser.parse(response.body))
+        return (response.status.code, response, try? JSONParser.parse(response.body))
     }
 
     /// `GET /reports` over HTTP.

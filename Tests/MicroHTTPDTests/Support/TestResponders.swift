@@ -1,3 +1,5 @@
+import HTTPMessages
+import HTTPTypes
 import Logging
 import MicroHTTPD
 import Synchronization
@@ -9,7 +11,7 @@ import Glibc
 /// Answers 200 with the request body echoed (and the path in `X-Path`, unless told not to), and records every
 /// request it saw.
 final class RecordingResponder: HTTPResponder {
-    private let recorded = Mutex<[HTTPRequest]>([])
+    private let recorded = Mutex<[Request]>([])
     private let echoesPath: Bool
 
     /// - Parameter echoesPath: Whether the answer carries the request's path in `X-Path` (a long path may not fit
@@ -18,19 +20,17 @@ final class RecordingResponder: HTTPResponder {
         self.echoesPath = echoesPath
     }
 
-    var requests: [HTTPRequest] {
+    var requests: [Request] {
         recorded.withLock { $0 }
     }
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: Request) -> Response {
         recorded.withLock { $0.append(request) }
-        return HTTPResponse(
-            status: 200,
-            headers: HTTPHeaders(
-                [("Content-Type", "application/octet-stream")] + (echoesPath ? [("X-Path", request.path)] : [])
-            ),
-            body: request.body
-        )
+        var headerFields: HTTPFields = [.contentType: "application/octet-stream"]
+        if echoesPath {
+            headerFields[HTTPField.Name("X-Path")!] = String(request.path)
+        }
+        return Response(status: .ok, headerFields: headerFields, body: request.body)
     }
 }
 
@@ -47,18 +47,18 @@ final class SlowResponder: HTTPResponder {
         started.load(ordering: .acquiring)
     }
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: Request) -> Response {
         started.wrappingAdd(1, ordering: .releasing)
         usleep(delayMicroseconds)  // simulates a slow handler (not synchronisation)
-        return HTTPResponse(status: 200, body: Array("slow done".utf8))
+        return Response(status: 200, body: Array("slow done".utf8))
     }
 }
 
 /// Returns whatever response it was built with.
 struct FixedResponder: HTTPResponder {
-    let response: HTTPResponse
+    let response: Response
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: Request) -> Response {
         response
     }
 }

@@ -1,5 +1,6 @@
 /// `application/x-www-form-urlencoded` (the WHATWG URL standard's form encoding) and percent-encoding of URL
-/// components: what the OAuth endpoints, the HomeGraph token request and the fake HomeGraph read and write.
+/// components: what the OAuth endpoints, the HomeGraph token request and the fake HomeGraph read and write. The
+/// project's one form codec: OAuth's `FormFields` and HTTP Basic credentials decode through it.
 public enum FormEncoding {
     /// Percent-encodes everything but `A–Z a–z 0–9 - . _ *`, spaces as `+` (a form field).
     public static func escape(_ text: String) -> String {
@@ -37,8 +38,14 @@ public enum FormEncoding {
         return output
     }
 
-    /// Splits a form body into its fields, decoded; `nil` for malformed percent escapes or invalid UTF-8.
+    /// Splits a form body or query string into its fields, in order, decoded (a field without `=` has an empty
+    /// value; empty fields between `&`s are skipped); `nil` for malformed percent escapes or invalid UTF-8.
     public static func decode(_ body: String) -> [(name: String, value: String)]? {
+        decode(body[...])
+    }
+
+    /// Splits a form body or query string into its fields, in order, decoded; see the `String` overload.
+    public static func decode(_ body: Substring) -> [(name: String, value: String)]? {
         var fields: [(name: String, value: String)] = []
         for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -51,8 +58,8 @@ public enum FormEncoding {
     }
 
     /// Decodes `%XX` escapes in a URL path (where `+` is itself); `nil` for malformed escapes or invalid UTF-8.
-    public static func percentDecode(_ text: String) -> String? {
-        unescape(Substring(text), plusIsSpace: false)
+    public static func percentDecode(_ text: Substring) -> String? {
+        unescape(text, plusIsSpace: false)
     }
 
     /// `%XX` decoded, and `+` as a space when `plusIsSpace`; `nil` for malformed escapes or invalid UTF-8.
