@@ -39,6 +39,7 @@ let package = Package(
         .target(
             name: "MicroHTTPD",
             dependencies: [
+                "Clocks",
                 "CMicroHTTPD",
                 "CMicroHTTPDShims",
                 .product(name: "Logging", package: "swift-log"),
@@ -49,6 +50,11 @@ let package = Package(
         .target(
             name: "Cryptography",
             dependencies: ["COpenSSL"],
+            swiftSettings: swiftSettings
+        ),
+        // The one source of time (a `Clock` with wall time beside it), injected wherever time matters; a leaf.
+        .target(
+            name: "Clocks",
             swiftSettings: swiftSettings
         ),
         // One leaf both JSON readers share: why bytes are not UTF-8, for their errors.
@@ -69,6 +75,7 @@ let package = Package(
         .target(
             name: "Registry",
             dependencies: [
+                "Clocks",
                 "MatterModel",
                 "Cryptography",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -78,6 +85,7 @@ let package = Package(
         .target(
             name: "Fulfillment",
             dependencies: [
+                "Clocks",
                 "SmartHomeProtocol",
                 "MatterModel",
                 "Registry",
@@ -88,6 +96,7 @@ let package = Package(
         .target(
             name: "HomeGraph",
             dependencies: [
+                "Clocks",
                 "Cryptography",
                 "SmartHomeProtocol",
                 .product(name: "Logging", package: "swift-log"),
@@ -99,6 +108,7 @@ let package = Package(
         .target(
             name: "FakeHomeGraph",
             dependencies: [
+                "Clocks",
                 "HomeGraph",
                 "MicroHTTPD",
                 "Cryptography",
@@ -109,6 +119,7 @@ let package = Package(
         .target(
             name: "OAuth",
             dependencies: [
+                "Clocks",
                 "Registry",
                 "Cryptography",
                 "MicroHTTPD",
@@ -119,6 +130,7 @@ let package = Package(
         .target(
             name: "Reporting",
             dependencies: [
+                "Clocks",
                 "HomeGraph",
                 "Registry",
                 "Fulfillment",
@@ -132,6 +144,7 @@ let package = Package(
         .target(
             name: "HearthApp",
             dependencies: [
+                "Clocks",
                 "MicroHTTPD",
                 "OAuth",
                 "Cryptography",
@@ -149,6 +162,7 @@ let package = Package(
         .executableTarget(
             name: "hearth",
             dependencies: [
+                "Clocks",
                 "HearthApp",
                 "Cryptography",
                 "Fulfillment",
@@ -170,6 +184,7 @@ let package = Package(
         // directories). A regular target kept under Tests/: test targets may depend on it, no product links it.
         .target(
             name: "HearthTestSupport",
+            dependencies: ["Clocks"],
             path: "Tests/HearthTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -203,6 +218,8 @@ let package = Package(
         .testTarget(
             name: "RegistryTests",
             dependencies: [
+                "HearthTestSupport",
+                "Clocks",
                 "Registry",
                 "MatterModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -212,6 +229,8 @@ let package = Package(
         .testTarget(
             name: "FulfillmentTests",
             dependencies: [
+                "HearthTestSupport",
+                "Clocks",
                 "Fulfillment",
                 "SmartHomeProtocol",
                 "MatterModel",
@@ -225,6 +244,7 @@ let package = Package(
         .testTarget(
             name: "HomeGraphTests",
             dependencies: [
+                "Clocks",
                 "FakeHomeGraph",
                 "HearthTestSupport",
                 "HomeGraph",
@@ -238,6 +258,8 @@ let package = Package(
         .testTarget(
             name: "OAuthTests",
             dependencies: [
+                "HearthTestSupport",
+                "Clocks",
                 "OAuth",
                 "Registry",
                 "Cryptography",
@@ -250,6 +272,7 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
+                "Clocks",
                 "FakeHomeGraph",
                 "HearthTestSupport",
                 "Reporting",
@@ -267,6 +290,7 @@ let package = Package(
         .testTarget(
             name: "HearthAppTests",
             dependencies: [
+                "Clocks",
                 "FakeHomeGraph",
                 "HearthTestSupport",
                 "HearthApp",

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Fulfillment
 import HomeGraph
@@ -20,10 +21,13 @@ import ServiceLifecycle
 public struct HearthApplication: Sendable {
     public let configuration: HearthConfiguration
     private let logger: Logger
+    /// The one clock of the application: every component that reads time gets this one.
+    private let clock: any HearthClock
 
-    public init(configuration: HearthConfiguration, logger: Logger) {
+    public init(configuration: HearthConfiguration, logger: Logger, clock: any HearthClock = SystemClock()) {
         self.configuration = configuration
         self.logger = logger
+        self.clock = clock
     }
 
     /// Opens the registry (creating and migrating it if needed) and imports the seed file when it is empty.
@@ -36,7 +40,8 @@ public struct HearthApplication: Sendable {
             path: configuration.databasePath,
             synchronous: configuration.synchronous,
             revalidationInterval: configuration.cacheRevalidationInterval,
-            outboxPolicy: HomeGraphOutboxPolicy()
+            outboxPolicy: HomeGraphOutboxPolicy(),
+            clock: clock
         )
         if let path = configuration.seedFile, try store.isEmpty() {
             let file: DeviceFile
@@ -74,7 +79,7 @@ public struct HearthApplication: Sendable {
         // 1. Read and check everything, writing nothing.
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
-        let throttle = try configuration.edge.makeAuthFailureThrottle()
+        let throttle = try configuration.edge.makeAuthFailureThrottle(clock: clock)
         let homeGraphClient = try makeHomeGraphClient()
         let databasePath = configuration.databasePath
         let creating = !FileManager.default.fileExists(atPath: databasePath)
@@ -108,19 +113,22 @@ public struct HearthApplication: Sendable {
                 store: store,
                 settings: oauthSettings,
                 logger: logger,
+                clock: clock,
                 signInBudget: configuration.edge.makeAuthFailureThrottle(
                     burst: oauthSettings.signInBurst,
-                    perMinute: oauthSettings.signInPerMinute
+                    perMinute: oauthSettings.signInPerMinute,
+                    clock: clock
                 ),
                 // Wrong client secrets spend a budget like bad bearer tokens (the same settings, its own buckets).
-                clientSecretBudget: configuration.edge.makeAuthFailureThrottle()
+                clientSecretBudget: configuration.edge.makeAuthFailureThrottle(clock: clock)
             )
             let responder = HearthResponder(
                 store: store,
                 options: configuration.fulfillment,
                 logger: logger,
                 oauth: oauth,
-                throttle: throttle
+                throttle: throttle,
+                clock: clock
             )
             server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
             port = try server.start()
@@ -182,7 +190,13 @@ public struct HearthApplication: Sendable {
                 "homegraph.client_email": "\(client.clientEmail)",
             ]
         )
-        return ReportingService(store: store, client: client.client, options: homeGraph.reporting, logger: logger)
+        return ReportingService(
+            store: store,
+            client: client.client,
+            options: homeGraph.reporting,
+            logger: logger,
+            clock: clock
+        )
     }
 
     /// The HomeGraph client (the key file read and checked) and the key's account, or `nil` when no service-account
@@ -203,8 +217,9 @@ public struct HearthApplication: Sendable {
         }
         let client = HomeGraphClient(
             endpoint: endpoint,
-            tokens: AccessTokenProvider(key: key, logger: logger),
-            logger: logger
+            tokens: AccessTokenProvider(key: key, clock: clock, logger: logger),
+            logger: logger,
+            clock: clock
         )
         return (client, key.clientEmail)
     }

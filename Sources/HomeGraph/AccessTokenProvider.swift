@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import SmartHomeProtocol
@@ -28,7 +29,7 @@ public actor AccessTokenProvider {
     private let key: ServiceAccountKey
     private let scope: String
     private let transport: any HomeGraphTransport
-    private let now: @Sendable () -> Date
+    private let clock: any HearthClock
     private let logger: Logger
 
     private var cached: AccessToken?
@@ -43,21 +44,21 @@ public actor AccessTokenProvider {
     ///   - scope: The OAuth scope (HomeGraph's by default).
     ///   - refreshMargin: How long before expiry a token is replaced (default 5 minutes).
     ///   - transport: How to reach the token endpoint.
-    ///   - now: The clock, for tests.
+    ///   - clock: Wall time for the assertion's `iat` and the token's expiry; tests pass one they advance.
     ///   - logger: Receives token fetches at debug level, never the token.
     public init(
         key: ServiceAccountKey,
         scope: String = JWTAssertion.homeGraphScope,
         refreshMargin: Duration = .seconds(300),
         transport: any HomeGraphTransport = URLSessionTransport(),
-        now: @escaping @Sendable () -> Date = { Date() },
+        clock: any HearthClock = SystemClock(),
         logger: Logger
     ) {
         self.key = key
         self.scope = scope
         self.refreshMargin = refreshMargin
         self.transport = transport
-        self.now = now
+        self.clock = clock
         self.logger = logger
     }
 
@@ -66,7 +67,7 @@ public actor AccessTokenProvider {
     /// - Throws: ``HomeGraphError`` with ``HomeGraphError/Code/tokenRejected`` when the endpoint refuses the
     ///   assertion, ``HomeGraphError/Code/tokenUnavailable`` when it cannot be reached or fails.
     public func token() async throws(HomeGraphError) -> AccessToken {
-        if let cached, cached.expiresAt.timeIntervalSince(now()) > refreshMargin.seconds {
+        if let cached, cached.expiresAt.timeIntervalSince(clock.date) > refreshMargin.seconds {
             return cached
         }
         let task: Task<AccessToken, any Error>
@@ -101,7 +102,7 @@ public actor AccessTokenProvider {
     }
 
     private func fetch() async throws -> AccessToken {
-        let issuedAt = now()
+        let issuedAt = clock.date
         let assertion: String
         do {
             assertion = try JWTAssertion.signed(
@@ -150,7 +151,7 @@ public actor AccessTokenProvider {
             throw HomeGraphError(
                 code: .tokenUnavailable,
                 message: "token endpoint answered \(response.status)",
-                retryAfter: RetryAfter.parse(response.header("Retry-After"), now: now())
+                retryAfter: RetryAfter.parse(response.header("Retry-After"), now: clock.date)
             )
         default:
             let reason = [json?["error"]?.stringValue, json?["error_description"]?.stringValue]

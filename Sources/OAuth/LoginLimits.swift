@@ -1,3 +1,4 @@
+import Clocks
 import Registry
 
 /// How many wrong passwords a login takes before it locks, and for how long.

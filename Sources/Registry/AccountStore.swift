@@ -1,3 +1,5 @@
+import Clocks
+
 /// Sign-in accounts, OAuth authorization codes and OAuth tokens: what account linking stores.
 ///
 /// Every method is synchronous, safe from any thread, and one transaction. Secrets are never stored: passwords as

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import MicroHTTPD
 import Registry
@@ -8,6 +9,8 @@ import Registry
 /// `WWW-Authenticate: Bearer` (RFC 6750), so an answer says nothing about which tokens exist.
 struct BearerAuthenticator: Sendable {
     let store: any DeviceStore
+    /// Wall time, against which token expiry is checked.
+    let clock: any HearthClock
 
     func authenticate(_ request: HTTPRequest) throws(HTTPError) -> Principal {
         guard let header = request.headers["Authorization"] else {
@@ -23,7 +26,7 @@ struct BearerAuthenticator: Sendable {
         }
         let user: Principal?
         do {
-            user = try store.principal(forToken: token, now: UnixTime(seconds: Int64(Date().timeIntervalSince1970)))
+            user = try store.principal(forToken: token, now: clock.unixTime)
         } catch {
             throw HTTPError(status: 503, message: "the registry is unavailable")
         }

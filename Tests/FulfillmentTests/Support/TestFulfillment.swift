@@ -1,4 +1,6 @@
+import Clocks
 import Fulfillment
+import HearthTestSupport
 import Logging
 import MatterModel
 import Registry
@@ -14,7 +16,7 @@ struct TestFulfillment {
         devices: String = Fixtures.home,
         options: FulfillmentOptions = FulfillmentOptions(),
         logger: Logger = Logger(label: "fulfillment-tests", factory: { _ in SwiftLogNoOpLogHandler() }),
-        clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: 1_800_000_000) }
+        clock: any HearthClock = ManualClock(unixMilliseconds: 1_800_000_000_000)
     ) throws {
         store = InMemoryDeviceStore()
         _ = try store.importDevices(try DeviceFile.parse(devices))
