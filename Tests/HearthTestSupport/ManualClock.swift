@@ -26,7 +26,7 @@ public final class ManualClock: HearthClock, Sendable {
         let id: Int
 
         func cancel() {
-            _ = clock.state.withLock { state in state.sleepers.removeAll { $0.id == id } }
+            clock.state.withLock { state in state.sleepers.removeAll { $0.id == id } }
         }
     }
 
