@@ -216,7 +216,7 @@ struct SignInHardeningTests {
         #expect(check.calls.load(ordering: .relaxed) == 2, "the password was not checked")
     }
 
-    @Test func clientSecretGuessesAreHeldBackOnceTheBudgetIsSpent() async throws {
+    @Test func clientSecretGuessesAreHeldBackOnceTheBudgetIsSpent() throws {
         // The budget and the listener's held answers share a clock that moves only when the test moves it.
         let clock = ManualClock()
         let budget = AuthFailureThrottle(burst: 2, perMinute: 30, clock: clock)
@@ -231,7 +231,7 @@ struct SignInHardeningTests {
         #expect(hearth.server.delayedResponseCount == 0, "within the budget: at once")
         let third = Background { try hearth.token(guess, client: ("google", "guess")) }
         // Held back: the connection waits suspended (no listener thread) while the right secret is served.
-        await clock.waitForSleepers(atLeast: 1)
+        try #require(clock.blockUntilSleepers(atLeast: 1), "the third guess is held back")
         #expect(hearth.server.delayedResponseCount == 1)
         let right = try hearth.token(guess)
         #expect(right.status == 400)

@@ -1,4 +1,5 @@
 import Clocks
+import Dispatch
 import Synchronization
 
 /// A ``HearthClock`` that only moves when the test says so: ``advance(by:)`` moves monotonic and wall time
@@ -36,7 +37,7 @@ public final class ManualClock: HearthClock, Sendable {
         var sleepers: [Sleeper] = []
         var nextId = 0
         /// Tests waiting for a number of sleepers.
-        var sleeperWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var sleeperWatchers: [(count: Int, wake: @Sendable () -> Void)] = []
     }
 
     private let origin = ContinuousClock.now
@@ -71,12 +72,12 @@ public final class ManualClock: HearthClock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (due, watchers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                let (due, watchers) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
                     if Task.isCancelled || origin + state.offset >= deadline { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, wakeup: .task(continuation)))
                     return (false, Self.satisfiedWatchers(&state))
                 }
-                for watcher in watchers { watcher.resume() }
+                for watcher in watchers { watcher() }
                 if due {
                     if Task.isCancelled {
                         continuation.resume(throwing: CancellationError())
@@ -99,7 +100,7 @@ public final class ManualClock: HearthClock, Sendable {
     /// Runs `body` when the clock is advanced past `delay` from now (on the advancing thread); at once if `delay`
     /// is not positive.
     public func schedule(after delay: Duration, _ body: @escaping @Sendable () -> Void) -> any ScheduledCallback {
-        let (id, due, watchers) = state.withLock { state -> (Int, Bool, [CheckedContinuation<Void, Never>]) in
+        let (id, due, watchers) = state.withLock { state -> (Int, Bool, [@Sendable () -> Void]) in
             let id = state.nextId
             state.nextId += 1
             guard delay > .zero else { return (id, true, []) }
@@ -107,7 +108,7 @@ public final class ManualClock: HearthClock, Sendable {
             state.sleepers.append(Sleeper(id: id, deadline: deadline, wakeup: .callback(body)))
             return (id, false, Self.satisfiedWatchers(&state))
         }
-        for watcher in watchers { watcher.resume() }
+        for watcher in watchers { watcher() }
         if due { body() }
         return Callback(clock: self, id: id)
     }
@@ -148,16 +149,32 @@ public final class ManualClock: HearthClock, Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.sleepers.count >= count { return true }
-                state.sleeperWatchers.append((count, continuation))
+                state.sleeperWatchers.append((count, { continuation.resume() }))
                 return false
             }
             if ready { continuation.resume() }
         }
     }
 
-    private static func satisfiedWatchers(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+    /// Blocks the calling thread until at least `count` tasks or callbacks sleep on this clock; false if they do
+    /// not within `timeout` (a bound on a failing test). For synchronous tests, which must not wait on Swift's
+    /// cooperative pool.
+    public func blockUntilSleepers(atLeast count: Int = 1, timeout: Duration = .seconds(20)) -> Bool {
+        let semaphore = DispatchSemaphore(value: 0)
+        let ready = state.withLock { state -> Bool in
+            if state.sleepers.count >= count { return true }
+            state.sleeperWatchers.append((count, { semaphore.signal() }))
+            return false
+        }
+        if ready { return true }
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        return semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+    }
+
+    private static func satisfiedWatchers(_ state: inout State) -> [@Sendable () -> Void] {
         let count = state.sleepers.count
-        let ready = state.sleeperWatchers.filter { $0.count <= count }.map(\.continuation)
+        let ready = state.sleeperWatchers.filter { $0.count <= count }.map(\.wake)
         state.sleeperWatchers.removeAll { $0.count <= count }
         return ready
     }
