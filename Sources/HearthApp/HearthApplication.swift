@@ -74,8 +74,9 @@ public struct HearthApplication: Sendable {
         }
     }
 
-    /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections.
-    public func run(onListening: @Sendable (Int) -> Void = { _ in }) async throws {
+    /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections and
+    /// SIGTERM/SIGINT stop it gracefully (the service group traps them before it starts its services).
+    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         // 1. Read and check everything, writing nothing.
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
@@ -142,11 +143,13 @@ public struct HearthApplication: Sendable {
             "Hearth is listening",
             metadata: ["http.host": "\(configuration.http.host)", "http.port": "\(port)"]
         )
-        onListening(port)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                // Shut down in reverse: the listener first (no more writes), then the drain.
-                services: (reporting.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
+                // Shut down in reverse: the listener first (no more writes), then the drain. The announcement is
+                // started by the group, so only after it trapped the shutdown signals: a SIGTERM right after the
+                // listening line stops the server gracefully instead of killing it.
+                services: [.init(service: ReadinessAnnouncement { onListening(port) })]
+                    + (reporting.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
                     + [.init(service: server)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
@@ -222,5 +225,15 @@ public struct HearthApplication: Sendable {
             clock: clock
         )
         return (client, key.clientEmail)
+    }
+}
+
+/// Calls `announce` when its service group starts it, then waits for the group's graceful shutdown.
+private struct ReadinessAnnouncement: Service {
+    let announce: @Sendable () -> Void
+
+    func run() async throws {
+        announce()
+        try? await gracefulShutdown()
     }
 }
