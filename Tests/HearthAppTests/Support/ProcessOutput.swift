@@ -54,7 +54,8 @@ final class ProcessOutput: Sendable {
     var stdout: String { state.withLock { String(decoding: $0.stdout, as: UTF8.self) } }
     var stderr: String { state.withLock { String(decoding: $0.stderr, as: UTF8.self) } }
 
-    /// Returns `true` as soon as `condition` holds for the output so far, `false` when both streams ended without
+    /// Returns `true` as soon as `condition` holds for the complete lines written so far (a line still being
+    /// written is not shown to it), `false` when both streams ended without
     /// it holding or after `timeout` (a bound on a failing test, not a wait that makes a passing one pass).
     func wait(
         timeout: Duration,
@@ -62,8 +63,8 @@ final class ProcessOutput: Sendable {
     ) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let (answer, id) = state.withLock { state -> (Bool?, Int) in
-                let stdout = String(decoding: state.stdout, as: UTF8.self)
-                let stderr = String(decoding: state.stderr, as: UTF8.self)
+                let stdout = Self.completeLines(state.stdout)
+                let stderr = Self.completeLines(state.stderr)
                 if condition(stdout, stderr) { return (true, 0) }
                 if state.closed == 2 { return (false, 0) }
                 state.nextWaiter += 1
@@ -85,6 +86,12 @@ final class ProcessOutput: Sendable {
         await wait(timeout: timeout) { _, stderr in stderr.contains(text) }
     }
 
+    /// `data` up to its last newline: a condition never sees half a line.
+    private static func completeLines(_ data: Data) -> String {
+        guard let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return "" }
+        return String(decoding: data[...end], as: UTF8.self)
+    }
+
     private func received(_ data: Data, on stream: Stream) {
         let ready = state.withLock { state -> [(CheckedContinuation<Bool, Never>, Bool)] in
             switch (stream, data.isEmpty) {
@@ -92,8 +99,8 @@ final class ProcessOutput: Sendable {
             case (.stdout, false): state.stdout.append(data)
             case (.stderr, false): state.stderr.append(data)
             }
-            let stdout = String(decoding: state.stdout, as: UTF8.self)
-            let stderr = String(decoding: state.stderr, as: UTF8.self)
+            let stdout = Self.completeLines(state.stdout)
+            let stderr = Self.completeLines(state.stderr)
             var ready: [(CheckedContinuation<Bool, Never>, Bool)] = []
             for (id, waiter) in state.waiters {
                 if waiter.condition(stdout, stderr) {
