@@ -47,6 +47,7 @@ let package = Package(
         .target(
             name: "MicroHTTPD",
             dependencies: [
+                "Clocks",
                 "CMicroHTTPD",
                 "CMicroHTTPDShims",
                 "HTTPMessages",
@@ -59,6 +60,11 @@ let package = Package(
         .target(
             name: "Cryptography",
             dependencies: ["COpenSSL"],
+            swiftSettings: swiftSettings
+        ),
+        // The one source of time (a `Clock` with wall time beside it), injected wherever time matters; a leaf.
+        .target(
+            name: "Clocks",
             swiftSettings: swiftSettings
         ),
         // The one JSON reader, writer and value type, a leaf every module that speaks JSON imports.
@@ -80,6 +86,7 @@ let package = Package(
             name: "Registry",
             dependencies: [
                 "JSON",
+                "Clocks",
                 "MatterModel",
                 "Cryptography",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -90,6 +97,7 @@ let package = Package(
             name: "Fulfillment",
             dependencies: [
                 "JSON",
+                "Clocks",
                 "SmartHomeProtocol",
                 "MatterModel",
                 "Registry",
@@ -100,6 +108,7 @@ let package = Package(
         .target(
             name: "HomeGraph",
             dependencies: [
+                "Clocks",
                 "Cryptography",
                 "JSON",
                 "HTTPMessages",
@@ -113,6 +122,7 @@ let package = Package(
         .target(
             name: "FakeHomeGraph",
             dependencies: [
+                "Clocks",
                 "HomeGraph",
                 "HTTPMessages",
                 "Cryptography",
@@ -125,6 +135,7 @@ let package = Package(
             name: "OAuth",
             dependencies: [
                 "JSON",
+                "Clocks",
                 "Registry",
                 "Cryptography",
                 "HTTPMessages",
@@ -136,6 +147,7 @@ let package = Package(
         .target(
             name: "Reporting",
             dependencies: [
+                "Clocks",
                 "HomeGraph",
                 "Registry",
                 "Fulfillment",
@@ -151,6 +163,7 @@ let package = Package(
             dependencies: [
                 "FakeHomeGraph",
                 "HTTPMessages",
+                "Clocks",
                 "MicroHTTPD",
                 "OAuth",
                 "Cryptography",
@@ -169,6 +182,7 @@ let package = Package(
         .executableTarget(
             name: "hearth",
             dependencies: [
+                "Clocks",
                 "HearthApp",
                 "Fulfillment",
                 "Registry",
@@ -184,6 +198,7 @@ let package = Package(
         // directories). A regular target kept under Tests/: test targets may depend on it, no product links it.
         .target(
             name: "HearthTestSupport",
+            dependencies: ["Clocks"],
             path: "Tests/HearthTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -233,6 +248,8 @@ let package = Package(
         .testTarget(
             name: "RegistryTests",
             dependencies: [
+                "HearthTestSupport",
+                "Clocks",
                 "Registry",
                 "MatterModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -242,6 +259,8 @@ let package = Package(
         .testTarget(
             name: "FulfillmentTests",
             dependencies: [
+                "HearthTestSupport",
+                "Clocks",
                 "Fulfillment",
                 "JSON",
                 "SmartHomeProtocol",
@@ -256,6 +275,7 @@ let package = Package(
         .testTarget(
             name: "HomeGraphTests",
             dependencies: [
+                "Clocks",
                 "FakeHomeGraph",
                 "HearthTestSupport",
                 "HomeGraph",
@@ -270,6 +290,8 @@ let package = Package(
         .testTarget(
             name: "OAuthTests",
             dependencies: [
+                "HearthTestSupport",
+                "Clocks",
                 "OAuth",
                 "Registry",
                 "Cryptography",
@@ -283,6 +305,7 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
+                "Clocks",
                 "FakeHomeGraph",
                 "HearthTestSupport",
                 "Reporting",
@@ -300,6 +323,7 @@ let package = Package(
         .testTarget(
             name: "HearthAppTests",
             dependencies: [
+                "Clocks",
                 "FakeHomeGraph",
                 "HearthTestSupport",
                 "HearthApp",

@@ -1,4 +1,6 @@
+import Clocks
 import Cryptography
+import Dispatch
 import Foundation
 import HTTPMessages
 import HTTPTypes
@@ -47,12 +49,20 @@ public final class FakeHomeGraph: HTTPResponder {
         var tokensIssued = 0
         var failure: Failure?
         var reports: [JSONValue] = []
+        /// Tests awaiting calls (``waitForReports(timeout:until:)``), by ticket.
+        var reportWaiters: [Int: ReportWaiter] = [:]
+        var nextWaiter = 0
+    }
+
+    private struct ReportWaiter {
+        var condition: @Sendable ([JSONValue]) -> Bool
+        var continuation: CheckedContinuation<Bool, Never>
     }
 
     private let verifier: JWTVerifier
     private let audience: String?
     private let tokenLifetimeSeconds: Int
-    private let now: @Sendable () -> Date
+    private let clock: any HearthClock
     private let state = Mutex(State())
 
     /// Creates a fake.
@@ -62,17 +72,17 @@ public final class FakeHomeGraph: HTTPResponder {
     ///   - audience: The `aud` assertions must carry; `nil` accepts this fake's own `http://<Host>/token`, which is
     ///     what a key file whose `token_uri` points at the fake produces.
     ///   - tokenLifetimeSeconds: The `expires_in` of issued tokens (Google's is about 3600).
-    ///   - now: The clock, for token expiry.
+    ///   - clock: Wall time, for token expiry.
     public init(
         publicKey: RSAPublicKey,
         audience: String? = nil,
         tokenLifetimeSeconds: Int = 3600,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: any HearthClock = SystemClock()
     ) {
         self.verifier = JWTVerifier(publicKey: publicKey)
         self.audience = audience
         self.tokenLifetimeSeconds = tokenLifetimeSeconds
-        self.now = now
+        self.clock = clock
     }
 
     // MARK: - Direct access, for tests in the same process
@@ -115,6 +125,32 @@ public final class FakeHomeGraph: HTTPResponder {
     /// it was not JSON), including calls answered with an error.
     public var reports: [JSONValue] {
         state.withLock { $0.reports }
+    }
+
+    /// Returns `true` once the calls received (``reports``) satisfy `condition`, checked now and after every
+    /// HomeGraph call the fake answers; `false` if they still do not after `timeout` (a bound on a failing test).
+    /// Tests await the call they expect instead of polling for it.
+    public func waitForReports(
+        timeout: Duration = .seconds(120),
+        until condition: @escaping @Sendable ([JSON]) -> Bool
+    ) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let ticket = state.withLock { state -> Int? in
+                if condition(state.reports) { return nil }
+                state.nextWaiter += 1
+                state.reportWaiters[state.nextWaiter] = ReportWaiter(condition: condition, continuation: continuation)
+                return state.nextWaiter
+            }
+            guard let ticket else {
+                continuation.resume(returning: true)
+                return
+            }
+            let (seconds, attoseconds) = timeout.components
+            let nanoseconds = Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+                state.withLock { $0.reportWaiters.removeValue(forKey: ticket) }?.continuation.resume(returning: false)
+            }
+        }
     }
 
     /// The stored state of each synced device of `agentUserId`, fields of every trait merged; `nil` for a user
@@ -189,7 +225,7 @@ public final class FakeHomeGraph: HTTPResponder {
             return oauthError("invalid_request", "Missing required parameter: assertion")
         }
         let expectedAudience = audience ?? "http://\(request.head.authority ?? "127.0.0.1")/token"
-        let current = now()
+        let current = clock.date
         switch verifier.verify(
             assertion,
             audience: expectedAudience,
@@ -232,8 +268,8 @@ public final class FakeHomeGraph: HTTPResponder {
             guard header.lowercased().hasPrefix("bearer ") else { return nil }
             return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         }
-        let current = now()
-        return state.withLock { state -> Response in
+        let current = clock.date
+        let (response, satisfied) = state.withLock { state -> (Response, [CheckedContinuation<Bool, Never>]) in
             let response = Self.answer(
                 path: path,
                 body: parsed,
@@ -250,8 +286,12 @@ public final class FakeHomeGraph: HTTPResponder {
                     ])
                 )
             )
-            return response
+            let ready = state.reportWaiters.filter { $0.value.condition(state.reports) }
+            for ticket in ready.keys { state.reportWaiters[ticket] = nil }
+            return (response, ready.values.map(\.continuation))
         }
+        for continuation in satisfied { continuation.resume(returning: true) }
+        return response
     }
 
     private static func answer(

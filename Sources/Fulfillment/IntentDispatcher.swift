@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import MatterModel
@@ -17,7 +18,7 @@ public struct IntentDispatcher: Sendable {
     private let logger: Logger
     private let answers = AnswerCache()
     private let syncEntries = SyncEntryCache()
-    private let clock: @Sendable () -> UnixTime
+    private let clock: any HearthClock
 
     /// Creates a dispatcher. `clock` gives the wall-clock time of each request (PIN attempt windows and lockouts
     /// are stored in it, so it must survive restarts); tests pass their own.
@@ -25,7 +26,7 @@ public struct IntentDispatcher: Sendable {
         store: any DeviceStore & TokenStore & OutboxStore,
         options: FulfillmentOptions,
         logger: Logger,
-        clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: Int64(Date().timeIntervalSince1970)) }
+        clock: any HearthClock = SystemClock()
     ) {
         self.store = store
         self.options = options
@@ -84,7 +85,7 @@ public struct IntentDispatcher: Sendable {
                         agentUserId: agentUserId
                     )
             case .execute:
-                body = try ExecuteHandler(store: store, options: options, now: clock())
+                body = try ExecuteHandler(store: store, options: options, now: clock.unixTime)
                     .handle(
                         requestId: request.requestId,
                         request: try ExecuteRequest.parse(request.payload),
@@ -119,7 +120,7 @@ public struct IntentDispatcher: Sendable {
     /// Records the SYNC for HomeGraph's 404 window; a failure costs only a retry window, not the SYNC answer.
     private func recordSync(agentUserId: String) {
         do {
-            try store.recordSync(forUser: agentUserId, now: clock())
+            try store.recordSync(forUser: agentUserId, now: clock.unixTime)
         } catch {
             logger.warning(
                 "Could not record the SYNC time",

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Fulfillment
 import HomeGraph
@@ -20,10 +21,13 @@ import ServiceLifecycle
 public struct HearthApplication: Sendable {
     public let configuration: HearthConfiguration
     private let logger: Logger
+    /// The one clock of the application: every component that reads time gets this one.
+    private let clock: any HearthClock
 
-    public init(configuration: HearthConfiguration, logger: Logger) {
+    public init(configuration: HearthConfiguration, logger: Logger, clock: any HearthClock = SystemClock()) {
         self.configuration = configuration
         self.logger = logger
+        self.clock = clock
     }
 
     /// Why `host` cannot be listened on (`--host`'s refusal), or `nil` when it can: an IPv4 or IPv6 literal, or
@@ -45,7 +49,7 @@ public struct HearthApplication: Sendable {
     /// - Throws: ``DeviceFileError`` for a seed file that cannot be read or is invalid (the message says it is
     ///   `devices.seedFile`), `RegistryError` with `cannotOpen` when the database cannot be opened or created.
     public func openStore(seed: DeviceFile? = nil) throws -> SQLiteDeviceStore {
-        let store = try Storage.open(configuration)
+        let store = try Storage.open(configuration, clock: clock)
         if let path = configuration.seedFile, try store.isEmpty() {
             let file: DeviceFile
             do {
@@ -77,12 +81,13 @@ public struct HearthApplication: Sendable {
         }
     }
 
-    /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections.
-    public func run(onListening: @Sendable (Int) -> Void = { _ in }) async throws {
+    /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections and
+    /// SIGTERM/SIGINT stop it gracefully (the service group traps them before it starts its services).
+    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         // 1. Read and check everything, writing nothing.
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
-        let throttle = try configuration.edge.makeAuthFailureThrottle()
+        let throttle = try configuration.edge.makeAuthFailureThrottle(clock: clock)
         let homeGraphClient = try makeHomeGraphClient()
         let databasePath = configuration.databasePath
         let creating = !FileManager.default.fileExists(atPath: databasePath)
@@ -116,19 +121,22 @@ public struct HearthApplication: Sendable {
                 store: store,
                 settings: oauthSettings,
                 logger: logger,
+                clock: clock,
                 signInBudget: configuration.edge.makeAuthFailureThrottle(
                     burst: oauthSettings.signInBurst,
-                    perMinute: oauthSettings.signInPerMinute
+                    perMinute: oauthSettings.signInPerMinute,
+                    clock: clock
                 ),
                 // Wrong client secrets spend a budget like bad bearer tokens (the same settings, its own buckets).
-                clientSecretBudget: configuration.edge.makeAuthFailureThrottle()
+                clientSecretBudget: configuration.edge.makeAuthFailureThrottle(clock: clock)
             )
             let responder = HearthResponder(
                 store: store,
                 options: configuration.fulfillment,
                 logger: logger,
                 oauth: oauth,
-                throttle: throttle
+                throttle: throttle,
+                clock: clock
             )
             server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
             port = try server.start()
@@ -142,11 +150,13 @@ public struct HearthApplication: Sendable {
             "Hearth is listening",
             metadata: ["http.host": "\(configuration.http.host)", "http.port": "\(port)"]
         )
-        onListening(port)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                // Shut down in reverse: the listener first (no more writes), then the drain.
-                services: (reporting.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
+                // Shut down in reverse: the listener first (no more writes), then the drain. The announcement is
+                // started by the group, so only after it trapped the shutdown signals: a SIGTERM right after the
+                // listening line stops the server gracefully instead of killing it.
+                services: [.init(service: ReadinessAnnouncement { onListening(port) })]
+                    + (reporting.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
                     + [.init(service: server)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
@@ -190,7 +200,13 @@ public struct HearthApplication: Sendable {
                 "homegraph.client_email": "\(client.clientEmail)",
             ]
         )
-        return ReportingService(store: store, client: client.client, options: homeGraph.reporting, logger: logger)
+        return ReportingService(
+            store: store,
+            client: client.client,
+            options: homeGraph.reporting,
+            logger: logger,
+            clock: clock
+        )
     }
 
     /// The HomeGraph client (the key file read and checked) and the key's account, or `nil` when no service-account
@@ -211,9 +227,20 @@ public struct HearthApplication: Sendable {
         }
         let client = HomeGraphClient(
             endpoint: endpoint,
-            tokens: AccessTokenProvider(key: key, logger: logger),
-            logger: logger
+            tokens: AccessTokenProvider(key: key, clock: clock, logger: logger),
+            logger: logger,
+            clock: clock
         )
         return (client, key.clientEmail)
+    }
+}
+
+/// Calls `announce` when its service group starts it, then waits for the group's graceful shutdown.
+private struct ReadinessAnnouncement: Service {
+    let announce: @Sendable () -> Void
+
+    func run() async throws {
+        announce()
+        try? await gracefulShutdown()
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Fulfillment
 import Registry
 
@@ -7,15 +8,20 @@ import Registry
 /// (Fulfillment's ``HomeGraphOutboxPolicy``: a CLI `devices set` queues what an EXECUTE would).
 public enum Storage {
     /// Opens (creating and migrating it if needed) the SQLite registry `configuration` names: `database.path`,
-    /// `database.synchronous` and `database.cacheRevalidationMilliseconds`.
+    /// `database.synchronous` and `database.cacheRevalidationMilliseconds`; its timestamps and cache
+    /// interval read `clock`.
     ///
     /// - Throws: `RegistryError` with `cannotOpen` when the database cannot be opened or created.
-    public static func open(_ configuration: HearthConfiguration) throws -> SQLiteDeviceStore {
+    public static func open(
+        _ configuration: HearthConfiguration,
+        clock: any HearthClock = SystemClock()
+    ) throws -> SQLiteDeviceStore {
         try SQLiteDeviceStore(
             path: configuration.databasePath,
             synchronous: configuration.synchronous,
             revalidationInterval: configuration.cacheRevalidationInterval,
-            outboxPolicy: HomeGraphOutboxPolicy()
+            outboxPolicy: HomeGraphOutboxPolicy(),
+            clock: clock
         )
     }
 }

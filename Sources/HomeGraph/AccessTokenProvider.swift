@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPMessages
 import HTTPTypes
@@ -30,7 +31,7 @@ public actor AccessTokenProvider {
     private let key: ServiceAccountKey
     private let scope: String
     private let transport: any HomeGraphTransport
-    private let now: @Sendable () -> Date
+    private let clock: any HearthClock
     private let logger: Logger
 
     private var cached: AccessToken?
@@ -45,21 +46,21 @@ public actor AccessTokenProvider {
     ///   - scope: The OAuth scope (HomeGraph's by default).
     ///   - refreshMargin: How long before expiry a token is replaced (default 5 minutes).
     ///   - transport: How to reach the token endpoint.
-    ///   - now: The clock, for tests.
+    ///   - clock: Wall time for the assertion's `iat` and the token's expiry; tests pass one they advance.
     ///   - logger: Receives token fetches at debug level, never the token.
     public init(
         key: ServiceAccountKey,
         scope: String = JWTAssertion.homeGraphScope,
         refreshMargin: Duration = .seconds(300),
         transport: any HomeGraphTransport = URLSessionTransport(),
-        now: @escaping @Sendable () -> Date = { Date() },
+        clock: any HearthClock = SystemClock(),
         logger: Logger
     ) {
         self.key = key
         self.scope = scope
         self.refreshMargin = refreshMargin
         self.transport = transport
-        self.now = now
+        self.clock = clock
         self.logger = logger
     }
 
@@ -68,7 +69,7 @@ public actor AccessTokenProvider {
     /// - Throws: ``HomeGraphError`` with ``HomeGraphError/Code/tokenRejected`` when the endpoint refuses the
     ///   assertion, ``HomeGraphError/Code/tokenUnavailable`` when it cannot be reached or fails.
     public func token() async throws(HomeGraphError) -> AccessToken {
-        if let cached, cached.expiresAt.timeIntervalSince(now()) > refreshMargin.seconds {
+        if let cached, cached.expiresAt.timeIntervalSince(clock.date) > refreshMargin.seconds {
             return cached
         }
         let task: Task<AccessToken, any Error>
@@ -103,7 +104,7 @@ public actor AccessTokenProvider {
     }
 
     private func fetch() async throws -> AccessToken {
-        let issuedAt = now()
+        let issuedAt = clock.date
         let assertion: String
         do {
             assertion = try JWTAssertion.signed(
@@ -146,7 +147,7 @@ public actor AccessTokenProvider {
             throw HomeGraphError(
                 code: .tokenUnavailable,
                 message: "token endpoint answered \(response.status.code)",
-                retryAfter: RetryAfter.parse(response.headerFields[.retryAfter], now: now())
+                retryAfter: RetryAfter.parse(response.headerFields[.retryAfter], now: clock.date)
             )
         default:
             let reason = [json?["error"]?.stringValue, json?["error_description"]?.stringValue]

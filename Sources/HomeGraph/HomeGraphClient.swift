@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import JSON
 import Logging
@@ -15,6 +16,7 @@ public struct HomeGraphClient: Sendable {
     private let tokens: AccessTokenProvider
     private let transport: any HomeGraphTransport
     private let logger: Logger
+    private let clock: any HearthClock
 
     /// Creates a client.
     ///
@@ -23,16 +25,19 @@ public struct HomeGraphClient: Sendable {
     ///   - tokens: Supplies access tokens.
     ///   - transport: Sends the HTTP requests.
     ///   - logger: Receives one line per call at debug level and refusals at info; never tokens.
+    ///   - clock: Wall time, against which an HTTP-date `Retry-After` is read.
     public init(
         endpoint: URL = HomeGraphClient.googleEndpoint,
         tokens: AccessTokenProvider,
         transport: any HomeGraphTransport = URLSessionTransport(),
-        logger: Logger
+        logger: Logger,
+        clock: any HearthClock = SystemClock()
     ) {
         self.endpoint = endpoint
         self.tokens = tokens
         self.transport = transport
         self.logger = logger
+        self.clock = clock
     }
 
     /// Reports the current state of changed devices, and notifications, for one agent user.
@@ -125,7 +130,7 @@ public struct HomeGraphClient: Sendable {
                 logger.debug("HomeGraph does not know the user or a device", metadata: metadata)
                 return .notFound
             case 408, 429, 500...:
-                let retryAfter = RetryAfter.parse(response.headerFields[.retryAfter], now: Date())
+                let retryAfter = RetryAfter.parse(response.headerFields[.retryAfter], now: clock.date)
                 logger.debug("HomeGraph asks to retry", metadata: metadata)
                 return .retryable(after: retryAfter)
             default:

@@ -1,12 +1,14 @@
 internal import CMicroHTTPD
+import Clocks
 import Dispatch
 import Synchronization
 
 /// Connections suspended while a delayed response waits (``Response/delay``), and the timers that resume them.
 ///
 /// The access handler queues nothing, suspends the connection (`MHD_suspend_connection`) and registers it here; a
-/// Dispatch timer resumes it after the delay, and microhttpd then calls the access handler again, which queues the
-/// stored response. No listener thread waits meanwhile, and a suspended connection costs only its memory (it is
+/// callback scheduled on the server's clock (a Dispatch timer on the system's; never Swift's cooperative pool)
+/// resumes it after the delay, and microhttpd then calls the access handler again, which queues the stored
+/// response. No listener thread waits meanwhile, and a suspended connection costs only its memory (it is
 /// still bounded by ``HTTPServerConfiguration/connectionLimit``).
 ///
 /// Every suspension is resumed exactly once: by its timer, or by ``resumeAll()`` when the server shuts down
@@ -18,13 +20,24 @@ final class DelayedResponses: Sendable {
         let raw: OpaquePointer
     }
 
+    private struct Pending {
+        var connection: Connection
+        /// The timer waiting out the delay; cancelled when ``resumeAll()`` answers early.
+        var timer: (any ScheduledCallback)?
+    }
+
     private struct State {
-        var pending: [UInt64: Connection] = [:]
+        var pending: [UInt64: Pending] = [:]
         var nextTicket: UInt64 = 0
         var closed = false
     }
 
     private let state = Mutex(State())
+    private let clock: any HearthClock
+
+    init(clock: any HearthClock) {
+        self.clock = clock
+    }
 
     /// The number of connections suspended now.
     var count: Int {
@@ -40,17 +53,20 @@ final class DelayedResponses: Sendable {
                 return nil
             }
             state.nextTicket += 1
-            state.pending[state.nextTicket] = handle
+            state.pending[state.nextTicket] = Pending(connection: handle)
             return state.nextTicket
         }
         guard let ticket else {
             MHD_resume_connection(connection)
             return
         }
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) {
+        let timer = clock.schedule(after: delay) {
             self.resume(ticket: ticket)
+        }
+        state.withLock { state in
+            // Resumed meanwhile (a shutdown): the timer is not needed any more.
+            guard state.pending[ticket] != nil else { return timer.cancel() }
+            state.pending[ticket]?.timer = timer
         }
     }
 
@@ -61,15 +77,16 @@ final class DelayedResponses: Sendable {
             defer { state.pending = [:] }
             return Array(state.pending.values)
         }
-        for connection in connections {
-            MHD_resume_connection(connection.raw)
+        for pending in connections {
+            pending.timer?.cancel()
+            MHD_resume_connection(pending.connection.raw)
         }
     }
 
     private func resume(ticket: UInt64) {
-        guard let connection = state.withLock({ $0.pending.removeValue(forKey: ticket) }) else {
+        guard let pending = state.withLock({ $0.pending.removeValue(forKey: ticket) }) else {
             return
         }
-        MHD_resume_connection(connection.raw)
+        MHD_resume_connection(pending.connection.raw)
     }
 }

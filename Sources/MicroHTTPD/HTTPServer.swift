@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 internal import CMicroHTTPDShims
+import Clocks
 public import HTTPMessages
 import Logging
 import ServiceLifecycle
@@ -76,7 +77,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// carries six).
     public static let maxQueryArguments = 64
     /// Connections whose response waits out its ``Response/delay``.
-    let delayedResponses = DelayedResponses()
+    let delayedResponses: DelayedResponses
     /// Connections waiting for a ``DeferredResponse``.
     let deferredResponses = DeferredResponses()
     /// NUL-terminated copies of the TLS certificate and key, alive as long as the server (microhttpd keeps the
@@ -99,13 +100,17 @@ public final class HTTPServer: Service, @unchecked Sendable {
     ///   - logger: Receives lifecycle events and microhttpd's own error messages (at debug level).
     ///   - socket: A socket bound beforehand (to find a busy port before creating anything else); `nil` binds
     ///     ``HTTPServerConfiguration/host`` and ``HTTPServerConfiguration/port`` in ``start()``.
+    ///   - clock: The clock a delayed response (``HTTPResponse/delay``) waits on; tests pass one they advance.
+    ///     (Connection timeouts are microhttpd's own and run on the system's time.)
     public init(
         configuration: HTTPServerConfiguration,
         responder: some HTTPResponder,
         logger: Logger,
-        socket: ListeningSocket? = nil
+        socket: ListeningSocket? = nil,
+        clock: any HearthClock = SystemClock()
     ) {
         self.configuration = configuration
+        self.delayedResponses = DelayedResponses(clock: clock)
         self.listeningSocket = socket
         self.responder = responder
         self.logger = logger

@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import Foundation
 import HTTPMessages
@@ -21,7 +22,7 @@ public struct OAuthServer: Sendable {
     private let clients: [String: OAuthClient]
     private let formToken: SignInFormToken
     private let logger: Logger
-    private let clock: @Sendable () -> UnixTime
+    private let clock: any HearthClock
     private let signInBudget: (any AttemptBudget)?
     private let clientSecretBudget: (any AttemptBudget)?
     private let verifyPassword: @Sendable (_ password: String, _ encoded: String) -> Bool
@@ -48,7 +49,7 @@ public struct OAuthServer: Sendable {
         settings: OAuthSettings,
         logger: Logger,
         formKey: [UInt8]? = nil,
-        clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: Int64(Date().timeIntervalSince1970)) },
+        clock: any HearthClock = SystemClock(),
         signInBudget: (any AttemptBudget)? = nil,
         clientSecretBudget: (any AttemptBudget)? = nil,
         verifyPassword: @escaping @Sendable (_ password: String, _ encoded: String) -> Bool = {
@@ -109,7 +110,7 @@ public struct OAuthServer: Sendable {
         message: String?,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        let csrf = formToken.make(for: authorization, now: clock(), ttl: settings.signInFormTTLSeconds)
+        let csrf = formToken.make(for: authorization, now: clock.unixTime, ttl: settings.signInFormTTLSeconds)
         return SignInPage.signIn(authorization, csrf: csrf, message: message, status: status)
     }
 
@@ -135,7 +136,7 @@ public struct OAuthServer: Sendable {
         case .failure(let refusal): return refused(refusal)
         case .success(let (parsed, _)): authorization = parsed
         }
-        let now = clock()
+        let now = clock.unixTime
         let metadata: Logger.Metadata = ["oauth.client.id": "\(authorization.clientId)"]
         guard let csrf = fields["csrf_token"], let expiry = formToken.verifiedExpiry(csrf, for: authorization, now: now)
         else {
@@ -385,7 +386,7 @@ public struct OAuthServer: Sendable {
         if let verifier, !PKCE.isWellFormedVerifier(verifier) {
             return TokenResponse.error(.invalidRequest, "code_verifier must be 43 to 128 unreserved characters")
         }
-        let now = clock()
+        let now = clock.unixTime
         let outcome = try store.redeemAuthorizationCode(code, accessTTL: settings.accessTokenTTLSeconds, now: now) {
             stored in
             guard stored.grant.clientId == client.id, now < stored.expires,
@@ -437,7 +438,7 @@ public struct OAuthServer: Sendable {
             accessTTL: settings.accessTokenTTLSeconds,
             rotation: settings.rotateRefreshTokens
                 ? RefreshRotation(graceSeconds: settings.refreshTokenGraceSeconds) : nil,
-            now: clock()
+            now: clock.unixTime
         )
         switch outcome {
         case .issued(let tokens):

@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import Registry
 import Synchronization

@@ -1,3 +1,5 @@
+import Clocks
+
 /// Sign-in accounts, OAuth authorization codes and the OAuth tokens they turn into: what account linking stores.
 ///
 /// Every method is synchronous, safe from any thread, and one transaction. Secrets are never stored: passwords as

@@ -1,3 +1,4 @@
+import Clocks
 import MatterModel
 
 /// Users' devices and their state: what SYNC, QUERY and EXECUTE read and write, and what an import upserts.
@@ -83,25 +84,6 @@ public struct ImportSummary: Sendable, Hashable {
         self.users = users
         self.added = added
         self.updated = updated
-    }
-}
-
-/// Seconds since 1970-01-01 UTC. Passed in so tests control time.
-public struct UnixTime: Sendable, Hashable, Comparable {
-    public var seconds: Int64
-
-    public init(seconds: Int64) {
-        self.seconds = seconds
-    }
-
-    public static func < (lhs: UnixTime, rhs: UnixTime) -> Bool {
-        lhs.seconds < rhs.seconds
-    }
-
-    /// `now + ttl` seconds, saturating at the end of time instead of overflowing.
-    static func expiry(from now: UnixTime, ttl: Int) -> Int64 {
-        let (sum, overflow) = now.seconds.addingReportingOverflow(Int64(clamping: ttl))
-        return overflow ? (ttl < 0 ? Int64.min : Int64.max) : sum
     }
 }
 

@@ -1,3 +1,5 @@
+import Clocks
+
 /// The wrong PINs given for one device: how many within the current window, when the window began, and until when
 /// the device refuses PINs. Kept per (user, device) by every ``DeviceStore``, updated in the same transaction as
 /// the EXECUTE that gave the PIN, and kept across restarts and re-imports of the device.

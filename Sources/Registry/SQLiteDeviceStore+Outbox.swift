@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import GRDB
 import MatterModel
@@ -26,11 +27,6 @@ extension SQLiteDeviceStore: OutboxStore {
     private static let queueEventSQL = """
         INSERT INTO outbox_event (userId, deviceId, name, value, occurred) SELECT ?1, ?2, ?3, ?4, ?5 \(queueCondition)
         """
-
-    /// Unix milliseconds now.
-    static func nowMilliseconds() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-    }
 
     /// Queues a state report for a device; whether a row was written or bumped.
     static func queueReport(_ db: Database, user: String, device: String, now: Int64) throws -> Bool {
@@ -150,7 +146,7 @@ extension SQLiteDeviceStore: OutboxStore {
                 throw RegistryError(code: .invalidDevice, message: "user \(agentUserId) has no device \(id)")
             }
             guard device.notificationSupportedByAgent else { return false }
-            return try Self.queueEvent(db, user: agentUserId, device: id, event: event, now: Self.nowMilliseconds())
+            return try Self.queueEvent(db, user: agentUserId, device: id, event: event, now: clock.unixMilliseconds)
         }
         if queued { notifyOutbox() }
         return queued
@@ -247,7 +243,7 @@ extension SQLiteDeviceStore: OutboxStore {
     ) throws {
         guard !reports.isEmpty || syncSeq != nil || !events.isEmpty else { return }
         try pool.write { db in
-            let restarted = Self.nowMilliseconds()
+            let restarted = clock.unixMilliseconds
             for report in reports {
                 try db.cachedStatement(sql: "DELETE FROM outbox_report WHERE userId = ? AND deviceId = ? AND seq = ?")
                     .execute(arguments: [agentUserId, report.deviceId, report.seq])

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import GRDB
 import MatterModel
@@ -34,8 +35,9 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
     let cache = Mutex(RegistryCache())
     /// How long a verified change counter is trusted before reads check SQLite again.
     let revalidationInterval: Duration
-    /// The monotonic time the revalidation interval is measured on (tests pass a clock they advance).
-    let monotonicNow: @Sendable () -> ContinuousClock.Instant
+    /// Monotonic time for the revalidation interval, wall time for the outbox's timestamps (tests pass a clock
+    /// they advance).
+    let clock: any HearthClock
 
     /// Decides which HomeGraph work a change queues (see `SQLiteDeviceStore+Outbox.swift`).
     let outboxPolicy: any OutboxPolicy
@@ -59,13 +61,14 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
     ///     read.
     ///   - outboxPolicy: Decides which HomeGraph work a change queues (Request Sync, notifications); the default
     ///     knows only Matter structure.
-    ///   - monotonicNow: The time ``revalidationInterval`` is measured on; tests pass a clock they advance.
+    ///   - clock: The time ``revalidationInterval`` is measured on and outbox rows are stamped with; tests pass a
+    ///     clock they advance.
     public convenience init(
         path: String,
         synchronous: Synchronous = .normal,
         revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval,
         outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy(),
-        monotonicNow: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+        clock: any HearthClock = SystemClock()
     ) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -86,7 +89,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
                 migrating: pool,
                 revalidationInterval: revalidationInterval,
                 outboxPolicy: outboxPolicy,
-                monotonicNow: monotonicNow
+                clock: clock
             )
         } catch let error as DatabaseError {
             throw RegistryError.opening(path: path, error)
@@ -95,14 +98,17 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
 
     /// A new, empty registry in memory (one SQLite connection, no file), with the same schema, transactions and
     /// semantics as a file; gone when the store is released. For tests of the modules that use a store.
-    public static func inMemory(outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy()) throws -> SQLiteDeviceStore {
+    public static func inMemory(
+        outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy(),
+        clock: any HearthClock = SystemClock()
+    ) throws -> SQLiteDeviceStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         return try SQLiteDeviceStore(
             migrating: DatabaseQueue(configuration: configuration),
             revalidationInterval: defaultRevalidationInterval,
             outboxPolicy: outboxPolicy,
-            monotonicNow: { ContinuousClock.now }
+            clock: clock
         )
     }
 
@@ -111,10 +117,10 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         migrating writer: any DatabaseWriter,
         revalidationInterval: Duration,
         outboxPolicy: any OutboxPolicy,
-        monotonicNow: @escaping @Sendable () -> ContinuousClock.Instant
+        clock: any HearthClock
     ) throws {
         self.revalidationInterval = revalidationInterval
-        self.monotonicNow = monotonicNow
+        self.clock = clock
         self.outboxPolicy = outboxPolicy
         self.pool = writer
         try Self.migrator.migrate(writer)
@@ -147,7 +153,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         lookup: (RegistryCache, Int64) -> T?,
         load: (Database, Int64) throws -> T
     ) throws -> T {
-        let now = monotonicNow()
+        let now = clock.now
         let interval = revalidationInterval
         if let hit = cache.withLock({ cache -> T? in
             cache.isFresh(now: now, interval: interval) ? lookup(cache, cache.generation) : nil
@@ -169,7 +175,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
     /// A user's devices decoded in a transaction that sees `generation`, and cached.
     private func loadSnapshot(_ db: Database, user: String, generation: Int64) throws -> DeviceSnapshot {
         let devices = try Self.fetchDevices(db, user: user)
-        let now = monotonicNow()
+        let now = clock.now
         return cache.withLock { $0.store(devices: devices, forUser: user, at: generation, now: now) }
     }
 
@@ -184,7 +190,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
             }
         }
         // Committed: keep the cache warm with exactly what this transaction wrote.
-        let now = monotonicNow()
+        let now = clock.now
         cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after, now: now) }
         if queued { notifyOutbox() }
         return result
@@ -220,7 +226,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
     ) throws -> (T, [Device], Int64, Int64, Bool) {
         let before = try Self.generation(db)
         // Inside the write transaction the counter is exact: verify it, and use the cache if it is current.
-        let verifiedAt = monotonicNow()
+        let verifiedAt = clock.now
         let cached = cache.withLock { cache -> DeviceSnapshot? in
             cache.verified(before, at: verifiedAt)
             return cache.snapshot(forUser: agentUserId, at: before)
@@ -243,7 +249,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         }
         var changed: [Device] = []
         var queued = false
-        let now = Self.nowMilliseconds()
+        let now = clock.unixMilliseconds
         for (id, old) in stored {
             guard let new = working[id] else { continue }
             // Only cluster state and connectivity are persisted; identity changes made by `body` are not.
@@ -263,7 +269,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         // Hashing takes tens of milliseconds per PIN: done before the writer is taken.
         let file = try file.hashingPINs()
         defer { cache.withLock { $0.invalidate() } }
-        let now = Self.nowMilliseconds()
+        let now = clock.unixMilliseconds
         let (summary, queued) = try pool.write { db -> (ImportSummary, Bool) in
             var added = 0
             var updated = 0

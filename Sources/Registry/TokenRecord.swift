@@ -1,3 +1,5 @@
+import Clocks
+
 /// What the registry knows of one bearer token: never the token, only its SHA-256 hash.
 struct TokenRecord: Sendable {
     var hash: [UInt8]

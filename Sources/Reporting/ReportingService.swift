@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Fulfillment
 import HomeGraph
@@ -26,10 +27,12 @@ public final class ReportingService: Service {
     private let client: HomeGraphClient
     private let options: ReportingOptions
     private let logger: Logger
-    private let now: @Sendable () -> Int64
+    private let clock: any HearthClock
     private let random: @Sendable () -> Double
     private let passCompleted: (@Sendable () -> Void)?
     private let wakeup = Wakeup()
+    /// Signalled by ``stop()`` only: ends a wait that ignores in-process writes.
+    private let stopped = Wakeup()
     private let stopping = Mutex(false)
 
     /// Creates the drain.
@@ -39,7 +42,8 @@ public final class ReportingService: Service {
     ///   - client: Calls HomeGraph.
     ///   - options: Windows and backoff.
     ///   - logger: Deliveries at debug, drops at notice/warning; never tokens.
-    ///   - now: Unix milliseconds (tests pass their own).
+    ///   - clock: Wall time for the outbox's due times and backoffs, and the clock the drain waits on (tests pass one
+    ///     they advance).
     ///   - random: Jitter in `0…1`.
     ///   - passCompleted: Called after each pass over the outbox (read, and every due user sent), before the drain
     ///     waits: tests await it instead of sleeping to prove that nothing more was sent.
@@ -48,7 +52,7 @@ public final class ReportingService: Service {
         client: HomeGraphClient,
         options: ReportingOptions,
         logger: Logger,
-        now: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) },
+        clock: any HearthClock = SystemClock(),
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         passCompleted: (@Sendable () -> Void)? = nil
     ) {
@@ -56,7 +60,7 @@ public final class ReportingService: Service {
         self.client = client
         self.options = options
         self.logger = logger
-        self.now = now
+        self.clock = clock
         self.random = random
         self.passCompleted = passCompleted
     }
@@ -78,12 +82,18 @@ public final class ReportingService: Service {
     public func stop() {
         stopping.withLock { $0 = true }
         wakeup.signal()
+        stopped.signal()
     }
 
     /// Wakes the drain as an in-process write does: it looks at the outbox within the shorter of the coalescing
     /// window and the sync debounce. Tests use it to get the next pass without waiting for the poll.
     package func wake() {
         wakeup.signal()
+    }
+
+    /// Wall time, unix milliseconds: what outbox rows are stamped with.
+    private var now: Int64 {
+        clock.unixMilliseconds
     }
 
     private var isStopping: Bool {
@@ -95,7 +105,7 @@ public final class ReportingService: Service {
         // Work queued at `t` is due no earlier than `t + soonest`: a signal only needs a look that much later.
         let soonest = max(0, min(options.coalesceMilliseconds, options.syncDebounceMilliseconds))
         while !isStopping {
-            let start = now()
+            let start = now
             var next = start + options.pollMilliseconds
             var sent = false
             do {
@@ -123,17 +133,18 @@ public final class ReportingService: Service {
         var deadline = deadline
         var listening = true
         while !isStopping {
-            let current = now()
+            let current = now
             guard current < deadline else { return }
             // A signal now could not make anything due before `deadline`: just sleep.
             if current + soonest >= deadline { listening = false }
             if listening {
-                if await wakeup.wait(milliseconds: deadline - current) {
-                    deadline = min(deadline, now() + soonest)
+                if await wakeup.wait(milliseconds: deadline - current, on: clock) {
+                    deadline = min(deadline, now + soonest)
                     listening = false
                 }
             } else {
-                try? await Task.sleep(for: .milliseconds(deadline - current))
+                // Deaf to writes, not to a stop.
+                await stopped.wait(milliseconds: deadline - current, on: clock)
                 if Task.isCancelled { return }
             }
         }
@@ -160,7 +171,7 @@ public final class ReportingService: Service {
             if let seq = work.syncSeq {
                 let outcome = await client.requestSync(agentUserId: user)
                 guard case .done = dispose(outcome, of: "requestSync", work: work, schedule: &schedule) else { return }
-                if outcome == .delivered { schedule.requestSyncDelivered(user: user, at: now()) }
+                if outcome == .delivered { schedule.requestSyncDelivered(user: user, at: now) }
                 try store.completeOutbox(forUser: user, reports: [], syncSeq: seq, events: [])
             }
             if !work.reports.isEmpty {
@@ -211,7 +222,7 @@ public final class ReportingService: Service {
                 "HomeGraph outbox failed",
                 metadata: ["agent_user.id": "\(user)", "error": "\(error)"]
             )
-            schedule.failed(user: user, now: now(), random: random())
+            schedule.failed(user: user, now: now, random: random())
         }
     }
 
@@ -223,7 +234,7 @@ public final class ReportingService: Service {
         schedule: inout OutboxSchedule
     ) -> Disposition {
         let user = work.userId
-        let current = now()
+        let current = now
         switch outcome {
         case .delivered:
             return .done

@@ -1,7 +1,9 @@
+import Clocks
 import Synchronization
 
 /// Wakes the drain at once when this process queued work; ``signal()`` is cheap and safe from any thread (the
-/// listener's), ``wait(milliseconds:)`` returns on the first signal or after the timeout. A signal with nobody
+/// listener's), ``wait(milliseconds:on:)`` returns on the first signal or after the timeout (measured on the drain's
+/// clock). A signal with nobody
 /// waiting is kept for the next wait.
 final class Wakeup: Sendable {
     private struct State {
@@ -24,17 +26,17 @@ final class Wakeup: Sendable {
         waiter?.resume()
     }
 
-    /// Returns after a signal (`true`), after `milliseconds` or when the task is cancelled (`false`), whichever
-    /// comes first.
+    /// Returns after a signal (`true`), after `milliseconds` on `clock` or when the task is cancelled (`false`),
+    /// whichever comes first.
     @discardableResult
-    func wait(milliseconds: Int64) async -> Bool {
+    func wait(milliseconds: Int64, on clock: any HearthClock) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 await self.waitForSignal()
                 return !Task.isCancelled
             }
             group.addTask {
-                try? await Task.sleep(for: .milliseconds(max(1, milliseconds)))
+                try? await clock.sleep(for: .milliseconds(max(1, milliseconds)))
                 return false
             }
             let signaled = await group.next() ?? false

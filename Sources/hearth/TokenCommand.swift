@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clocks
 import Foundation
 import HearthApp
 import Registry
@@ -37,7 +38,7 @@ struct TokenCommand: ParsableCommand {
             let token = try store.issueToken(
                 forUser: user,
                 ttl: ttl,
-                now: UnixTime(seconds: Int64(Date().timeIntervalSince1970))
+                now: SystemClock().unixTime
             )
             print(token)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clocks
 import Foundation
 import HearthApp
 import Registry
@@ -49,7 +50,7 @@ struct UsersCommand: ParsableCommand {
                     user: user,
                     login: login,
                     password: password,
-                    now: UnixTime(seconds: Int64(Date().timeIntervalSince1970))
+                    now: SystemClock().unixTime
                 )
             } catch let error as RegistryError where error.code == .conflict {
                 throw CommandFailure(.dataError, "\(error.message); choose another --login, or remove the old one")

@@ -1,3 +1,4 @@
+import Clocks
 import Fulfillment
 import JSON
 import Registry

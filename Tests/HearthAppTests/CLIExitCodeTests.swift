@@ -263,7 +263,7 @@ struct CLIExitCodeTests {
     }
 
     @Test(arguments: [("::1", ["[::1]"]), ("::", ["[::1]", "127.0.0.1"])])
-    func serveListensOnIPv6AndPrintsABracketedURL(host: String, reachableAt clients: [String]) throws {
+    func serveListensOnIPv6AndPrintsABracketedURL(host: String, reachableAt clients: [String]) async throws {
         guard Self.hasIPv6Loopback else {
             print("skipped: this machine has no IPv6 loopback (::1)")
             return
@@ -271,7 +271,7 @@ struct CLIExitCodeTests {
         let scratch = try Scratch()
         defer { scratch.directory.remove() }
         // `--host` given twice: the last one wins over ServerProcess's 127.0.0.1.
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             ["--host", host, "--database", scratch.path("h.sqlite")],
             in: scratch.directory.url,
             environment: Self.noSeed

@@ -37,8 +37,7 @@ struct FakeHomeGraphProcessTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let publicKey = try publicKeyFile(in: directory)
-        let output = try OutputFiles()
-        defer { output.remove() }
+        let output = ProcessOutput()
         let process = Process()
         process.executableURL = try HearthBinary.url()
         process.arguments = ["fake-homegraph", "--port", "0", "--public-key", publicKey]
@@ -50,6 +49,7 @@ struct FakeHomeGraphProcessTests {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        output.childStarted()
         defer {
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
@@ -58,15 +58,11 @@ struct FakeHomeGraphProcessTests {
         }
 
         let prefix = "fake homegraph listening on http://127.0.0.1:"
-        var port: Int?
-        let deadline = ContinuousClock.now + .seconds(20)
-        while port == nil, process.isRunning, ContinuousClock.now < deadline {
-            port = output.stdout.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap {
-                Int($0.dropFirst(prefix.count))
-            }
-            if port == nil { usleep(10_000) }
+        @Sendable func port(in stdout: String) -> Int? {
+            stdout.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
         }
-        let bound = try #require(port, "no listening line; stderr: \(output.stderr)")
+        _ = await output.wait(timeout: .seconds(20)) { stdout, _ in port(in: stdout) != nil }
+        let bound = try #require(port(in: output.stdout), "no listening line; stderr: \(output.stderr)")
 
         let (status, reports) = try await send("GET", port: bound, path: "/reports")
         #expect(status == 200)

@@ -14,7 +14,7 @@ struct LogForgingTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = directory.path("hearth.sqlite")
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             ["--database", database],
             in: RepositoryRoot.url,
             environment: ["HEARTH_LOG_LEVEL": "info", "HEARTH_OAUTH_CLIENT_SECRET_GOOGLE": "log-test-secret"]
@@ -35,7 +35,7 @@ struct LogForgingTests {
         #expect(flooded.status == 200)
         #expect(flooded.json?["requestId"]?.stringValue?.count == huge.count)
 
-        #expect(server.waitForLog("…(1000000 bytes)"), "\(server.stderr.prefix(4_000))")
+        #expect(await server.waitForLog("…(1000000 bytes)"), "\(server.stderr.prefix(4_000))")
         let stderr = server.stderr
         let lines = stderr.split(separator: "\n").map(String.init)
         let unknown = lines.filter { $0.contains("Unknown intent") }

@@ -18,7 +18,7 @@ struct NativeTLSTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = directory.path("hearth.sqlite")
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             ["--database", database],
             in: RepositoryRoot.url,
             environment: ["HEARTH_TLS_CERTIFICATE": certificate.certificatePath, "HEARTH_TLS_KEY": certificate.keyPath]

@@ -78,8 +78,8 @@ struct ReportingProcessTests {
             ]
         }
 
-        func serve() throws -> ServerProcess {
-            try ServerProcess(["--database", "h.sqlite"], in: directory.url, environment: serveEnvironment)
+        func serve() async throws -> ServerProcess {
+            try await ServerProcess(["--database", "h.sqlite"], in: directory.url, environment: serveEnvironment)
         }
 
         /// SYNC through Hearth, then the same devices taught to the fake.
@@ -100,25 +100,26 @@ struct ReportingProcessTests {
 
         /// Report State calls the fake answered with `status`.
         func reports(status: Int) -> [JSONValue] {
-            fake.reports.filter {
+            Self.reports(fake.reports, status: status)
+        }
+
+        static func reports(_ all: [JSONValue], status: Int) -> [JSONValue] {
+            all.filter {
                 $0["path"]?.stringValue == FakeHomeGraph.reportStatePath && $0["status"]?.intValue == status
             }
         }
 
-        func eventually(timeout: Duration = .seconds(120), _ condition: () -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + timeout
-            while ContinuousClock.now < deadline {
-                if condition() { return true }
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-            return condition()
+        /// Returns once at least `count` Report State calls were answered with `status` (false after two minutes:
+        /// in the full parallel suite the server can take tens of seconds).
+        func awaitReports(status: Int, count: Int = 1) async -> Bool {
+            await fake.waitForReports { Self.reports($0, status: status).count >= count }
         }
     }
 
     @Test func aReportPendingAtKillMinus9IsDeliveredExactlyOnceAfterRestart() async throws {
         let environment = try Environment()
         let token = try environment.token()
-        var server = try environment.serve()
+        var server = try await environment.serve()
         defer { server.kill() }
         try await environment.sync(server, token: token)
         // Google is down: every call fails, the row stays queued.
@@ -128,30 +129,31 @@ struct ReportingProcessTests {
             token: token
         )
         #expect(answer.status == 200)
-        #expect(await environment.eventually { environment.reports(status: 500).count >= 2 })
+        #expect(await environment.awaitReports(status: 500, count: 2))
         server.send(signal: SIGKILL)
         #expect(server.waitForExit(timeout: .seconds(5)) != nil)
         #expect(environment.reports(status: 200).isEmpty)
 
         environment.fake.failNext(status: 500, count: 1)  // Google is back after one more failure.
-        server = try environment.serve()
-        #expect(await environment.eventually { !environment.reports(status: 200).isEmpty })
-        // The drain deletes a row only after the call that delivered it returned: once the outbox is empty (read as
-        // another process would), no second delivery of the report can follow.
+        server = try await environment.serve()
+        #expect(await environment.awaitReports(status: 200))
+        // A graceful stop lets the drain finish the call in flight, and the drain deletes a row only after the call
+        // that delivered it returned: an empty outbox after the exit (read as another process would) means the
+        // report was delivered and nothing of it is left to send again.
+        #expect(server.stop() != nil)
         let registry = try SQLiteDeviceStore(path: environment.directory.url.appendingPathComponent("h.sqlite").path)
         defer { try? registry.close() }
-        #expect(await environment.eventually { (try? registry.outboxCounts().isEmpty) ?? false })
+        #expect(try registry.outboxCounts().isEmpty)
         let delivered = environment.reports(status: 200)
         #expect(delivered.count == 1)
         let state = delivered.first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]
         #expect(state?["brightness"]?.intValue == 60)
-        #expect(server.stop() != nil)
     }
 
     @Test func aDeviceSideChangeThroughTheCLIIsReportedByTheRunningServer() async throws {
         let environment = try Environment()
         let token = try environment.token()
-        let server = try environment.serve()
+        let server = try await environment.serve()
         defer { server.kill() }
         try await environment.sync(server, token: token)
         let set = try HearthCLI.run(
@@ -160,7 +162,7 @@ struct ReportingProcessTests {
         )
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout.contains("HomeGraph report queued"))
-        #expect(await environment.eventually { !environment.reports(status: 200).isEmpty })
+        #expect(await environment.awaitReports(status: 200))
         #expect(
             environment.reports(status: 200).first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["on"]?
                 .boolValue == true
@@ -171,7 +173,7 @@ struct ReportingProcessTests {
             in: environment.directory.url
         )
         #expect(offline.status == 0, "\(offline)")
-        #expect(await environment.eventually { environment.reports(status: 200).count >= 2 })
+        #expect(await environment.awaitReports(status: 200, count: 2))
         #expect(
             environment.reports(status: 200).last?["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["online"]?
                 .boolValue == false
@@ -197,13 +199,13 @@ struct ReportingProcessTests {
 
     @Test func withoutAKeyServeLogsReportingDisabledAndTheCLIQueuesNothing() async throws {
         let environment = try Environment()
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             ["--database", "h.sqlite"],
             in: environment.directory.url,
             environment: ["HEARTH_DEVICES_SEED_FILE": ""]
         )
         defer { server.kill() }
-        #expect(server.waitForLog("HomeGraph reporting is disabled"))
+        #expect(await server.waitForLog("HomeGraph reporting is disabled"))
         let set = try HearthCLI.run(
             ["devices", "set", "--user", "alice", "--device", "lamp", "OnOff.OnOff=true", "--database", "h.sqlite"],
             in: environment.directory.url

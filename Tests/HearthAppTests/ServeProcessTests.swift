@@ -44,7 +44,7 @@ struct ServeProcessTests {
         let database = directory.path("hearth.sqlite")
         // Revalidate the cache on every read, so the CLI import below must show in the very next SYNC. The example
         // OAuth client gets its secret as production would (without one, start warns, as it should).
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             ["--database", database],
             in: RepositoryRoot.url,
             environment: [
@@ -91,18 +91,17 @@ struct ServeProcessTests {
         let body = Array(TestHomes.query(["kitchen-ceiling", "hallway"], requestId: "in-flight").utf8)
         let half = body.count / 2
         let connection = try RawConnection(port: server.port)
+        // `Expect: 100-continue`: microhttpd answers `100 Continue` once it has read the headers and begun the
+        // request (counted in flight), the event the test awaits before sending half the body and SIGTERM.
         try connection.send(
             "POST /fulfillment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
-                + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
-                + String(decoding: body[..<half], as: UTF8.self)
+                + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nExpect: 100-continue\r\n\r\n"
         )
-        // Still a sleep as synchronisation: nothing outside the process shows that microhttpd has read the headers
-        // (the in-flight count is internal; `Sources/MicroHTTPD` is out of this change's scope). The log assertion
-        // below fails, rather than passes wrongly, if 300 ms was not enough.
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try connection.readResponse().status == 100, "the request is in flight")
+        try connection.send(String(decoding: body[..<half], as: UTF8.self))
         server.send(signal: SIGTERM)
 
-        #expect(server.waitForLog("HTTP server shutting down"), "\(server.stderr)")
+        #expect(await server.waitForLog("HTTP server shutting down"), "\(server.stderr)")
         let shuttingDown = server.stderr.split(separator: "\n").first { $0.contains("HTTP server shutting down") }
         #expect(shuttingDown?.contains("http.in_flight=1") == true, "the half-sent request counts as in flight")
         #expect(server.isRunning, "the server waits for the in-flight request")
@@ -134,7 +133,7 @@ struct ServeProcessTests {
         let database = directory.path("hearth.sqlite")
 
         // The first server logs everything: even then no token may appear in its logs.
-        let first = try ServerProcess(
+        let first = try await ServerProcess(
             ["--database", database],
             in: RepositoryRoot.url,
             environment: ["HEARTH_LOG_LEVEL": "trace"]
@@ -160,7 +159,7 @@ struct ServeProcessTests {
         #expect(first.stderr.contains("agent_user.id=demo-user"), "trace logging was on: \(first.stderr)")
         #expect(!first.stderr.contains(token), "a bearer token was logged")
 
-        let second = try ServerProcess(
+        let second = try await ServerProcess(
             ["--database", database],
             in: RepositoryRoot.url,
             environment: ["HEARTH_HTTP_SHUTDOWN_GRACE_PERIOD_SECONDS": "1"]
@@ -182,10 +181,11 @@ struct ServeProcessTests {
         let stalled = try RawConnection(port: second.port)
         try stalled.send(
             "POST /fulfillment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
-                + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"requestId\":"
+                + "Content-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n"
         )
-        // As above: no outside sign that the stalled request was read; `http.abandoned_requests=1` below checks it.
-        try await Task.sleep(for: .milliseconds(300))
+        // As above: `100 Continue` shows the stalled request is in flight.
+        #expect(try stalled.readResponse().status == 100, "the stalled request is in flight")
+        try stalled.send("{\"requestId\":")
         let stopping = ContinuousClock.now
         let termination = second.stop(timeout: .seconds(8))
         let elapsed = ContinuousClock.now - stopping
@@ -200,7 +200,7 @@ struct ServeProcessTests {
     @Test func serveStartsAndWarnsWithKubernetesServiceLinksAndTypos() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             ["--database", directory.path("hearth.sqlite")],
             in: RepositoryRoot.url,
             environment: [

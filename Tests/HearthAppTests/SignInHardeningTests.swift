@@ -1,7 +1,9 @@
+import Clocks
 import Cryptography
 import Dispatch
 import Foundation
 import HearthApp
+import HearthTestSupport
 import MicroHTTPD
 import OAuth
 import Registry
@@ -64,14 +66,16 @@ struct SignInHardeningTests {
         threads: Int = 2,
         signInBudget: (any AttemptBudget)? = nil,
         clientSecretBudget: (any AttemptBudget)? = nil,
-        check: GatedPasswordCheck? = nil
+        check: GatedPasswordCheck? = nil,
+        delayClock: any HearthClock = SystemClock()
     ) throws -> LinkingHearth {
         let hearth = try LinkingHearth(
             settings: settings,
             threads: threads,
             signInBudget: signInBudget,
             clientSecretBudget: clientSecretBudget,
-            verifyPassword: check?.check
+            verifyPassword: check?.check,
+            delayClock: delayClock
         )
         try hearth.addAccount(user: "alice", login: "alice@example.com", password: password)
         return hearth
@@ -195,8 +199,7 @@ struct SignInHardeningTests {
         let check = GatedPasswordCheck()
         // Two attempts at once, then one a second (60 a minute); the budget's clock stands still, so the third
         // waits exactly a second.
-        let frozen = ContinuousClock.now
-        let budget = AuthFailureThrottle(burst: 2, perMinute: 60, now: { frozen })
+        let budget = AuthFailureThrottle(burst: 2, perMinute: 60, clock: ManualClock())
         let hearth = try Self.make(signInBudget: budget, check: check)
         defer { hearth.shutdown() }
         var page = try hearth.authorizePage(LinkingHearth.authorizeQuery())
@@ -216,9 +219,10 @@ struct SignInHardeningTests {
     }
 
     @Test func clientSecretGuessesAreHeldBackOnceTheBudgetIsSpent() throws {
-        let frozen = ContinuousClock.now
-        let budget = AuthFailureThrottle(burst: 2, perMinute: 30, now: { frozen })
-        let hearth = try Self.make(clientSecretBudget: budget)
+        // The budget and the listener's held answers share a clock that moves only when the test moves it.
+        let clock = ManualClock()
+        let budget = AuthFailureThrottle(burst: 2, perMinute: 30, clock: clock)
+        let hearth = try Self.make(clientSecretBudget: budget, delayClock: clock)
         defer { hearth.shutdown() }
         let guess: [(String, String?)] = [("grant_type", "refresh_token"), ("refresh_token", "r")]
         for _ in 0..<2 {
@@ -229,13 +233,13 @@ struct SignInHardeningTests {
         #expect(hearth.server.delayedResponseCount == 0, "within the budget: at once")
         let third = Background { try hearth.token(guess, client: ("google", "guess")) }
         // Held back: the connection waits suspended (no listener thread) while the right secret is served.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while hearth.server.delayedResponseCount == 0, ContinuousClock.now < deadline { usleep(2_000) }
+        try #require(clock.blockUntilSleepers(atLeast: 1), "the third guess is held back")
         #expect(hearth.server.delayedResponseCount == 1)
         let right = try hearth.token(guess)
         #expect(right.status == 400)
         #expect(right.json?["error"] == "invalid_grant", "the right secret is authenticated at once")
         #expect(hearth.server.delayedResponseCount == 1, "while the guess is still held back")
+        clock.advanceToNextDeadline()
         let answer = try third.value()
         #expect(answer.status == 401)
         #expect(answer.json?["error"] == "invalid_client")

@@ -1,4 +1,6 @@
+import Clocks
 import Foundation
+import HearthTestSupport
 import HomeGraph
 import Testing
 
@@ -29,13 +31,14 @@ struct AccessTokenProviderTests {
     }
 
     @Test func refreshesFiveMinutesBeforeExpiry() async throws {
-        let clock = TestClock()
+        // Starts at the real time: the fake's JWT check and the provider read the same clock.
+        let clock = ManualClock(unixMilliseconds: SystemClock().unixMilliseconds)
         try await TestHomeGraph.with(clock: clock) { env in
             let first = try await env.tokens.token()
-            #expect(abs(first.expiresAt.timeIntervalSince(clock.now) - 3600) < 1)
-            clock.advance(seconds: 3600 - 301)
+            #expect(abs(first.expiresAt.timeIntervalSince(clock.date) - 3600) < 1)
+            clock.advance(by: .seconds(3600 - 301))
             #expect(try await env.tokens.token() == first)
-            clock.advance(seconds: 2)
+            clock.advance(by: .seconds(2))
             let second = try await env.tokens.token()
             #expect(second != first)
             #expect(env.fake.tokensIssued == 2)

@@ -12,6 +12,8 @@ import Testing
 /// (the answer is there before the listener suspends the connection); everything else answers at once.
 private final class DeferringResponder: HTTPResponder {
     let waiting = Mutex<[DeferredResponse]>([])
+    /// `/later` requests received: tests wait on it instead of polling.
+    let received = EventCount()
 
     func respond(to request: Request) -> Response {
         let fallback = Response(status: 503, body: Array("abandoned".utf8))
@@ -19,6 +21,7 @@ private final class DeferringResponder: HTTPResponder {
         case "/later":
             let answer = DeferredResponse()
             waiting.withLock { $0.append(answer) }
+            received.increment()
             return .deferred(answer, ifAbandoned: fallback)
         case "/early":
             let answer = DeferredResponse()
@@ -45,22 +48,25 @@ private final class DeferringResponder: HTTPResponder {
 
 /// ``Response/deferred(_:ifAbandoned:)``: the connection is suspended until another thread answers.
 struct DeferredResponseTests {
-    private func startServer(_ responder: DeferringResponder) throws -> (HTTPServer, Int) {
+    private func startServer(
+        _ responder: DeferringResponder,
+        clock: ManualClock = ManualClock()
+    ) throws -> (HTTPServer, Int) {
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 1, shutdownGracePeriodSeconds: 5),
             responder: responder,
-            logger: .silent
+            logger: .silent,
+            clock: clock
         )
         return (server, try server.start())
     }
 
-    /// Polls `condition` for up to 10 s; a test fails rather than hangs when it never holds.
-    private func waitUntil(_ condition: () -> Bool) throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(), ContinuousClock.now < deadline {
-            usleep(5_000)
-        }
-        try #require(condition())
+    /// Returns once `responder` has received `count` `/later` requests and the listener has suspended them: the
+    /// pool has one thread, which suspends a connection right after its responder returns, so a prompt answer
+    /// after the last `/later` proves every suspension done.
+    private func waitForSuspended(_ count: Int, _ responder: DeferringResponder, port: Int) throws {
+        try #require(responder.received.wait(atLeast: count), "the /later requests reached the responder")
+        #expect(try Curl.run(["http://127.0.0.1:\(port)/prompt"]).status == 200)
     }
 
     @Test func waitingAnswersHoldNoListenerThreadAndArriveWhenCompleted() throws {
@@ -72,7 +78,7 @@ struct DeferredResponseTests {
         for client in clients {
             try client.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
         }
-        try waitUntil { server.deferredResponseCount == 4 }
+        try #require(responder.received.wait(atLeast: 4), "the /later requests reached the responder")
         let prompt = try Curl.run(["http://127.0.0.1:\(port)/prompt"])
         #expect(prompt.status == 200)
         #expect(server.deferredResponseCount == 4, "the prompt answer came while all four were waiting")
@@ -108,17 +114,22 @@ struct DeferredResponseTests {
 
     @Test func aCompletedAnswerKeepsItsDelay() throws {
         let responder = DeferringResponder()
-        let (server, port) = try startServer(responder)
+        let clock = ManualClock()
+        let (server, port) = try startServer(responder, clock: clock)
         defer { server.shutdown() }
         let client = try RawHTTPClient(port: port)
         try client.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
-        try waitUntil { server.deferredResponseCount == 1 }
-        let start = ContinuousClock.now
+        try waitForSuspended(1, responder, port: port)
+        #expect(server.deferredResponseCount == 1)
         #expect(
             responder.completeAll(Response(status: 401, body: Array("held".utf8), delay: .milliseconds(400))) == 1
         )
+        // The completed answer waits out its delay on the server's clock: still held 1 ms before it, sent at it.
+        try #require(clock.blockUntilSleepers(atLeast: 1), "the answer is held back")
+        clock.advance(by: .milliseconds(399))
+        #expect(clock.sleepers == 1)
+        clock.advance(by: .milliseconds(1))
         let answer = try client.readResponse()
-        #expect(ContinuousClock.now - start >= .milliseconds(400))
         #expect(answer.status == 401)
         #expect(answer.bodyText == "held")
     }
@@ -128,14 +139,20 @@ struct DeferredResponseTests {
         let (server, port) = try startServer(responder)
         let client = try RawHTTPClient(port: port)
         try client.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
-        try waitUntil { server.deferredResponseCount == 1 }
-        let shutdown = Thread { server.shutdown() }
+        try waitForSuspended(1, responder, port: port)
+        #expect(server.deferredResponseCount == 1)
+        let stopped = EventCount()
+        let shutdown = Thread {
+            server.shutdown()
+            stopped.increment()
+        }
         shutdown.start()
         let answer = try client.readResponse()
         #expect(answer.status == 503)
         #expect(answer.bodyText == "abandoned")
         #expect(responder.completeAll(Response(status: 200)) == 1)  // too late: ignored, nothing crashes
         #expect(server.deferredResponseCount == 0)
-        try waitUntil { server.port == nil }
+        #expect(stopped.wait(atLeast: 1), "shutdown() returned")
+        #expect(server.port == nil)
     }
 }

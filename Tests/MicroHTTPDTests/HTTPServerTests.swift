@@ -399,36 +399,36 @@ struct HTTPServerTests {
 
     @Test func gracefulShutdownFinishesTheRequestInFlight() throws {
         let responder = SlowResponder(delayMilliseconds: 400)
-        let server = HTTPServer(configuration: testConfiguration(), responder: responder, logger: .silent)
+        let logs = CapturingLogHandler.Storage()
+        let server = HTTPServer(
+            configuration: testConfiguration(),
+            responder: responder,
+            logger: Logger(label: "test") { _ in CapturingLogHandler(storage: logs) }
+        )
         let port = try server.start()
         let client = try RawHTTPClient(port: port)
         try client.send("GET /slow HTTP/1.1\r\nHost: test\r\n\r\n")
-        while responder.startedCount == 0 {
-            usleep(1_000)
-        }
+        try #require(responder.started.wait(atLeast: 1), "the request reached the handler")
 
-        let stopped = SharedFlag()
+        let stopped = EventCount()
         let shutdownThread = Thread {
             server.shutdown()
-            stopped.set()
+            stopped.increment()
         }
         let start = ContinuousClock.now
         shutdownThread.start()
-        while !server.isDraining.load(ordering: .acquiring) {
-            usleep(1_000)
-        }
+        // Logged once the listening socket is shut and the drain has begun.
+        try #require(logs.wait(for: "HTTP server shutting down"))
         // While draining, the listening socket refuses new connections.
         #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: port) }
-        #expect(!stopped.isSet)
+        #expect(stopped.value == 0)
 
         let answer = try client.readResponse()
         #expect(answer.status == 200)
         #expect(answer.bodyText == "slow done")
         #expect(answer.header("connection")?.lowercased() == "close")
 
-        while !stopped.isSet {
-            usleep(1_000)
-        }
+        #expect(stopped.wait(atLeast: 1), "shutdown() returned")
         #expect(elapsedSeconds(since: start) < 4)  // well under the 5 s grace period
         #expect(server.port == nil)
         #expect(server.inFlightRequestCount == 0)
@@ -446,9 +446,7 @@ struct HTTPServerTests {
         let port = try server.start()
         let client = try RawHTTPClient(port: port)
         try client.send("GET /slow HTTP/1.1\r\nHost: test\r\n\r\n")
-        while responder.startedCount == 0 {
-            usleep(1_000)
-        }
+        try #require(responder.started.wait(atLeast: 1), "the request reached the handler")
         let start = ContinuousClock.now
         server.shutdown()
         // MHD_stop_daemon still joins the worker thread that is inside the responder.
@@ -552,14 +550,16 @@ struct HTTPServerTests {
     }
 
     @Test func runServesUntilCancelled() async throws {
-        let server = HTTPServer(configuration: testConfiguration(), responder: RecordingResponder(), logger: .silent)
+        let logs = CapturingLogHandler.Storage()
+        let server = HTTPServer(
+            configuration: testConfiguration(),
+            responder: RecordingResponder(),
+            logger: Logger(label: "test") { _ in CapturingLogHandler(storage: logs) }
+        )
         let task = Task { try await server.run() }
-        var port: Int?
-        for _ in 0..<1000 where port == nil {
-            port = server.port
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        let boundPort = try #require(port)
+        // Logged once run() has started the daemon and the port is bound.
+        try #require(await logs.waitAsync(for: "HTTP server listening"))
+        let boundPort = try #require(server.port)
         let result = try Curl.run(["http://127.0.0.1:\(boundPort)/"])
         #expect(result.status == 200)
         task.cancel()
@@ -569,11 +569,17 @@ struct HTTPServerTests {
     }
 
     @Test func runReturnsWhenShutdownIsCalled() async throws {
-        let server = HTTPServer(configuration: testConfiguration(), responder: RecordingResponder(), logger: .silent)
-        let port = try server.start()
+        let logs = CapturingLogHandler.Storage()
+        let server = HTTPServer(
+            configuration: testConfiguration(),
+            responder: RecordingResponder(),
+            logger: Logger(label: "test") { _ in CapturingLogHandler(storage: logs) }
+        )
         let task = Task { try await server.run() }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(server.port == port)
+        // run() started the daemon; shutdown() now, whether or not run() has reached its wait for the stop request
+        // yet (a stop requested before that wait ends it at once).
+        try #require(await logs.waitAsync(for: "HTTP server listening"))
+        #expect(server.port != nil)
         server.shutdown()
         try await task.value
         #expect(server.port == nil)

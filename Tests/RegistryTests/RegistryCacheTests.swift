@@ -1,5 +1,7 @@
+import Clocks
 import Foundation
 import GRDB
+import HearthTestSupport
 import MatterModel
 import Synchronization
 import Testing
@@ -83,11 +85,11 @@ struct RegistryCacheTests {
         let path = directory.path("registry.sqlite")
         // The server's revalidation interval runs on a clock the test advances: no sleeping, and "within the
         // interval" is exact.
-        let clock = Mutex(ContinuousClock.now)
+        let clock = ManualClock()
         let server = try SQLiteDeviceStore(
             path: path,
             revalidationInterval: .milliseconds(300),
-            monotonicNow: { clock.withLock { $0 } }
+            clock: clock
         )
         let cli = try SQLiteDeviceStore(path: path)
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
@@ -95,12 +97,12 @@ struct RegistryCacheTests {
         #expect(first.devices.map(\.id) == [Fixtures.plug.id])
         _ = try cli.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
         // Within the interval the verified counter is trusted: the read is the cached one, without the CLI's lamp.
-        clock.withLock { $0 += .milliseconds(300) }
+        clock.advance(by: .milliseconds(300))
         let soon = try server.snapshot(forUser: "u")
         #expect(soon.revision == first.revision, "within the interval the cache is served")
         #expect(soon.devices.map(\.id) == [Fixtures.plug.id])
         // Past the interval the counter is read again and the CLI's write shows.
-        clock.withLock { $0 += .milliseconds(1) }
+        clock.advance(by: .milliseconds(1))
         let later = try server.snapshot(forUser: "u")
         #expect(later.devices.map(\.id) == [Fixtures.plug.id, Fixtures.lamp.id])
         #expect(later.revision != first.revision)

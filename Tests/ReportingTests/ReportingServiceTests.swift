@@ -1,6 +1,8 @@
+import Clocks
 import FakeHomeGraph
 import Foundation
 import Fulfillment
+import HearthTestSupport
 import HomeGraph
 import JSON
 import MatterModel
@@ -64,13 +66,14 @@ struct ReportingServiceTests {
         var changes = 0
         var last = 0
         try await harness.whileDraining {
-            // A second of back-to-back changes, many during each call: a delivery restarts the window of the changes
-            // that came meanwhile, so the calls are bounded by the windows (about 4), not by the call latency.
-            let end = ContinuousClock.now + .seconds(1)
-            while ContinuousClock.now < end {
+            // A second of back-to-back changes on the test clock (one every 10 ms, the drain delivering meanwhile): a
+            // delivery restarts the window of the changes that came during it, so the calls are bounded by the
+            // windows (about 4), not by the call latency.
+            for _ in 0..<100 {
                 last = changes % 90 + 10
                 harness.intent(ReportingHarness.execute("lamp", "BrightnessAbsolute", #"{"brightness":\#(last)}"#))
                 changes += 1
+                harness.clock.advance(by: .milliseconds(10))
                 await Task.yield()
             }
             let drained = try await harness.eventually { try harness.store.outboxCounts().isEmpty }
@@ -100,16 +103,16 @@ struct ReportingServiceTests {
         let harness = try ReportingHarness()
         harness.sync()
         harness.fake.failNext(status: 429, count: 2, retryAfterSeconds: 1)
-        let started = ContinuousClock.now
+        let started = harness.clock.now
         try await harness.whileDraining {
             harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
             #expect(await harness.eventually { !harness.calls().isEmpty })
         }
-        let elapsed = ContinuousClock.now - started
+        let elapsed = harness.clock.now - started
         let refused = harness.calls(status: 429)
         #expect(refused.count == 2)
         #expect(harness.calls().count == 1)
-        // Two waits of at least Retry-After (1 s) each before the third call.
+        // Two waits of at least Retry-After (1 s) each on the drain's clock before the third call.
         #expect(elapsed >= .seconds(2))
     }
 
@@ -238,7 +241,7 @@ struct ReportingServiceTests {
     @Test func aDoorbellPressBecomesAnObjectDetectionNotification() async throws {
         let harness = try ReportingHarness()
         harness.sync()
-        let before = Int64(Date().timeIntervalSince1970 * 1000)
+        let before = harness.clock.unixMilliseconds
         try await harness.whileDraining {
             let queued = try harness.store.recordEvent(
                 DeviceEvent(name: .doorbellPress),

@@ -1,3 +1,4 @@
+import Clocks
 import JSON
 import MatterModel
 import Registry

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Logging
 import MicroHTTPD
@@ -36,15 +37,21 @@ public struct EdgeConfiguration: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` when `http.trustedProxies` holds something that is not an IPv4 or IPv6
     ///   literal. IPv6 literals are kept in their canonical form (`::1`), the form peers are named in.
-    public func makeAuthFailureThrottle() throws(ConfigurationError) -> AuthFailureThrottle {
-        try makeAuthFailureThrottle(burst: badTokenBurst, perMinute: badTokenPerMinute)
+    public func makeAuthFailureThrottle(
+        clock: any HearthClock = SystemClock()
+    ) throws(ConfigurationError) -> AuthFailureThrottle {
+        try makeAuthFailureThrottle(burst: badTokenBurst, perMinute: badTokenPerMinute, clock: clock)
     }
 
     /// A throttle with its own budget (`burst` at once, refilled at `perMinute`) and these settings' trusted
     /// proxies: sign-in attempts and client-secret failures each get one.
     ///
     /// - Throws: ``ConfigurationError`` when `http.trustedProxies` holds something that is not an IPv4 literal.
-    public func makeAuthFailureThrottle(burst: Int, perMinute: Int) throws(ConfigurationError) -> AuthFailureThrottle {
+    public func makeAuthFailureThrottle(
+        burst: Int,
+        perMinute: Int,
+        clock: any HearthClock = SystemClock()
+    ) throws(ConfigurationError) -> AuthFailureThrottle {
         var proxies: Set<String> = []
         for entry in trustedProxies.split(separator: ",") {
             let address = entry.trimmingCharacters(in: .whitespaces)
@@ -63,7 +70,7 @@ public struct EdgeConfiguration: Sendable {
                 )
             }
         }
-        return AuthFailureThrottle(burst: burst, perMinute: perMinute, trustedProxies: proxies)
+        return AuthFailureThrottle(burst: burst, perMinute: perMinute, trustedProxies: proxies, clock: clock)
     }
 
     /// Reads the certificate and key for native HTTPS; `nil` when neither is configured.

@@ -1,5 +1,7 @@
+import Clocks
 import HTTPMessages
 import HTTPTypes
+import MicroHTTPD
 import OAuth
 import Synchronization
 
@@ -41,7 +43,7 @@ public final class AuthFailureThrottle: Sendable {
     private let refillPerSecond: Double
     private let maxClients: Int
     private let trustedProxies: Set<String>
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let clock: any HearthClock
     private let state = Mutex(State())
 
     /// Creates a throttle.
@@ -52,19 +54,19 @@ public final class AuthFailureThrottle: Sendable {
     ///   - trustedProxies: Peer addresses whose `X-Forwarded-For` names the client (exact literals, IPv6 in
     ///     canonical form).
     ///   - maxClients: The most clients remembered at once.
-    ///   - now: The clock; tests inject one.
+    ///   - clock: Monotonic time the budget refills on; tests pass one they advance.
     public init(
         burst: Int,
         perMinute: Int,
         trustedProxies: Set<String> = ["127.0.0.1"],
         maxClients: Int = 10_000,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+        clock: any HearthClock = SystemClock()
     ) {
         self.burst = Double(max(1, burst))
         self.refillPerSecond = Double(max(1, perMinute)) / 60
         self.maxClients = max(1, maxClients)
         self.trustedProxies = trustedProxies
-        self.now = now
+        self.clock = clock
     }
 
     /// The number of clients remembered now (for tests and the memory bound).
@@ -84,7 +86,7 @@ public final class AuthFailureThrottle: Sendable {
 
     /// Records one failed authentication of `client` and returns how long its 401 should be held back.
     public func delayAfterFailure(of client: String) -> Duration {
-        let now = now()
+        let now = clock.now
         return state.withLock { state in
             if var bucket = state.buckets[client] {
                 let delay = charge(&bucket, now: now)

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPMessages
 import HTTPTypes
@@ -9,6 +10,8 @@ import Registry
 /// `WWW-Authenticate: Bearer` (RFC 6750), so an answer says nothing about which tokens exist.
 struct BearerAuthenticator: Sendable {
     let store: any TokenStore
+    /// Wall time, against which token expiry is checked.
+    let clock: any HearthClock
 
     func authenticate(_ request: Request) throws(HTTPError) -> Principal {
         guard let header = request.headerFields[.authorization] else {
@@ -24,7 +27,7 @@ struct BearerAuthenticator: Sendable {
         }
         let user: Principal?
         do {
-            user = try store.principal(forToken: token, now: UnixTime(seconds: Int64(Date().timeIntervalSince1970)))
+            user = try store.principal(forToken: token, now: clock.unixTime)
         } catch {
             throw HTTPError(status: .serviceUnavailable, message: "the registry is unavailable")
         }

@@ -1,3 +1,4 @@
+import Clocks
 import Fulfillment
 import HTTPMessages
 import HTTPTypes
@@ -20,18 +21,19 @@ public struct HearthResponder: HTTPResponder {
     private let throttle: AuthFailureThrottle?
 
     /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
-    /// sending bad tokens (none: every 401 at once).
+    /// sending bad tokens (none: every 401 at once); `clock` dates token checks and PIN attempts.
     public init(
         store: any DeviceStore & TokenStore & OutboxStore & StoreHealth,
         options: FulfillmentOptions,
         logger: Logger,
         oauth: OAuthServer? = nil,
-        throttle: AuthFailureThrottle? = nil
+        throttle: AuthFailureThrottle? = nil,
+        clock: any HearthClock = SystemClock()
     ) {
         self.store = store
         self.oauth = oauth
-        self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger)
-        self.authenticator = BearerAuthenticator(store: store)
+        self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger, clock: clock)
+        self.authenticator = BearerAuthenticator(store: store, clock: clock)
         self.logger = logger
         self.throttle = throttle
     }

@@ -1,4 +1,6 @@
+import Clocks
 import Fulfillment
+import HearthTestSupport
 import InMemoryLogging
 import JSON
 import Logging
@@ -12,13 +14,6 @@ import Testing
 /// with a clock the tests move.
 struct ChallengeExecuteTests {
     typealias G = GoogleRequest
-
-    /// A wall clock the test sets.
-    final class TestClock: Sendable {
-        let seconds = Mutex<Int64>(1_800_000_000)
-        func now() -> UnixTime { UnixTime(seconds: seconds.withLock { $0 }) }
-        func advance(_ delta: Int64) { seconds.withLock { $0 += delta } }
-    }
 
     static let pin = "482915"
     static let wrong = "135790"
@@ -35,15 +30,15 @@ struct ChallengeExecuteTests {
     static let limits = LockoutPolicy(maxAttempts: 5, windowSeconds: 600, lockoutSeconds: 900)
 
     static func make(
-        _ clock: TestClock = TestClock(),
+        _ clock: ManualClock = ManualClock(unixMilliseconds: 1_800_000_000_000),
         logger: Logger? = nil,
         allowAckUnlock: Bool = false
     ) throws -> TestFulfillment {
         let options = FulfillmentOptions(pinLockout: limits, allowAckUnlock: allowAckUnlock)
         if let logger {
-            return try TestFulfillment(devices: home, options: options, logger: logger, clock: { clock.now() })
+            return try TestFulfillment(devices: home, options: options, logger: logger, clock: clock)
         }
-        return try TestFulfillment(devices: home, options: options, clock: { clock.now() })
+        return try TestFulfillment(devices: home, options: options, clock: clock)
     }
 
     static func unlock(_ challenge: JSONValue? = nil) -> JSONValue { step("LockUnlock", ["lock": false], challenge) }
@@ -159,7 +154,7 @@ struct ChallengeExecuteTests {
     }
 
     @Test func theFifthWrongPINLocksOutUntilTheLockoutEnds() throws {
-        let clock = TestClock()
+        let clock = ManualClock(unixMilliseconds: 1_800_000_000_000)
         let fulfillment = try Self.make(clock)
         for attempt in 1...4 {
             #expect(
@@ -168,7 +163,7 @@ struct ChallengeExecuteTests {
                 ],
                 "attempt \(attempt)"
             )
-            clock.advance(10)
+            clock.advance(by: .seconds(10))
         }
         #expect(
             try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
@@ -176,9 +171,9 @@ struct ChallengeExecuteTests {
             ]
         )
         let record = try fulfillment.store.pinAttempts(forUser: Fixtures.alice, device: "front-door")
-        #expect(record.lockedUntil == UnixTime(seconds: clock.now().seconds + 900))
+        #expect(record.lockedUntil == UnixTime(seconds: clock.unixTime.seconds + 900))
         // During the lockout even the right PIN, and no PIN at all, get tooManyFailedAttempts.
-        clock.advance(899)
+        clock.advance(by: .seconds(899))
         #expect(
             try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.pin)))) == [
                 Self.tooMany("front-door")
@@ -190,7 +185,7 @@ struct ChallengeExecuteTests {
         #expect(
             try fulfillment.execute(G.group(["front-door"], Self.lock())) == [Self.success("front-door", Self.locked)]
         )
-        clock.advance(1)
+        clock.advance(by: .seconds(1))
         #expect(
             try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.pin)))) == [
                 Self.success("front-door", Self.unlocked)
@@ -200,10 +195,10 @@ struct ChallengeExecuteTests {
     }
 
     @Test func aLockoutThatEndedStartsAFreshCount() throws {
-        let clock = TestClock()
+        let clock = ManualClock(unixMilliseconds: 1_800_000_000_000)
         let fulfillment = try Self.make(clock)
         for _ in 1...5 { _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) }
-        clock.advance(900)
+        clock.advance(by: .seconds(900))
         #expect(
             try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
                 Self.challenge("front-door", "challengeFailedPinNeeded")
@@ -213,17 +208,17 @@ struct ChallengeExecuteTests {
     }
 
     @Test func wrongPINsOutsideTheWindowStartANewCount() throws {
-        let clock = TestClock()
+        let clock = ManualClock(unixMilliseconds: 1_800_000_000_000)
         let fulfillment = try Self.make(clock)
         for _ in 1...4 { _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) }
-        clock.advance(600)
+        clock.advance(by: .seconds(600))
         #expect(
             try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong)))) == [
                 Self.challenge("front-door", "challengeFailedPinNeeded")
             ]
         )
         let record = try fulfillment.store.pinAttempts(forUser: Fixtures.alice, device: "front-door")
-        #expect(record == PINAttempts(failures: 1, windowStart: clock.now()))
+        #expect(record == PINAttempts(failures: 1, windowStart: clock.unixTime))
     }
 
     @Test func theRightPINClearsTheCount() throws {

@@ -1,4 +1,6 @@
+import Clocks
 import Fulfillment
+import HearthTestSupport
 import JSON
 import Logging
 import MatterModel
@@ -15,7 +17,7 @@ struct TestFulfillment {
         devices: String = Fixtures.home,
         options: FulfillmentOptions = FulfillmentOptions(),
         logger: Logger = Logger(label: "fulfillment-tests", factory: { _ in SwiftLogNoOpLogHandler() }),
-        clock: @escaping @Sendable () -> UnixTime = { UnixTime(seconds: 1_800_000_000) }
+        clock: any HearthClock = ManualClock(unixMilliseconds: 1_800_000_000_000)
     ) throws {
         store = try SQLiteDeviceStore.inMemory()
         _ = try store.importDevices(try DeviceFile.parse(devices))

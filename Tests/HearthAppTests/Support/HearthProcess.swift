@@ -245,19 +245,18 @@ final class ServerProcess {
 
     let port: Int
     private let process: Process
-    private let output: OutputFiles
+    private let output = ProcessOutput()
     /// Signalled once when the process has exited (and stays signalled: each wait puts it back).
     private let exited = DispatchSemaphore(value: 0)
 
-    /// Starts `hearth serve --host 127.0.0.1 --port 0 arguments…` in `directory` and waits for its
-    /// `hearth listening on http://HOST:PORT` line.
+    /// Starts `hearth serve --host 127.0.0.1 --port 0 arguments…` in `directory` and awaits its
+    /// `hearth listening on http://HOST:PORT` line (or its exit).
     init(
         _ arguments: [String],
         in directory: URL,
         environment: [String: String] = [:],
         startTimeout: Duration = .seconds(20)
-    ) throws {
-        output = try OutputFiles()
+    ) async throws {
         process = Process()
         process.executableURL = try HearthBinary.url()
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
@@ -268,36 +267,22 @@ final class ServerProcess {
         process.standardError = output.stderrHandle
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
-        do {
-            try process.run()
-        } catch {
-            output.remove()
-            throw error
+        try process.run()
+        output.childStarted()
+        _ = await output.wait(timeout: startTimeout) { stdout, _ in Self.listeningPort(in: stdout) != nil }
+        guard let port = Self.listeningPort(in: output.stdout) else {
+            if process.isRunning { signalProcess(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            throw HarnessError(
+                "hearth serve did not report listening (exit \(process.terminationStatus))\n"
+                    + "--- stdout\n\(output.stdout)--- stderr\n\(output.stderr)"
+            )
         }
-        let deadline = ContinuousClock.now + startTimeout
-        var port: Int?
-        while port == nil {
-            port = Self.listeningPort(in: output.stdout)
-            if port != nil { break }
-            if !process.isRunning || ContinuousClock.now > deadline {
-                let stderr = output.stderr
-                let stdout = output.stdout
-                if process.isRunning { signalProcess(process.processIdentifier, SIGKILL) }
-                process.waitUntilExit()
-                output.remove()
-                throw HarnessError(
-                    "hearth serve did not report listening (exit \(process.terminationStatus))\n"
-                        + "--- stdout\n\(stdout)--- stderr\n\(stderr)"
-                )
-            }
-            usleep(10_000)
-        }
-        self.port = port!
+        self.port = port
     }
 
     deinit {
         kill()
-        output.remove()
     }
 
     /// The port of the listening line: `http://127.0.0.1:12345`, `https://…` with native TLS, `http://[::1]:12345`.
@@ -343,14 +328,10 @@ final class ServerProcess {
         }
     }
 
-    /// Polls stderr until it contains `text`; false after `timeout`.
-    func waitForLog(_ text: String, timeout: Duration = .seconds(5)) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if stderr.contains(text) { return true }
-            usleep(10_000)
-        }
-        return stderr.contains(text)
+    /// Returns once stderr contains `text` (at once if it does); false if it does not after `timeout`, or once the
+    /// process exited without writing it.
+    func waitForLog(_ text: String, timeout: Duration = .seconds(5)) async -> Bool {
+        await output.waitForStderr(text, timeout: timeout)
     }
 
     // MARK: - HTTP

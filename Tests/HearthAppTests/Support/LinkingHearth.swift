@@ -1,7 +1,9 @@
+import Clocks
 import Cryptography
 import Foundation
 import Fulfillment
 import HearthApp
+import HearthTestSupport
 import InMemoryLogging
 import JSON
 import Logging
@@ -36,7 +38,8 @@ final class LinkingHearth: @unchecked Sendable {
     let server: HTTPServer
     let port: Int
     let logs = InMemoryLogHandler()
-    private let clock = TestClock()
+    /// The wall clock of the OAuth server and the bearer check: starts at the real time, moved by the test.
+    private let clock = ManualClock(unixMilliseconds: SystemClock().unixMilliseconds)
 
     init(
         devices: String = TestHomes.twoUsers,
@@ -45,7 +48,8 @@ final class LinkingHearth: @unchecked Sendable {
         threads: Int = 2,
         signInBudget: (any AttemptBudget)? = nil,
         clientSecretBudget: (any AttemptBudget)? = nil,
-        verifyPassword: (@Sendable (String, String) -> Bool)? = nil
+        verifyPassword: (@Sendable (String, String) -> Bool)? = nil,
+        delayClock: any HearthClock = SystemClock()
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-oauth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -61,7 +65,7 @@ final class LinkingHearth: @unchecked Sendable {
             store: store,
             settings: settings,
             logger: logger,
-            clock: { UnixTime(seconds: clock.time.withLock { $0 }) },
+            clock: clock,
             signInBudget: signInBudget,
             clientSecretBudget: clientSecretBudget,
             verifyPassword: verifyPassword ?? { PasswordHasher.verify(password: $0, encoded: $1) }
@@ -71,8 +75,9 @@ final class LinkingHearth: @unchecked Sendable {
         configuration.threadPoolSize = threads
         server = HTTPServer(
             configuration: configuration,
-            responder: HearthResponder(store: store, options: options, logger: logger, oauth: oauth),
-            logger: logger
+            responder: HearthResponder(store: store, options: options, logger: logger, oauth: oauth, clock: clock),
+            logger: logger,
+            clock: delayClock
         )
         port = try server.start()
     }
@@ -83,9 +88,9 @@ final class LinkingHearth: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Moves the OAuth server's clock.
+    /// Moves the clock of the OAuth server and the bearer check.
     func advance(seconds: Int64) {
-        clock.time.withLock { $0 += seconds }
+        clock.advance(by: .seconds(seconds))
     }
 
     /// Adds an account with a cheap password hash path (the real PBKDF2 of the store).
@@ -286,9 +291,4 @@ final class LinkingHearth: @unchecked Sendable {
     var logText: String {
         logs.entries.map { "\($0.level) \($0.message) \($0.metadata)" }.joined(separator: "\n")
     }
-}
-
-/// The OAuth server's wall clock in a test: starts at the real time, moved by the test.
-final class TestClock: Sendable {
-    let time = Mutex(Int64(Date().timeIntervalSince1970))
 }

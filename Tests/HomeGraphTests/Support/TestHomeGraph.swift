@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import FakeHomeGraph
 import Foundation
@@ -45,21 +46,6 @@ struct TestKeyPair: Sendable {
     static var other: TestKeyPair { get throws { try shared.get().1 } }
 }
 
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Date()) {
-        current = Mutex(start)
-    }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(seconds: Double) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-}
-
 /// A fake HomeGraph listening on a loopback port, with a client whose service-account key points at it.
 struct TestHomeGraph {
     let fake: FakeHomeGraph
@@ -80,17 +66,12 @@ struct TestHomeGraph {
     ///   - signingKey: The key the client signs with (the fake always trusts ``TestKeyPair/main``).
     ///   - clock: The clock of both the provider and the fake (default: the real one).
     ///   - tokenLifetimeSeconds: The fake's `expires_in`.
-    init(signingKey: TestKeyPair? = nil, clock: TestClock? = nil, tokenLifetimeSeconds: Int = 3600) throws {
-        let now: @Sendable () -> Date
-        if let clock {
-            now = { clock.now }
-        } else {
-            now = { Date() }
-        }
+    init(signingKey: TestKeyPair? = nil, clock: ManualClock? = nil, tokenLifetimeSeconds: Int = 3600) throws {
+        let clock: any HearthClock = clock ?? SystemClock()
         fake = FakeHomeGraph(
             publicKey: try TestKeyPair.main.publicKey,
             tokenLifetimeSeconds: tokenLifetimeSeconds,
-            now: now
+            clock: clock
         )
         server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 2, shutdownGracePeriodSeconds: 2),
@@ -108,7 +89,7 @@ struct TestHomeGraph {
         tokens = AccessTokenProvider(
             key: key,
             transport: URLSessionTransport(session: session, timeout: 10),
-            now: now,
+            clock: clock,
             logger: .silent
         )
         client = HomeGraphClient(
@@ -122,7 +103,7 @@ struct TestHomeGraph {
     /// Runs `body` with a fresh fake and client, then stops the fake.
     static func with<Result>(
         signingKey: TestKeyPair? = nil,
-        clock: TestClock? = nil,
+        clock: ManualClock? = nil,
         tokenLifetimeSeconds: Int = 3600,
         _ body: (TestHomeGraph) async throws -> Result
     ) async throws -> Result {

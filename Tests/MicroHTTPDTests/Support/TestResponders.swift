@@ -1,5 +1,6 @@
 import HTTPMessages
 import HTTPTypes
+import HearthTestSupport
 import Logging
 import MicroHTTPD
 import Synchronization
@@ -37,18 +38,15 @@ final class RecordingResponder: HTTPResponder {
 /// Sleeps before answering, to keep a request in flight; counts the requests it has started.
 final class SlowResponder: HTTPResponder {
     let delayMicroseconds: UInt32
-    private let started = Atomic<Int>(0)
+    /// Requests that reached the handler: tests wait on it for a request to be in flight.
+    let started = EventCount()
 
     init(delayMilliseconds: UInt32) {
         self.delayMicroseconds = delayMilliseconds * 1000
     }
 
-    var startedCount: Int {
-        started.load(ordering: .acquiring)
-    }
-
     func respond(to request: Request) -> Response {
-        started.wrappingAdd(1, ordering: .releasing)
+        started.increment()
         usleep(delayMicroseconds)  // simulates a slow handler (not synchronisation)
         return Response(status: 200, body: Array("slow done".utf8))
     }
@@ -91,6 +89,7 @@ struct CapturingLogHandler: LogHandler {
 
     final class Storage: Sendable {
         private let captured = Mutex<[Entry]>([])
+        private let appended = EventCount()
 
         var entries: [Entry] {
             captured.withLock { $0 }
@@ -98,6 +97,29 @@ struct CapturingLogHandler: LogHandler {
 
         func append(_ entry: Entry) {
             captured.withLock { $0.append(entry) }
+            appended.increment()
+        }
+
+        /// Blocks until `message` has been logged, woken by each entry; false if it was not within `timeout`.
+        func wait(for message: String, timeout: Duration = .seconds(20)) -> Bool {
+            while true {
+                let seen = appended.value
+                if entries.contains(where: { $0.message == message }) { return true }
+                guard appended.wait(atLeast: seen + 1, timeout: timeout) else {
+                    return entries.contains { $0.message == message }
+                }
+            }
+        }
+
+        /// Returns once `message` has been logged, without blocking a thread; false as ``wait(for:timeout:)``.
+        func waitAsync(for message: String, timeout: Duration = .seconds(20)) async -> Bool {
+            while true {
+                let seen = appended.value
+                if entries.contains(where: { $0.message == message }) { return true }
+                guard await appended.waitAsync(atLeast: seen + 1, timeout: timeout) else {
+                    return entries.contains { $0.message == message }
+                }
+            }
         }
     }
 

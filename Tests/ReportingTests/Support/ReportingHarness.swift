@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import FakeHomeGraph
 import Foundation
@@ -30,7 +31,11 @@ enum TestKey {
 }
 
 /// A real SQLite registry in a temporary directory, the in-process fake HomeGraph on a loopback port, a dispatcher
-/// (as the listener would call it) and the drain under test.
+/// (as the listener would call it) and the drain under test, all on one ``ManualClock``: the drain's windows,
+/// backoffs and polls pass when a test moves the clock (``eventually(steps:_:)``), never by waiting.
+///
+/// The access tokens (the provider and the fake's JWT check) stay on the real clock: they are not what these tests
+/// drive, and a JWT has to be dated now to be accepted.
 final class ReportingHarness: @unchecked Sendable {
     let directory: URL
     let store: SQLiteDeviceStore
@@ -40,7 +45,9 @@ final class ReportingHarness: @unchecked Sendable {
     let client: HomeGraphClient
     let dispatcher: IntentDispatcher
     let options: ReportingOptions
-    /// Passes the running drain has completed (see ``aFullPass(timeout:)``).
+    /// The time of the store, the dispatcher and the drain.
+    let clock = ManualClock()
+    /// Passes the running drain has completed (see ``aFullPass(steps:)``).
     let passes = PassCount()
     /// The drain ``whileDraining(_:)`` runs.
     let running = Mutex<ReportingService?>(nil)
@@ -71,7 +78,8 @@ final class ReportingHarness: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try SQLiteDeviceStore(
             path: directory.appendingPathComponent("hearth.sqlite").path,
-            outboxPolicy: HomeGraphOutboxPolicy()
+            outboxPolicy: HomeGraphOutboxPolicy(),
+            clock: clock
         )
         // As `serve` does: the seed is imported first, then the setting is written.
         _ = try store.importDevices(try DeviceFile.parse(Self.home))
@@ -96,12 +104,14 @@ final class ReportingHarness: @unchecked Sendable {
             endpoint: URL(string: "http://127.0.0.1:\(port)")!,
             tokens: AccessTokenProvider(key: key, transport: transport, logger: .silent),
             transport: transport,
-            logger: .silent
+            logger: .silent,
+            clock: clock
         )
         dispatcher = IntentDispatcher(
             store: store,
             options: FulfillmentOptions(willReportState: true),
-            logger: .silent
+            logger: .silent,
+            clock: clock
         )
     }
 
@@ -134,6 +144,7 @@ final class ReportingHarness: @unchecked Sendable {
             client: client,
             options: options,
             logger: .silent,
+            clock: clock,
             passCompleted: { passes.increment() }
         )
         running.withLock { $0 = service }
@@ -152,17 +163,16 @@ final class ReportingHarness: @unchecked Sendable {
         return result
     }
 
-    /// Returns once the running drain has made a whole pass over the outbox that began after this call (false
-    /// after `timeout`): anything the outbox held then that was due has been sent, so a test can assert what was
-    /// *not* sent without sleeping. The drain is woken as an in-process write would wake it, not left to its poll.
-    func aFullPass(timeout: Duration = .seconds(120)) async -> Bool {
-        // The pass in progress now (if any) began earlier: wait for the one after it.
-        let target = passes.value + 2
-        return await eventually(timeout: timeout) {
-            if passes.value >= target { return true }
-            running.withLock { $0 }?.wake()
-            return false
-        }
+    /// Returns once the running drain has made a whole pass over the outbox that began after this call (false if
+    /// it has not after `steps` of the drain's deadlines): anything the outbox held then that was due has been sent,
+    /// so a test can assert what was *not* sent without sleeping. The drain is woken as an in-process write would
+    /// wake it, not left to its poll.
+    func aFullPass(steps: Int = 200) async -> Bool {
+        // Once the drain waits, no pass is in progress: the next one to complete began after this call.
+        await clock.waitForSleepers()
+        let before = passes.value
+        running.withLock { $0 }?.wake()
+        return await eventually(steps: steps) { passes.value > before }
     }
 
     /// The HomeGraph calls the fake received with `status`, on `path`.
@@ -172,13 +182,16 @@ final class ReportingHarness: @unchecked Sendable {
         }
     }
 
-    /// Polls until `condition` holds; false after `timeout` (long: in the full parallel suite other tests block
-    /// the cooperative threads the drain runs on, so delivery can take tens of seconds).
-    func eventually(timeout: Duration = .seconds(120), _ condition: () throws -> Bool) async rethrows -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+    /// Drives the running drain until `condition` holds: each time the drain waits on the clock (it has sent all
+    /// that was due), checks `condition`, and if it does not hold moves the clock to the drain's next deadline (a
+    /// window closing, a backoff ending, the poll). False if `condition` still does not hold after `steps` of them.
+    /// No timeout: the drain's HomeGraph calls take the real time they take, however loaded the machine.
+    func eventually(steps: Int = 200, _ condition: () throws -> Bool) async rethrows -> Bool {
+        for _ in 0..<steps {
             if try condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
+            await clock.waitForSleepers()
+            if try condition() { return true }
+            clock.advanceToNextDeadline()
         }
         return try condition()
     }

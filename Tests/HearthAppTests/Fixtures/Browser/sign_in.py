@@ -22,6 +22,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -103,21 +104,26 @@ def main():
         f"--remote-debugging-port={port}", "--remote-debugging-address=127.0.0.1", f"--user-data-dir={profile}",
         "about:blank",
     ]
-    browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace")
+    # The deadline ends a browser that never gets there: its stderr then ends, and the wait below with it.
+    watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), browser.kill)
+    watchdog.daemon = True
+    watchdog.start()
     result = {"reached": False, "redirect": None, "violations": [], "console": [], "error": None}
     try:
-        page_socket = None
-        while page_socket is None:
-            if time.monotonic() > deadline or browser.poll() is not None:
-                raise RuntimeError("the browser did not open its DevTools endpoint")
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as answer:
-                    targets = json.load(answer)
-                page_socket = next((t["webSocketDebuggerUrl"] for t in targets if t.get("type") == "page"), None)
-            except OSError:
-                pass
-            if page_socket is None:
-                time.sleep(0.05)  # the endpoint is not up yet: poll, with the deadline above
+        # Chromium prints "DevTools listening on ws://…" once the endpoint accepts connections: await that line
+        # rather than polling the endpoint, then keep draining stderr so the browser never blocks on the pipe.
+        for line in browser.stderr:
+            if line.startswith("DevTools listening on "):
+                break
+        else:
+            raise RuntimeError("the browser did not open its DevTools endpoint")
+        threading.Thread(target=lambda: [None for _ in browser.stderr], daemon=True).start()
+        # A page target of our own: the endpoint answers with its socket once it exists (no waiting for the
+        # initial about:blank page to be listed).
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/json/new?about:blank", method="PUT")
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            page_socket = json.load(answer)["webSocketDebuggerUrl"]
         tools = DevTools(page_socket, deadline)
         tools.send("Page.enable")
         tools.send("Runtime.enable")
@@ -219,6 +225,7 @@ def main():
     except Exception as error:  # reported, not raised: the test prints it
         result["error"] = f"{type(error).__name__}: {error}"
     finally:
+        watchdog.cancel()
         browser.terminate()
         try:
             browser.wait(timeout=10)
