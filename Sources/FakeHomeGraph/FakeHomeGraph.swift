@@ -132,7 +132,7 @@ public final class FakeHomeGraph: HTTPResponder {
     /// Tests await the call they expect instead of polling for it.
     public func waitForReports(
         timeout: Duration = .seconds(120),
-        until condition: @escaping @Sendable ([JSON]) -> Bool
+        until condition: @escaping @Sendable ([JSONValue]) -> Bool
     ) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let ticket = state.withLock { state -> Int? in

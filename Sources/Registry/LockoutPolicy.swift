@@ -1,3 +1,5 @@
+import Clocks
+
 /// How many failures within a window start a lockout, and how long it lasts: the one set of rules behind both the
 /// wrong PINs a device takes (`fulfillment.maxPinAttempts`, `fulfillment.pinAttemptWindowSeconds`,
 /// `fulfillment.pinLockoutSeconds`) and the wrong passwords a login takes (`oauth.maxLoginAttempts`,

@@ -1,3 +1,5 @@
+import Clocks
+
 /// The HomeGraph outbox: the Request Syncs, state reports and notifications owed to Google, queued by every writer
 /// in the transaction of the change that causes them (``OutboxPolicy``), and drained by `Reporting`.
 ///

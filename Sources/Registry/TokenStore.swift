@@ -1,3 +1,5 @@
+import Clocks
+
 /// Bearer tokens: issued by `hearth token issue` (account linking issues them through ``AccountStore``), checked on
 /// every `/fulfillment` request, revoked by the CLI and by DISCONNECT.
 ///

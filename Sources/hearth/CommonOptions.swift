@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import HearthApp
-import JSON
 import Logging
 import Registry
 

@@ -18,6 +18,7 @@ import base64
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -104,9 +105,20 @@ def main():
         f"--remote-debugging-port={port}", "--remote-debugging-address=127.0.0.1", f"--user-data-dir={profile}",
         "about:blank",
     ]
-    browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace")
+    # Its own process group: Debian's chromium-headless-shell is a shell script that starts the real browser without
+    # exec, so ending only the script's process would leave the browser (and its helpers) running.
+    browser = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace", start_new_session=True
+    )
+
+    def signal_group(signal_number):
+        try:
+            os.killpg(browser.pid, signal_number)
+        except ProcessLookupError:
+            pass
+
     # The deadline ends a browser that never gets there: its stderr then ends, and the wait below with it.
-    watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), browser.kill)
+    watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), lambda: signal_group(signal.SIGKILL))
     watchdog.daemon = True
     watchdog.start()
     result = {"reached": False, "redirect": None, "violations": [], "console": [], "error": None}
@@ -226,12 +238,13 @@ def main():
         result["error"] = f"{type(error).__name__}: {error}"
     finally:
         watchdog.cancel()
-        browser.terminate()
+        signal_group(signal.SIGTERM)
         try:
             browser.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            browser.kill()
-            browser.wait()
+            pass
+        signal_group(signal.SIGKILL)  # whatever of the group is left (the browser outlives its wrapper script)
+        browser.wait()
         shutil.rmtree(profile, ignore_errors=True)
     print(json.dumps(result))
     return 2 if result["error"] else 0
