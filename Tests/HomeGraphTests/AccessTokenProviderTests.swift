@@ -2,7 +2,12 @@ import Clocks
 import Foundation
 import HearthTestSupport
 import HomeGraph
+import Logging
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 struct AccessTokenProviderTests {
     @Test func oneTokenServesManyCalls() async throws {
@@ -66,10 +71,24 @@ struct AccessTokenProviderTests {
         }
     }
 
+    /// The token endpoint is a port that refuses connections and that no other suite's listener can be given (a
+    /// stopped fake's port could be, and would answer in its place).
     @Test func anUnreachableEndpointIsUnavailable() async throws {
-        let env = try TestHomeGraph()
-        env.server.shutdown()
-        let error = await #expect(throws: HomeGraphError.self) { try await env.tokens.token() }
+        let refusing = try RefusingPort()
+        let key = ServiceAccountKey(
+            clientEmail: "hearth@hearth-test.iam.gserviceaccount.com",
+            privateKeyID: "test-key-1",
+            privateKey: try TestKeyPair.main.privateKey,
+            tokenURI: URL(string: "http://127.0.0.1:\(refusing.port)/token")!
+        )
+        let tokens = AccessTokenProvider(
+            key: key,
+            transport: URLSessionTransport(session: URLSession(configuration: .ephemeral), timeout: 10),
+            logger: .silent
+        )
+        let error = await #expect(throws: HomeGraphError.self) { try await tokens.token() }
         #expect(error?.code == .tokenUnavailable)
+        #expect(error?.message.contains("unreachable") == true, "\(String(describing: error))")
+        withExtendedLifetime(refusing) {}
     }
 }
