@@ -344,6 +344,7 @@ let package = Package(
                 "Registry",
                 "MatterModel",
                 "HTTPMessages",
+                "SmartHomeProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
