@@ -2,7 +2,12 @@
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6)
+    .swiftLanguageMode(.v6),
+    // ExistentialAny: an existential is spelled `any P`, so its cost (boxing, dynamic dispatch) shows where it is paid.
+    // MemberImportVisibility: a file sees only the members of modules it imports itself, so a stray or missing import
+    // (and with it a missing dependency declaration) fails the build instead of leaking in through another file.
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -176,6 +181,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -187,6 +193,7 @@ let package = Package(
                 "Fulfillment",
                 "Registry",
                 "MatterModel",
+                "SmartHomeProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -337,6 +344,7 @@ let package = Package(
                 "Registry",
                 "MatterModel",
                 "HTTPMessages",
+                "SmartHomeProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),

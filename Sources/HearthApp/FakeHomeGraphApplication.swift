@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import MicroHTTPD
 import ServiceLifecycle
+import UnixSignals
 
 /// `hearth fake-homegraph`: a fake Google token endpoint and HomeGraph API on the listener, run by a service group
 /// until SIGTERM/SIGINT.

@@ -9,6 +9,7 @@ import OAuth
 import Registry
 import Reporting
 import ServiceLifecycle
+import UnixSignals
 
 /// `hearth serve`: the registry, the listener and the service group that runs them until SIGTERM/SIGINT.
 ///

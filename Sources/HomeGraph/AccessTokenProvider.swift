@@ -1,4 +1,5 @@
 import Clocks
+import Cryptography
 import Foundation
 import HTTPMessages
 import HTTPTypes

@@ -1,4 +1,5 @@
 import Cryptography
+import Foundation
 import JSON
 
 /// The signed JWT a service account trades for an access token (RFC 7523 §2.1; Google's "Using OAuth 2.0 for

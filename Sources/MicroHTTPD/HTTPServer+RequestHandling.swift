@@ -2,6 +2,8 @@ internal import CMicroHTTPD
 internal import CMicroHTTPDShims
 import HTTPMessages
 import HTTPTypes
+import Logging
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc

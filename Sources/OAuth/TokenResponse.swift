@@ -45,7 +45,11 @@ enum TokenResponse {
         return response
     }
 
-    private static func response(_ status: HTTPResponse.Status, _ json: JSONObject, extra: HTTPFields = [:]) -> Response {
+    private static func response(
+        _ status: HTTPResponse.Status,
+        _ json: JSONObject,
+        extra: HTTPFields = [:]
+    ) -> Response {
         var headerFields: HTTPFields = [
             .contentType: "application/json;charset=UTF-8", .cacheControl: "no-store", .pragma: "no-cache",
         ]

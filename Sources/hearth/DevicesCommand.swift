@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
 import Fulfillment
 import HearthApp
 import MatterModel
 import Registry
+import SmartHomeProtocol
 
 /// `hearth devices import|list|validate`.
 struct DevicesCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import HTTPMessages
+import HTTPTypes
 import Synchronization
 import Testing
 

@@ -3,6 +3,7 @@ import Fulfillment
 import HearthApp
 import JSON
 import Logging
+import MicroHTTPD
 import Registry
 import SmartHomeProtocol
 import Testing

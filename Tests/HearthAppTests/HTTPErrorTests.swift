@@ -1,5 +1,7 @@
+import Clocks
 import Foundation
 import JSON
+import Registry
 import Testing
 
 @testable import HearthApp

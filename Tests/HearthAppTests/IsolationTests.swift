@@ -1,5 +1,8 @@
 import Foundation
+import Fulfillment
 import JSON
+import MatterModel
+import MicroHTTPD
 import Registry
 import Testing
 

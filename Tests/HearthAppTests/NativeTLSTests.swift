@@ -3,6 +3,7 @@ import HearthApp
 import HearthTestSupport
 import JSON
 import Logging
+import MicroHTTPD
 import Synchronization
 import Testing
 

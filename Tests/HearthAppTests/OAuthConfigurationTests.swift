@@ -3,6 +3,7 @@ import HearthApp
 import InMemoryLogging
 import JSON
 import Logging
+import OAuth
 import Testing
 
 /// `oauth.*` configuration: clients checked, secrets never from the JSON, secret variables checked by name.

@@ -2,6 +2,7 @@ import Foundation
 import HearthApp
 import JSON
 import Logging
+import Registry
 import Testing
 
 #if canImport(Glibc)

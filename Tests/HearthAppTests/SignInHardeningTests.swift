@@ -4,6 +4,9 @@ import Dispatch
 import Foundation
 import HearthApp
 import HearthTestSupport
+import InMemoryLogging
+import JSON
+import Logging
 import MicroHTTPD
 import OAuth
 import Registry

@@ -1,4 +1,5 @@
 import Clocks
+import FakeHomeGraph
 import Foundation
 import HearthTestSupport
 import HomeGraph

@@ -1,6 +1,8 @@
+import FakeHomeGraph
 import Foundation
 import HomeGraph
 import JSON
+import MicroHTTPD
 import Testing
 
 struct HomeGraphClientTests {

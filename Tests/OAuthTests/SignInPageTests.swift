@@ -1,3 +1,4 @@
+import HTTPMessages
 import HTTPTypes
 import Testing
 

@@ -1,3 +1,4 @@
+import Clocks
 import MatterModel
 import Registry
 import Synchronization

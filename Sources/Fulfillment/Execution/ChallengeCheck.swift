@@ -1,4 +1,5 @@
 import Clocks
+import JSON
 import MatterModel
 import Registry
 import SmartHomeProtocol

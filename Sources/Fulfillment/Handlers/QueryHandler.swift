@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import Registry
 import SmartHomeProtocol

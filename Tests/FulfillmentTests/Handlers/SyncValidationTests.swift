@@ -1,6 +1,8 @@
 import Fulfillment
+import JSON
 import Logging
 import MatterModel
+import Registry
 import SmartHomeProtocol
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import Fulfillment
 import JSON
+import MatterModel
 import SmartHomeProtocol
 import Testing
 

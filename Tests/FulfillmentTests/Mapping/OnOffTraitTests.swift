@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import SmartHomeProtocol
 import Testing
 

@@ -1,4 +1,5 @@
 import Fulfillment
+import JSON
 import MatterModel
 import SmartHomeProtocol
 import Testing
