@@ -264,7 +264,7 @@ public final class FakeHomeGraph: HTTPResponder {
     private func homeGraphCall(_ request: Request, path: String) -> Response {
         let parsed = try? JSONParser.parse(request.body)
         let recordedBody = parsed ?? .string(String(decoding: request.body, as: UTF8.self))
-        let bearer = request.headerFields[.authorization].flatMap { header -> String? in
+        let bearer = request.headerFields.value(of: .authorization).flatMap { header -> String? in
             guard header.lowercased().hasPrefix("bearer ") else { return nil }
             return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         }

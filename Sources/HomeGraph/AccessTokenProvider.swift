@@ -148,7 +148,7 @@ public actor AccessTokenProvider {
             throw HomeGraphError(
                 code: .tokenUnavailable,
                 message: "token endpoint answered \(response.status.code)",
-                retryAfter: RetryAfter.parse(response.headerFields[.retryAfter], now: clock.date)
+                retryAfter: RetryAfter.parse(response.headerFields.value(of: .retryAfter), now: clock.date)
             )
         default:
             let reason = [json?["error"]?.stringValue, json?["error_description"]?.stringValue]

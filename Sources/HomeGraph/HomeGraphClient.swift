@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import HTTPMessages
 import HTTPTypes
 import JSON
 import Logging
@@ -131,7 +132,7 @@ public struct HomeGraphClient: Sendable {
                 logger.debug("HomeGraph does not know the user or a device", metadata: metadata)
                 return .notFound
             case 408, 429, 500...:
-                let retryAfter = RetryAfter.parse(response.headerFields[.retryAfter], now: clock.date)
+                let retryAfter = RetryAfter.parse(response.headerFields.value(of: .retryAfter), now: clock.date)
                 logger.debug("HomeGraph asks to retry", metadata: metadata)
                 return .retryable(after: retryAfter)
             default:

@@ -10,7 +10,12 @@ import HTTPTypes
 struct RequestHeaders {
     /// The framing facts; its pointers point into microhttpd's per-request memory, valid during that call only.
     var framing = RequestFraming()
-    var fields = HTTPFields()
+    /// Room for the lines a request usually has (Google's carry 5 to 8), so that appending does not regrow it.
+    var fields: HTTPFields = {
+        var fields = HTTPFields()
+        fields.reserveCapacity(8)
+        return fields
+    }()
     /// The first `Host` value (``RequestFraming`` refuses a request with two).
     var authority: String?
 

@@ -19,7 +19,7 @@ struct ClientCredentials: Sendable {
     }
 
     static func read(_ request: Request, _ fields: FormFields) -> Result<Self, Problem> {
-        if let header = request.headerFields[.authorization] {
+        if let header = request.headerFields.value(of: .authorization) {
             guard header.utf8.count > 6, header.prefix(6).lowercased() == "basic " else {
                 return .failure(.missing("the Authorization header is not HTTP Basic"))
             }

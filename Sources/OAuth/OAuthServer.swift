@@ -83,7 +83,7 @@ public struct OAuthServer: Sendable {
             }
             return showSignIn(fields)
         case .post:
-            guard Self.isForm(request.headerFields[.contentType]),
+            guard Self.isForm(request.headerFields.value(of: .contentType)),
                 let fields = FormFields(String(decoding: request.body, as: UTF8.self))
             else {
                 return SignInPage.error("The sign-in form was not sent as a form.")
@@ -323,7 +323,7 @@ public struct OAuthServer: Sendable {
     /// `POST /oauth/token`: `authorization_code` and `refresh_token` grants.
     public func token(_ request: Request) -> Response {
         guard request.method == .post else { return TokenResponse.methodNotAllowed() }
-        guard Self.isForm(request.headerFields[.contentType]) else {
+        guard Self.isForm(request.headerFields.value(of: .contentType)) else {
             return TokenResponse.error(.invalidRequest, "the body must be application/x-www-form-urlencoded")
         }
         guard let fields = FormFields(String(decoding: request.body, as: UTF8.self)) else {

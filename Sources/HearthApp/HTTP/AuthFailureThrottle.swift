@@ -77,7 +77,7 @@ public final class AuthFailureThrottle: Sendable {
     /// The client a request counts against: the peer, or `X-Forwarded-For`'s last hop behind a trusted proxy.
     public func client(of request: Request) -> String {
         let peer = request.remoteAddress ?? "unknown"
-        guard trustedProxies.contains(peer), let forwarded = request.headerFields[.xForwardedFor] else {
+        guard trustedProxies.contains(peer), let forwarded = request.headerFields.value(of: .xForwardedFor) else {
             return peer
         }
         let lastHop = forwarded.split(separator: ",").last.map { $0.trimmingSpaces } ?? ""

@@ -14,7 +14,7 @@ struct BearerAuthenticator: Sendable {
     let clock: any HearthClock
 
     func authenticate(_ request: Request) throws(HTTPError) -> Principal {
-        guard let header = request.headerFields[.authorization] else {
+        guard let header = request.headerFields.value(of: .authorization) else {
             throw HTTPError(
                 status: .unauthorized,
                 message: "an Authorization: Bearer token is required",

@@ -70,7 +70,7 @@ public struct HearthResponder: HTTPResponder {
             }
             return response
         }
-        guard Self.isJSON(request.headerFields[.contentType]) else {
+        guard Self.isJSON(request.headerFields.value(of: .contentType)) else {
             return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response
         }
         let answer = dispatcher.handle(body: request.body, principal: user)
