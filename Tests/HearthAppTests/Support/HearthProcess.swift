@@ -311,6 +311,9 @@ final class ServerProcess {
         guard exited.wait(timeout: dispatchDeadline(after: timeout)) == .success else { return nil }
         exited.signal()
         process.waitUntilExit()
+        // The exit can be seen before the last lines in its pipes are read: read them all before answering, so a
+        // test that looks at stderr after the stop sees the final line (seen missing once in CI).
+        output.waitForEnd(timeout: .seconds(10))
         return Termination(status: process.terminationStatus, reason: process.terminationReason)
     }
 

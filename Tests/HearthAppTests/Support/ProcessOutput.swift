@@ -27,6 +27,8 @@ final class ProcessOutput: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Signalled when both streams have ended (and passed on by each ``waitForEnd(timeout:)``).
+    private let ended = DispatchSemaphore(value: 0)
     private let stdoutPipe = Pipe()
     private let stderrPipe = Pipe()
 
@@ -86,6 +88,15 @@ final class ProcessOutput: Sendable {
         await wait(timeout: timeout) { _, stderr in stderr.contains(text) }
     }
 
+    /// Blocks until both streams have reached end of file, so that everything the child wrote before it exited has
+    /// been read (the child's exit and the last bytes in its pipes arrive separately); `false` after `timeout`.
+    @discardableResult
+    func waitForEnd(timeout: Duration) -> Bool {
+        guard ended.wait(timeout: dispatchDeadline(after: timeout)) == .success else { return false }
+        ended.signal()
+        return true
+    }
+
     /// `data` up to its last newline: a condition never sees half a line.
     private static func completeLines(_ data: Data) -> String {
         guard let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return "" }
@@ -93,9 +104,12 @@ final class ProcessOutput: Sendable {
     }
 
     private func received(_ data: Data, on stream: Stream) {
+        var bothEnded = false
         let ready = state.withLock { state -> [(CheckedContinuation<Bool, Never>, Bool)] in
             switch (stream, data.isEmpty) {
-            case (_, true): state.closed += 1
+            case (_, true):
+                state.closed += 1
+                bothEnded = state.closed == 2
             case (.stdout, false): state.stdout.append(data)
             case (.stderr, false): state.stderr.append(data)
             }
@@ -113,6 +127,7 @@ final class ProcessOutput: Sendable {
             }
             return ready
         }
+        if bothEnded { ended.signal() }
         for (continuation, answer) in ready { continuation.resume(returning: answer) }
     }
 }
