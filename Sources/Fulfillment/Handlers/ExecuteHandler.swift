@@ -31,11 +31,10 @@ struct ExecuteHandler {
         var order: [String] = []
         var steps: [String: [ExecuteRequest.Execution]] = [:]
         for group in request.commands {
-            var seenInGroup = Set<String>()
             // An id listed twice in one group is commanded once.
-            for reference in group.devices where seenInGroup.insert(reference.id).inserted {
-                if steps[reference.id] == nil { order.append(reference.id) }
-                steps[reference.id, default: []].append(contentsOf: group.execution)
+            for id in distinctIds(group.devices, id: \.id) {
+                if steps[id] == nil { order.append(id) }
+                steps[id, default: []].append(contentsOf: group.execution)
             }
         }
         let mode = options.validationMode

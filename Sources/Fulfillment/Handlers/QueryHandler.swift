@@ -26,12 +26,7 @@ struct QueryHandler {
     func handle(requestId: String, request: QueryRequest, agentUserId: String) throws -> [UInt8] {
         let snapshot = try store.snapshot(forUser: agentUserId)
         // Distinct ids in request order: the answer is an object keyed by id.
-        var ids: [String] = []
-        ids.reserveCapacity(request.devices.count)
-        var seen = Set<String>()
-        for reference in request.devices where seen.insert(reference.id).inserted {
-            ids.append(reference.id)
-        }
+        let ids = distinctIds(request.devices, id: \.id)
         let entries = answers.queryEntries(
             user: agentUserId,
             snapshot: snapshot,

@@ -74,6 +74,9 @@ public struct HearthResponder: HTTPResponder {
             return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response
         }
         let answer = dispatcher.handle(body: request.body, principal: user)
+        if answer.status == 200 {
+            return Response(head: Self.okJSONNotStored, body: answer.body)
+        }
         return Response(
             status: HTTPResponse.Status(code: answer.status),
             headerFields: Self.jsonNotStored,
@@ -106,6 +109,9 @@ public struct HearthResponder: HTTPResponder {
     /// The header fields of every fulfillment and health answer, built once: an `HTTPFields` is an array, so each
     /// answer shares this one instead of allocating its own.
     private static let jsonNotStored: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
+    /// The head of nearly every fulfillment answer, built once for the same reason: a response head keeps its
+    /// status in a class-backed pseudo-header field, so a head made per answer allocates.
+    private static let okJSONNotStored = HTTPResponse(status: .ok, headerFields: jsonNotStored)
 
     /// `application/json`, with or without parameters (`; charset=UTF-8`), any case.
     static func isJSON(_ contentType: String?) -> Bool {
