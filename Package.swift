@@ -163,9 +163,25 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The device backend's network API (`/v1`): users, devices, state, events and the change stream, for
+        // machines holding an API key. Knows HTTP as HTTPMessages gives it; nothing of Google's wire model.
+        .target(
+            name: "DeviceAPI",
+            dependencies: [
+                "Clocks",
+                "HTTPMessages",
+                "JSON",
+                "MatterModel",
+                "Registry",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "HearthApp",
             dependencies: [
+                "DeviceAPI",
                 "FakeHomeGraph",
                 "HTTPMessages",
                 "Clocks",
@@ -215,6 +231,22 @@ let package = Package(
                 "HearthTestSupport",
                 "HTTPMessages",
                 "MicroHTTPD",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DeviceAPITests",
+            dependencies: [
+                "Clocks",
+                "DeviceAPI",
+                "HearthTestSupport",
+                "HTTPMessages",
+                "JSON",
+                "MatterModel",
+                "MicroHTTPD",
+                "Registry",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

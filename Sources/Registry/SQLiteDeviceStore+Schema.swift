@@ -101,6 +101,19 @@ import GRDB
 //
 // device     + structure TEXT NULL (NULL: the device file names none; never empty, like room). ALTER TABLE keeps
 //            device's v2 triggers, so a changed structure bumps generation like a changed room.
+//
+// v8 (device API) adds the device backend's keys and the change log behind `/v1/changes`:
+//
+// apikey     name TEXT PK (the operator's label), hash BLOB UNIQUE (SHA-256 of the key; the key itself is shown
+//            once and never stored), created INTEGER (unix seconds), lastUsed INTEGER NULL. A revoked key's row
+//            is deleted. WITHOUT ROWID.
+// change     cursor INTEGER PK AUTOINCREMENT (the stream's cursor: strictly increasing and never reused, also
+//            after old rows are pruned), occurred INTEGER (unix milliseconds), kind TEXT (command | state |
+//            device | user), userId TEXT, deviceId TEXT NULL, data TEXT (one JSON object, the event's body).
+//   index change_user (userId, cursor), change_occurred (occurred)
+//
+// A change row is written in the same transaction as the write it describes, so the log has no gap and no change
+// that did not happen. Neither table bumps generation: no cached read depends on them.
 
 extension SQLiteDeviceStore {
     /// The migrations, in order. Never edit a shipped migration: add the next one.
@@ -324,6 +337,29 @@ extension SQLiteDeviceStore {
         }
         migrator.registerMigration("v7: structure hint") { db in
             try db.execute(sql: "ALTER TABLE device ADD COLUMN structure TEXT")
+        }
+        migrator.registerMigration("v8: device API") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE apikey (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        hash BLOB NOT NULL UNIQUE,
+                        created INTEGER NOT NULL,
+                        lastUsed INTEGER
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE change (
+                        cursor INTEGER PRIMARY KEY AUTOINCREMENT,
+                        occurred INTEGER NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('command', 'state', 'device', 'user')),
+                        userId TEXT NOT NULL,
+                        deviceId TEXT,
+                        data TEXT NOT NULL
+                    );
+                    CREATE INDEX change_user ON change(userId, cursor);
+                    CREATE INDEX change_occurred ON change(occurred);
+                    """
+            )
         }
         return migrator
     }

@@ -1,0 +1,8 @@
+import DeviceAPI
+import Testing
+
+@Suite struct DeviceAPIPrefixTests {
+    @Test func everyRouteLivesUnderV1() {
+        #expect(DeviceAPI.pathPrefix == "/v1/")
+    }
+}
