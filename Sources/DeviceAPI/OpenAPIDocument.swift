@@ -1294,7 +1294,11 @@ public enum OpenAPIDocument {
                     "type": "string"
                   },
                   "deviceId": {
-                    "type": "string"
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "Absent (or null) for `user` changes."
                   },
                   "occurred": {
                     "type": "string",
