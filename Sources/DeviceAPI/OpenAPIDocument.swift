@@ -664,7 +664,7 @@ public enum OpenAPIDocument {
                   "changes"
                 ],
                 "summary": "Every change, durable and resumable.",
-                "description": "With `Accept: text/event-stream`: Server-Sent Events. Each event has `id:` its cursor (strictly increasing, durable), `event:` its kind (`command`, `state`, `device`, `user`, or `snapshot` first when `snapshot=true`) and `data:` one JSON object (`Change`, or `Snapshot`); a comment line (`: heartbeat`) every 15 s. Resume with `Last-Event-ID` or `after`: no gap, no duplicate, also across a restart.\n\nOtherwise: a JSON long-poll. Answers at once when a change after `after` exists, else waits up to `wait` seconds; `next` is the cursor to pass as `after` next time.\n\nA cursor older than the retention (`changes.retentionHours`) answers 410: take a snapshot (`snapshot=true`) and follow from there.",
+                "description": "With `Accept: text/event-stream`: Server-Sent Events. Each event has `id:` its cursor (strictly increasing, durable), `event:` its kind (`command`, `state`, `device`, `user`, or `snapshot` first when `snapshot=true`) and `data:` one JSON object (`Change`, or `Snapshot`); a comment line (starting with `:`) every 15 s. Resume with `Last-Event-ID` or `after`: no gap, no duplicate, also across a restart.\n\nOtherwise: a JSON long-poll. Answers at once when a change after `after` exists, else waits up to `wait` seconds; `next` is the cursor to pass as `after` next time.\n\nA cursor older than the retention (`changes.retentionHours`) answers 410: take a snapshot (`snapshot=true`) and follow from there.",
                 "parameters": [
                   {
                     "name": "after",
