@@ -11,12 +11,15 @@
 # and nginx with its own -c, pid and logs; import Config/devices.json and add a sign-in account the way
 # Deploy/README.md says; link an account through nginx over HTTPS as Google would (the sign-in page, its form, the
 # code from the redirect, the token exchange, a refresh) and send SYNC with the access token; check the other
-# routes, the TLS versions and the body limit; stop both by PID (also on failure, through a trap).
+# routes, the TLS versions and the body limit; check that the public front serves no /v1 path and that the device
+# API listener (Deploy/nginx/hearth-device-api.conf, on 127.0.0.1:18444) serves /v1 to allowed addresses only; stop
+# both by PID (also on failure, through a trap).
 #
 # Environment:
 #   HEARTH_E2E_MDWE=auto|1|0  run Hearth under systemd's MemoryDenyWriteExecute seccomp rules (Deploy/check-mdwe.sh,
 #                             violations kill it with SIGSYS). auto (default): when a C compiler is available.
-#   HEARTH_E2E_PORT, HEARTH_E2E_TLS_PORT, HEARTH_E2E_HTTP_PORT  override 18080, 18443, 18081.
+#   HEARTH_E2E_PORT, HEARTH_E2E_TLS_PORT, HEARTH_E2E_HTTP_PORT, HEARTH_E2E_API_PORT  override 18080, 18443, 18081,
+#                             18444.
 # Hearth sees these HEARTH_E2E_ variables (HEARTH_E2E_PORT always): it must warn about them and start.
 # Needs curl, openssl and python3 (to read the sign-in form and the token answers).
 # Exit status 0 only if every check passed; the logs in WORKDIR are printed on failure.
@@ -35,6 +38,7 @@ workdir="$(cd "$2" && pwd)"
 upstream_port="${HEARTH_E2E_PORT:-18080}"
 tls_port="${HEARTH_E2E_TLS_PORT:-18443}"
 http_port="${HEARTH_E2E_HTTP_PORT:-18081}"
+api_port="${HEARTH_E2E_API_PORT:-18444}"
 mdwe="${HEARTH_E2E_MDWE:-auto}"
 
 log() { echo "nginx-e2e: $*" >&2; }
@@ -127,6 +131,22 @@ sed -e "s|listen 443 ssl;|listen 127.0.0.1:$tls_port ssl;|" \
     -e "s|/etc/ssl/hearth/hearth.crt|$workdir/hearth.crt|" \
     -e "s|/etc/ssl/hearth/hearth.key|$workdir/hearth.key|" \
     "$source_conf" >"$workdir/hearth.conf"
+# The public front must not proxy the device backend API: no location that could match /v1.
+if grep -nE '^[[:space:]]*location[^{]*/v1' "$source_conf"; then
+    fail "$source_conf has a location for /v1: the device API must not be proxied to the internet"
+fi
+# The device API listener: its private address becomes 127.0.0.1:$api_port, its allow-list 127.0.0.1 only (so a
+# client bound to 127.0.0.2 must be refused).
+api_conf="$deploy/nginx/hearth-device-api.conf"
+for pattern in 'listen 10.0.0.5:8443 ssl;' 'allow 10.0.0.0/24;' \
+    'ssl_certificate /etc/ssl/hearth/hearth.crt;' 'ssl_certificate_key /etc/ssl/hearth/hearth.key;'; do
+    grep -qF "$pattern" "$api_conf" || fail "'$pattern' not found in $api_conf; update this script"
+done
+sed -e "s|listen 10.0.0.5:8443 ssl;|listen 127.0.0.1:$api_port ssl;|" \
+    -e "s|allow 10.0.0.0/24;|allow 127.0.0.1;|" \
+    -e "s|/etc/ssl/hearth/hearth.crt|$workdir/hearth.crt|" \
+    -e "s|/etc/ssl/hearth/hearth.key|$workdir/hearth.key|" \
+    "$api_conf" >"$workdir/hearth-device-api.conf"
 
 mkdir -p "$workdir/nginx-temp"
 user_line=""
@@ -153,6 +173,7 @@ http {
     uwsgi_temp_path $workdir/nginx-temp/uwsgi;
     scgi_temp_path $workdir/nginx-temp/scgi;
     include $workdir/hearth.conf;
+    include $workdir/hearth-device-api.conf;
 }
 CONF
 "$nginx_binary" -t -c "$workdir/nginx.conf" -p "$workdir" >"$workdir/nginx-test.log" 2>&1 ||
@@ -358,11 +379,33 @@ body="$(curl "${tls[@]}" "$base/healthz")" || fail "GET /healthz through nginx f
 grep -Eq '"status"[[:space:]]*:[[:space:]]*"ok"' <<<"$body" || fail "GET /healthz answered: $body"
 pass "GET /healthz through nginx: $body"
 
-for path in / /metrics /fulfillment/x /healthz/ /admin /v1/devices /oauth /oauth/x; do
+for path in / /metrics /fulfillment/x /healthz/ /admin /v1/devices /oauth /oauth/x /v1/openapi.json /v1/changes \
+    /v1/users/demo-user/devices; do
     status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' "$base$path")"
     [[ "$status" == "404" ]] || fail "GET $path answered HTTP $status, expected 404"
 done
 pass "other paths (/v1/… among them): 404"
+
+# The device backend API: never through the public front, even with a valid API key; through the device API
+# listener for an allowed address only, and only /v1 there.
+api_key="$(hearth_cli apikeys create --name nginx-e2e 2>"$workdir/cli.log" | tail -n 1)" ||
+    fail "hearth apikeys create: $(cat "$workdir/cli.log")"
+status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $api_key" \
+    -H 'Content-Type: application/json' --data '{"changes": []}' "$base/v1/state")"
+[[ "$status" == "404" ]] || fail "POST /v1/state with an API key through the public front answered $status, expected 404"
+api_base="https://127.0.0.1:$api_port"
+status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' "$api_base/v1/openapi.json")"
+[[ "$status" == "401" ]] || fail "GET /v1/openapi.json without a key on the device API listener answered $status"
+status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $api_key" \
+    "$api_base/v1/openapi.json")"
+[[ "$status" == "200" ]] || fail "GET /v1/openapi.json with a key on the device API listener answered $status"
+status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $api_key" \
+    "$api_base/fulfillment")"
+[[ "$status" == "404" ]] || fail "GET /fulfillment on the device API listener answered $status, expected 404"
+status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' --interface 127.0.0.2 \
+    -H "Authorization: Bearer $api_key" "$api_base/v1/openapi.json")"
+[[ "$status" == "403" ]] || fail "the device API listener answered $status to an address not allowed, expected 403"
+pass "/v1: 404 through the public front even with an API key; the device API listener: 401 without a key, 200 with one, 403 outside its allow-list, 404 off /v1"
 
 head -c 1100000 /dev/zero | tr '\0' ' ' >"$workdir/big.json"
 status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" \
