@@ -168,6 +168,12 @@ extension DeviceAPIResponder {
     // MARK: - Helpers
 
     func storedDevice(user: String, id: String) throws(APIError) -> Device {
+        // The read cache answers the common case; only a miss asks whether the user exists at all.
+        do {
+            if let device = try store.snapshot(forUser: user).device(id) { return device }
+        } catch {
+            throw storeFailure(error)
+        }
         let found: (devices: [Device], generation: Int64)?
         do { found = try store.devicesWithGeneration(forUser: user) } catch { throw storeFailure(error) }
         guard let found else { throw APIError(.notFound, "no user \"\(user)\"") }

@@ -31,6 +31,44 @@ import Testing
         #expect(refused.json?["error"]?.stringValue == "unauthorized")
     }
 
+    @Test func stateFromTheAPIShowsInQueryAndADeletedDeviceLeavesSync() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers, deviceAPI: true)
+        defer { hearth.shutdown() }
+        let key = try hearth.store.create(name: "backend", now: SystemClock().unixTime)
+        let token = try hearth.token(for: "alice")
+        let patched = try await hearth.send(
+            "PATCH",
+            path: "/v1/users/alice/devices/lamp/state",
+            body: Data(#"{"clusters": {"OnOff": {"OnOff": true}, "LevelControl": {"CurrentLevel": 254}}}"#.utf8),
+            token: key
+        )
+        #expect(patched.status == 200)
+        let query = try await hearth.send(
+            body: Data(
+                #"{"requestId": "q", "inputs": [{"intent": "action.devices.QUERY", "payload": {"devices": [{"id": "lamp"}]}}]}"#
+                    .utf8
+            ),
+            token: token
+        )
+        let lamp = query.json?["payload"]?["devices"]?["lamp"]
+        #expect(lamp?["on"]?.boolValue == true)
+        #expect(lamp?["brightness"]?.intValue == 100)
+        let deleted = try await hearth.send(
+            "DELETE",
+            path: "/v1/users/alice/devices/lamp",
+            token: key,
+            contentType: nil
+        )
+        #expect(deleted.status == 204)
+        let sync = try await hearth.send(
+            body: Data(#"{"requestId": "s", "inputs": [{"intent": "action.devices.SYNC"}]}"#.utf8),
+            token: token
+        )
+        let ids = sync.json?["payload"]?["devices"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        #expect(!ids.isEmpty)
+        #expect(!ids.contains("lamp"))
+    }
+
     @Test func withoutTheDeviceAPIV1IsNotFound() async throws {
         let hearth = try TestHearth(devices: TestHomes.twoUsers)
         defer { hearth.shutdown() }
