@@ -150,53 +150,86 @@ extension SQLiteDeviceStore: DeviceAdminStore {
     }
 
     public func applyState(_ updates: [DeviceStateUpdate]) throws -> [Device] {
-        defer { cache.withLock { $0.invalidate() } }
         let now = clock.unixMilliseconds
-        let (devices, queued) = try pool.write { db -> ([Device], Bool) in
-            // A batch may name a device twice: later updates start from what earlier ones wrote.
-            var working: [String: [String: Device]] = [:]
-            var results: [Device] = []
-            var queued = false
-            results.reserveCapacity(updates.count)
-            for (index, update) in updates.enumerated() {
-                let user = update.agentUserId
-                let stored: Device?
-                if let known = working[user]?[update.deviceId] {
-                    stored = known
-                } else {
-                    stored = try Self.fetchDevices(db, user: user, ids: [update.deviceId])[update.deviceId]
-                }
-                guard let old = stored else {
-                    throw DeviceStateUpdateError(
-                        index: index,
-                        reason: .notFound,
-                        message: "user \"\(user)\" has no device \"\(update.deviceId)\""
-                    )
-                }
-                var new = old
-                do throws(DeviceStateChangeError) {
-                    try DeviceStateChange.apply(
-                        update.changes,
-                        online: update.online,
-                        endpoint: update.endpoint,
-                        to: &new
-                    )
-                } catch {
-                    throw DeviceStateUpdateError(index: index, reason: .notApplicable, message: error.message)
-                }
-                working[user, default: [:]][update.deviceId] = new
-                results.append(new)
-                guard new != old else { continue }
-                try Self.writeChanges(db, user: user, from: old, to: new)
-                queued = try queueStateChange(db, user: user, from: old, to: new, now: now) || queued
-                for record in Self.stateChanges(user, from: old, to: new, by: "api") {
-                    try Self.recordChange(db, record, occurred: now)
-                }
+        let users = Set(updates.map(\.agentUserId))
+        let (devices, changed, before, after, queued) = try pool.writeWithoutTransaction { db in
+            try Self.immediateTransaction(db) {
+                try applyStateTransaction(db, updates, now: now)
             }
-            return (results, queued)
+        }
+        // Committed: one user's batch (every PATCH) keeps the cache warm like EXECUTE; a batch over several users
+        // makes the next read check SQLite.
+        let instant = clock.now
+        cache.withLock { cache in
+            if users.count == 1, let user = users.first {
+                cache.apply(changed: changed, ofUser: user, from: before, to: after, now: instant)
+            } else {
+                cache.invalidate()
+            }
         }
         if queued { notifyOutbox() }
         return devices
+    }
+
+    /// The inside of ``applyState(_:)``'s transaction: each device after its update, the devices written (last
+    /// version of each), the change counter before and after, and whether HomeGraph work was queued.
+    private func applyStateTransaction(
+        _ db: Database,
+        _ updates: [DeviceStateUpdate],
+        now: Int64
+    ) throws -> ([Device], [Device], Int64, Int64, Bool) {
+        let before = try Self.generation(db)
+        let verifiedAt = clock.now
+        // Inside the write transaction the counter is exact: the cache serves the devices when it is current.
+        var snapshots: [String: DeviceSnapshot] = [:]
+        func snapshot(_ user: String) throws -> DeviceSnapshot {
+            if let known = snapshots[user] { return known }
+            let cached = cache.withLock { cache -> DeviceSnapshot? in
+                cache.verified(before, at: verifiedAt)
+                return cache.snapshot(forUser: user, at: before)
+            }
+            let loaded =
+                try cached
+                ?? {
+                    let devices = try Self.fetchDevices(db, user: user)
+                    return cache.withLock { $0.store(devices: devices, forUser: user, at: before, now: verifiedAt) }
+                }()
+            snapshots[user] = loaded
+            return loaded
+        }
+        // A batch may name a device twice: later updates start from what earlier ones wrote.
+        var working: [String: [String: Device]] = [:]
+        var results: [Device] = []
+        var written: [String: Device] = [:]
+        var queued = false
+        results.reserveCapacity(updates.count)
+        for (index, update) in updates.enumerated() {
+            let user = update.agentUserId
+            guard let old = try working[user]?[update.deviceId] ?? snapshot(user).device(update.deviceId) else {
+                throw DeviceStateUpdateError(
+                    index: index,
+                    reason: .notFound,
+                    message: "user \"\(user)\" has no device \"\(update.deviceId)\""
+                )
+            }
+            var new = old
+            do throws(DeviceStateChangeError) {
+                try DeviceStateChange.apply(update.changes, online: update.online, endpoint: update.endpoint, to: &new)
+            } catch {
+                throw DeviceStateUpdateError(index: index, reason: .notApplicable, message: error.message)
+            }
+            working[user, default: [:]][update.deviceId] = new
+            results.append(new)
+            guard new != old else { continue }
+            try Self.writeChanges(db, user: user, from: old, to: new)
+            queued = try queueStateChange(db, user: user, from: old, to: new, now: now) || queued
+            for record in Self.stateChanges(user, from: old, to: new, by: "api") {
+                try Self.recordChange(db, record, occurred: now)
+            }
+            written[user + "\u{0}" + update.deviceId] = new
+        }
+        let after = written.isEmpty ? before : try Self.generation(db)
+        return (results, Array(written.values), before, after, queued)
     }
 
     // MARK: - Helpers
