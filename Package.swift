@@ -363,6 +363,7 @@ let package = Package(
             name: "HearthAppTests",
             dependencies: [
                 "Clocks",
+                "DeviceAPI",
                 "FakeHomeGraph",
                 "HearthTestSupport",
                 "HearthApp",

@@ -1,4 +1,5 @@
 import Clocks
+import DeviceAPI
 import Foundation
 import Fulfillment
 import HomeGraph
@@ -131,12 +132,22 @@ public struct HearthApplication: Sendable {
                 // Wrong client secrets spend a budget like bad bearer tokens (the same settings, its own buckets).
                 clientSecretBudget: configuration.edge.makeAuthFailureThrottle(clock: clock)
             )
+            // Bad API keys spend the same budget as bad bearer tokens.
+            let deviceAPI =
+                configuration.apiEnabled
+                ? DeviceAPIResponder(
+                    store: store,
+                    authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
+                    clock: clock,
+                    logger: logger
+                ) : nil
             let responder = HearthResponder(
                 store: store,
                 options: configuration.fulfillment,
                 logger: logger,
                 oauth: oauth,
                 throttle: throttle,
+                deviceAPI: deviceAPI,
                 clock: clock
             )
             server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)

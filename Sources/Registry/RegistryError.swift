@@ -7,6 +7,7 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
             case invalidDevice
             case conflict
             case cannotOpen
+            case notFound
         }
 
         private let base: Base
@@ -23,6 +24,8 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
         public static let conflict = Code(.conflict)
         /// The database file cannot be opened or created (see ``RegistryError/openFailure``).
         public static let cannotOpen = Code(.cannotOpen)
+        /// The user or device a change names does not exist.
+        public static let notFound = Code(.notFound)
 
         public var description: String { base.rawValue }
     }

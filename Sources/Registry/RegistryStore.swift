@@ -5,3 +5,4 @@
 /// (PostgreSQL) conforms to each protocol and joins the suite's list of factories; nothing in a signature is
 /// SQLite's. Each protocol's writing methods are one transaction each, with the bookkeeping they owe inside it.
 public typealias RegistryStore = DeviceStore & TokenStore & AccountStore & AttemptStore & OutboxStore & StoreHealth
+    & APIKeyStore

@@ -184,6 +184,47 @@ struct ReportingProcessTests {
         #expect(server.stop() != nil)
     }
 
+    @Test func theDeviceAPIsStateIsReportedAndItsDeleteRequestsASync() async throws {
+        let environment = try Environment()
+        let token = try environment.token()
+        let created = try HearthCLI.run(
+            ["apikeys", "create", "--name", "backend", "--database", "h.sqlite"],
+            in: environment.directory.url
+        )
+        let key = try #require(created.lines.last)
+        let server = try await environment.serve()
+        defer { server.kill() }
+        try await environment.sync(server, token: token)
+        let patched = try await server.request(
+            "PATCH",
+            path: "/v1/users/alice/devices/lamp/state",
+            body: #"{"clusters": {"OnOff": {"OnOff": true}}}"#,
+            token: key
+        )
+        #expect(patched.status == 200)
+        #expect(await environment.awaitReports(status: 200))
+        #expect(
+            environment.reports(status: 200).first?["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["on"]?
+                .boolValue == true
+        )
+        #expect(
+            !environment.fake.reports.contains { $0["path"]?.stringValue == FakeHomeGraph.requestSyncPath },
+            "no Request Sync before the delete"
+        )
+        let deleted = try await server.request("DELETE", path: "/v1/users/alice/devices/lamp", token: key)
+        #expect(deleted.status == 204)
+        #expect(
+            await environment.fake.waitForReports { calls in
+                calls.contains {
+                    $0["path"]?.stringValue == FakeHomeGraph.requestSyncPath && $0["status"]?.intValue == 200
+                }
+            }
+        )
+        let sync = try await server.intent(TestHomes.sync, token: token)
+        #expect(sync.json?["payload"]?["devices"]?.arrayValue?.isEmpty == true)
+        #expect(server.stop() != nil)
+    }
+
     @Test func devicesSetRefusesABadValueNamingTheAttribute() throws {
         let environment = try Environment()
         let result = try HearthCLI.run(

@@ -77,3 +77,31 @@ struct UsersCLITests {
         #expect(result.status != 0)
     }
 }
+
+/// `hearth apikeys create|list|revoke` as a real process on a real database.
+struct APIKeysCLITests {
+    @Test func createListRevoke() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let created = try UsersCLITests.run(directory, ["apikeys", "create", "--name", "backend"])
+        #expect(created.status == 0, "\(created)")
+        let key = try #require(created.lines.last)
+        #expect(key.hasPrefix("hk_"))
+        let duplicate = try UsersCLITests.run(directory, ["apikeys", "create", "--name", "backend"])
+        #expect(duplicate.status == 65, "\(duplicate)")
+        #expect(duplicate.stderr.contains("exists already"))
+        let list = try UsersCLITests.run(directory, ["apikeys", "list"])
+        #expect(list.status == 0)
+        #expect(list.lines.count == 2)
+        #expect(list.lines.last?.hasPrefix("backend") == true && list.lines.last?.hasSuffix("never") == true)
+        #expect(!list.stdout.contains(key), "never the key")
+        let store = try SQLiteDeviceStore(path: directory.path("hearth.sqlite"))
+        #expect(try store.apiKey(forKey: key, now: UnixTime(seconds: 1)) == "backend")
+        try store.close()
+        #expect(try UsersCLITests.run(directory, ["apikeys", "revoke", "--name", "backend"]).status == 0)
+        #expect(try UsersCLITests.run(directory, ["apikeys", "revoke", "--name", "backend"]).status == 65)
+        let reopened = try SQLiteDeviceStore(path: directory.path("hearth.sqlite"))
+        defer { try? reopened.close() }
+        #expect(try reopened.apiKey(forKey: key, now: UnixTime(seconds: 2)) == nil)
+    }
+}

@@ -305,6 +305,15 @@ public struct ConfigKeys: Sendable {
         )
     }
 
+    /// `api.*`: the device backend's API (`/v1`).
+    public struct APIKeys: Sendable {
+        public let enabled: ConfigKey<Bool> = .boolean(
+            "api.enabled",
+            default: true,
+            "Serve the device backend's API under `/v1` (API keys only); `false` answers 404 there."
+        )
+    }
+
     public let http = HTTPKeys()
     public let database = DatabaseKeys()
     public let devices = DevicesKeys()
@@ -313,6 +322,7 @@ public struct ConfigKeys: Sendable {
     public let homegraph = HomeGraphKeys()
     public let log = LogKeys()
     public let tls = TLSKeys()
+    public let api = APIKeys()
 
     /// The declarations, the root of every key path (`\ConfigKeys.http.port`).
     public static let declared = ConfigKeys()

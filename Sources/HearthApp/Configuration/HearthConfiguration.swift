@@ -24,6 +24,8 @@ public struct HearthConfiguration: Sendable {
     public var oauth: OAuthSettings
     /// The hardened edge: bad-token slowing and native TLS (`http.badToken…`, `http.trustedProxies`, `tls.…`).
     public var edge: EdgeConfiguration
+    /// Whether `/v1` (the device backend's API) is served (`api.enabled`).
+    public var apiEnabled: Bool
     /// What loading ignored (unknown `HEARTH_` environment variables); every command prints these to standard error.
     public var warnings: [ConfigurationWarning]
 
@@ -89,6 +91,7 @@ public struct HearthConfiguration: Sendable {
             signInPerMinute: values[\.oauth.signInPerMinute]
         )
         edge = EdgeConfiguration(values)
+        apiEnabled = values[\.api.enabled]
         warnings = values.warnings
     }
 }

@@ -35,32 +35,9 @@ struct BearerAuthenticator: Sendable {
         return user
     }
 
-    /// The token of a `Bearer` credential: the scheme is case-insensitive (RFC 7235), spaces and tabs around the
-    /// token are ignored, and the token must be one RFC 6750 `b64token` of at most 512 characters.
+    /// The token of a `Bearer` credential (``BearerCredential/token(_:)``).
     static func bearerToken(_ header: String) -> String? {
-        let bytes = Array(header.utf8)
-        let scheme: [UInt8] = Array("bearer".utf8)
-        guard bytes.count > scheme.count + 1 else { return nil }
-        for index in 0..<scheme.count where bytes[index] | 0x20 != scheme[index] { return nil }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        guard isSpace(bytes[scheme.count]) else { return nil }
-        var start = scheme.count
-        var end = bytes.count
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        guard end > start, end - start <= 512 else { return nil }
-        for byte in bytes[start..<end] {
-            // b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
-                continue
-            default:
-                return nil
-            }
-        }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        BearerCredential.token(header)
     }
 
     private static func invalid(_ message: String) -> HTTPError {

@@ -1,4 +1,5 @@
 import Clocks
+import DeviceAPI
 import Fulfillment
 import HTTPMessages
 import HTTPTypes
@@ -10,6 +11,7 @@ import Registry
 /// - `POST /fulfillment`: Google's intents (bearer token, `application/json`).
 /// - `GET /healthz`: `200 {"status":"ok"}` when the registry answers, else 503.
 /// - `GET`/`POST /oauth/authorize`, `POST /oauth/token`: account linking (``OAuthServer``), when configured.
+/// - `/v1/…`: the device backend's API (``DeviceAPIResponder``, API keys only), when `api.enabled`.
 ///
 /// Refusals: wrong method 405 (with `Allow`), unknown path 404, not JSON 415, bad token 401.
 public struct HearthResponder: HTTPResponder {
@@ -19,17 +21,21 @@ public struct HearthResponder: HTTPResponder {
     private let logger: Logger
     private let oauth: OAuthServer?
     private let throttle: AuthFailureThrottle?
+    private let deviceAPI: DeviceAPIResponder?
 
     /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
-    /// sending bad tokens (none: every 401 at once); `clock` dates token checks and PIN attempts.
+    /// sending bad tokens (none: every 401 at once); `clock` dates token checks and PIN attempts. Paths under
+    /// `/v1/` go to `deviceAPI` (none: 404).
     public init(
         store: any DeviceStore & TokenStore & OutboxStore & StoreHealth,
         options: FulfillmentOptions,
         logger: Logger,
         oauth: OAuthServer? = nil,
         throttle: AuthFailureThrottle? = nil,
+        deviceAPI: DeviceAPIResponder? = nil,
         clock: any HearthClock = SystemClock()
     ) {
+        self.deviceAPI = deviceAPI
         self.store = store
         self.oauth = oauth
         self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger, clock: clock)
@@ -49,6 +55,11 @@ public struct HearthResponder: HTTPResponder {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
             return request.path == "/oauth/token" ? oauth.token(request) : oauth.authorize(request)
+        case let path where path.hasPrefix(DeviceAPI.pathPrefix):
+            guard let deviceAPI else {
+                return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
+            }
+            return deviceAPI.respond(to: request)
         default:
             return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
         }

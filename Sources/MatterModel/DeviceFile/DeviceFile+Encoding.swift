@@ -32,8 +32,8 @@ extension DeviceFile {
 }
 
 extension Device {
-    /// The device as one entry of a device file's `devices` array.
-    var jsonObject: JSONObject {
+    /// The device as one entry of a device file's `devices` array (the form `/v1` answers with).
+    public var jsonObject: JSONObject {
         var object = JSONObject()
         object.append("id", .string(id))
         object.append("name", .string(name))
@@ -85,12 +85,7 @@ extension Endpoint {
         for (cluster, state) in clusters {
             var attributes = JSONObject()
             for (name, value) in state.attributes {
-                let spec = AttributeSchema.spec(cluster, name)
-                switch value {
-                case .bool(let flag): attributes.append(name, .bool(flag))
-                case .int(let number): attributes.append(name, spec?.isNull(value) == true ? .null : .int(number))
-                case .string(let string): attributes.append(name, .string(string))
-                }
+                attributes.append(name, value.jsonValue(cluster: cluster, attribute: name))
             }
             clusterObject.append(cluster.rawValue, .object(attributes))
         }
@@ -111,5 +106,17 @@ extension BasicInformation {
         if let hardwareVersionString { object.append("hardwareVersionString", .string(hardwareVersionString)) }
         if let softwareVersionString { object.append("softwareVersionString", .string(softwareVersionString)) }
         return object
+    }
+}
+
+extension AttributeValue {
+    /// The value as a device file writes it: `null` for a nullable attribute at its null value.
+    public func jsonValue(cluster: ClusterID, attribute name: String) -> JSONValue {
+        switch self {
+        case .bool(let flag): return .bool(flag)
+        case .int(let number):
+            return AttributeSchema.spec(cluster, name)?.isNull(self) == true ? .null : .int(number)
+        case .string(let string): return .string(string)
+        }
     }
 }

@@ -1,8 +1,8 @@
 /// "Did you mean …?" for names typed wrong in a device file.
-enum Suggestion {
+public enum Suggestion {
     /// `" (did you mean \"nicknames\"?)"` when one of `known` is close to `name` (same letters ignoring case, or
     /// at most two edits away), else the empty string.
-    static func didYouMean(_ name: String, among known: [String]) -> String {
+    public static func didYouMean(_ name: String, among known: [String]) -> String {
         var best: (name: String, distance: Int)?
         for candidate in known {
             let distance =

@@ -1,4 +1,5 @@
 import Clocks
+import DeviceAPI
 import Foundation
 import Fulfillment
 import HearthApp
@@ -24,7 +25,8 @@ final class TestHearth: @unchecked Sendable {
     init(
         devices: String,
         options: FulfillmentOptions = FulfillmentOptions(),
-        maxBodyBytes: Int = 1_048_576
+        maxBodyBytes: Int = 1_048_576,
+        deviceAPI: Bool = false
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,7 +40,12 @@ final class TestHearth: @unchecked Sendable {
         let logger = Logger(label: "hearth-test", factory: { _ in SwiftLogNoOpLogHandler() })
         server = HTTPServer(
             configuration: configuration,
-            responder: HearthResponder(store: store, options: options, logger: logger),
+            responder: HearthResponder(
+                store: store,
+                options: options,
+                logger: logger,
+                deviceAPI: deviceAPI ? DeviceAPIResponder(store: store, logger: logger) : nil
+            ),
             logger: logger
         )
         port = try server.start()

@@ -1,0 +1,307 @@
+import Clocks
+import DeviceAPI
+import Foundation
+import HearthTestSupport
+import JSON
+import MatterModel
+import Registry
+import Testing
+
+/// `/v1` through a real listener: keys, the error shape, users, devices, renames, `If-Match`, state and events.
+@Suite(.serialized) struct DeviceAPIResponderTests {
+    @Test func requestsWithoutAValidKeyAre401() throws {
+        try TestDeviceAPI.with { api in
+            let token = try api.store.issueToken(forUser: "alice", ttl: nil, now: SystemClock().unixTime)
+            for credential in ["", "Bearer \(token)", "Bearer hk_unknown", "Basic abc", "Bearer \(api.key)x"] {
+                let answer = try api.request("GET", "/v1/users/alice/devices", authorization: credential)
+                #expect(answer.status == 401, "\(credential)")
+                #expect(answer.json["error"]?.stringValue == "unauthorized")
+                #expect(answer.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+            }
+            // A revoked key stops working.
+            #expect(try api.store.revoke(name: "backend"))
+            #expect(try api.request("PUT", "/v1/users/alice").status == 401)
+        }
+    }
+
+    @Test func userIsCreatedOnceAndRemovedWithItsDevicesAndTokens() throws {
+        try TestDeviceAPI.with { api in
+            #expect(try api.request("PUT", "/v1/users/alice").status == 201)
+            #expect(try api.request("PUT", "/v1/users/alice").status == 200)
+            #expect(try api.request("PUT", "/v1/users/alice/devices/kitchen", json: DeviceJSON.light).status == 201)
+            let token = try api.store.issueToken(forUser: "alice", ttl: nil, now: SystemClock().unixTime)
+            #expect(try api.request("DELETE", "/v1/users/alice").status == 204)
+            #expect(try api.store.authenticate(token: token, now: SystemClock().unixTime) == nil)
+            #expect(try api.store.devices(forUser: "alice").isEmpty)
+            #expect(try api.request("GET", "/v1/users/alice/devices").status == 404)
+            #expect(try api.request("DELETE", "/v1/users/alice").status == 404)
+        }
+    }
+
+    @Test func badIdsUnknownRoutesAndMethodsAreRefused() throws {
+        try TestDeviceAPI.with { api in
+            let bad = try api.request("PUT", "/v1/users/al%20ice")
+            #expect(bad.status == 400)
+            #expect(bad.json["error"]?.stringValue == "invalidId")
+            #expect(try api.request("PUT", "/v1/users/" + String(repeating: "a", count: 129)).status == 400)
+            #expect(try api.request("PUT", "/v1/users/" + String(repeating: "a", count: 128)).status == 201)
+            #expect(try api.request("GET", "/v1/nothing").status == 404)
+            let method = try api.request("POST", "/v1/users/alice")
+            #expect(method.status == 405)
+            #expect(method.header("Allow") == "PUT, DELETE")
+            #expect(method.json["error"]?.stringValue == "methodNotAllowed")
+        }
+    }
+
+    @Test func deviceIsPutListedAndReadWithAnETag() throws {
+        try TestDeviceAPI.with { api in
+            #expect(try api.request("PUT", "/v1/users/alice/devices/kitchen", json: DeviceJSON.light).status == 404)
+            _ = try api.request("PUT", "/v1/users/alice")
+            let created = try api.request("PUT", "/v1/users/alice/devices/kitchen", json: DeviceJSON.light)
+            #expect(created.status == 201)
+            #expect(created.json["device"]?["id"]?.stringValue == "kitchen")
+            let replaced = try api.request("PUT", "/v1/users/alice/devices/kitchen", json: DeviceJSON.light)
+            #expect(replaced.status == 200)
+            let list = try api.request("GET", "/v1/users/alice/devices")
+            #expect(list.status == 200)
+            #expect(list.json["devices"]?.arrayValue?.count == 1)
+            #expect((list.json["generation"]?.intValue ?? 0) > 0)
+            let read = try api.request("GET", "/v1/users/alice/devices/kitchen")
+            #expect(read.status == 200)
+            #expect(read.json["connectivity"]?["state"]?.stringValue == "online")
+            #expect(read.json["device"]?["clusters"]?["LevelControl"]?["CurrentLevel"]?.intValue == 100)
+            #expect(read.header("ETag") != nil)
+            #expect(read.header("ETag") == replaced.header("ETag"))
+            #expect(try api.request("GET", "/v1/users/alice/devices/nothing").status == 404)
+        }
+    }
+
+    @Test func invalidDevicesAre422WithTheImportMessages() throws {
+        try TestDeviceAPI.with { api in
+            _ = try api.request("PUT", "/v1/users/alice")
+            let range = try api.request(
+                "PUT",
+                "/v1/users/alice/devices/kitchen",
+                json: DeviceJSON.light.replacingOccurrences(of: "100", with: "300")
+            )
+            #expect(range.status == 422)
+            #expect(range.json["error"]?.stringValue == "invalid")
+            let detail = range.json["details"]?.arrayValue?.first
+            #expect(detail?["path"]?.stringValue == "/clusters/LevelControl/CurrentLevel")
+            #expect(detail?["message"]?.stringValue?.contains("outside") == true)
+            let typo = try api.request(
+                "PUT",
+                "/v1/users/alice/devices/kitchen",
+                json: DeviceJSON.light.replacingOccurrences(of: "\"room\"", with: "\"rooom\"")
+            )
+            #expect(typo.status == 422)
+            #expect(typo.body.contains("did you mean"))
+            let malformed = try api.request("PUT", "/v1/users/alice/devices/kitchen", json: "{\"name\": ")
+            #expect(malformed.status == 400)
+            #expect(malformed.json["error"]?.stringValue == "malformedJSON")
+            let otherId = try api.request(
+                "PUT",
+                "/v1/users/alice/devices/kitchen",
+                json: DeviceJSON.light.replacingOccurrences(of: "{\"name\"", with: "{\"id\": \"hall\", \"name\"")
+            )
+            #expect(otherId.status == 422)
+            let notJSON = try api.request(
+                "PUT",
+                "/v1/users/alice/devices/kitchen",
+                json: DeviceJSON.light,
+                headers: ["Content-Type: text/plain"]
+            )
+            #expect(notJSON.status == 415)
+            #expect(try api.store.devices(forUser: "alice").isEmpty)
+        }
+    }
+
+    @Test func ifMatchGuardsPutPatchAndDelete() throws {
+        try TestDeviceAPI.with { api in
+            _ = try api.request("PUT", "/v1/users/alice")
+            let created = try api.request("PUT", "/v1/users/alice/devices/kitchen", json: DeviceJSON.light)
+            let tag = try #require(created.header("ETag"))
+            let stale = try api.request(
+                "PATCH",
+                "/v1/users/alice/devices/kitchen",
+                json: #"{"name": "Stale"}"#,
+                headers: ["If-Match: \"0000000000000000\""]
+            )
+            #expect(stale.status == 412)
+            #expect(stale.json["error"]?.stringValue == "preconditionFailed")
+            let renamed = try api.request(
+                "PATCH",
+                "/v1/users/alice/devices/kitchen",
+                json: #"{"name": "Fresh"}"#,
+                headers: ["If-Match: \(tag)"]
+            )
+            #expect(renamed.status == 200)
+            // The old tag no longer matches.
+            #expect(
+                try api.request(
+                    "PUT",
+                    "/v1/users/alice/devices/kitchen",
+                    json: DeviceJSON.light,
+                    headers: ["If-Match: \(tag)"]
+                ).status == 412
+            )
+            #expect(
+                try api.request("DELETE", "/v1/users/alice/devices/kitchen", headers: ["If-Match: \(tag)"]).status
+                    == 412
+            )
+            #expect(try api.store.devices(forUser: "alice").first?.name == "Fresh")
+            let wildcard = try api.request("DELETE", "/v1/users/alice/devices/kitchen", headers: ["If-Match: *"])
+            #expect(wildcard.status == 204)
+            #expect(try api.store.devices(forUser: "alice").isEmpty)
+            #expect(try api.request("DELETE", "/v1/users/alice/devices/kitchen").status == 404)
+        }
+    }
+
+    @Test func nameOver60CodePointsIsCutAndTheAnswerSaysSo() throws {
+        try TestDeviceAPI.with { api in
+            _ = try api.request("PUT", "/v1/users/alice")
+            _ = try api.request("PUT", "/v1/users/alice/devices/kitchen", json: DeviceJSON.light)
+            // 58 letters, "e" + a combining acute accent, then an emoji: 61 code points, 60 characters.
+            let name = String(repeating: "a", count: 58) + "e\u{301}" + "💡"
+            #expect(name.unicodeScalars.count == 61)
+            let answer = try api.request(
+                "PATCH",
+                "/v1/users/alice/devices/kitchen",
+                json: #"{"name": "\#(name)", "nicknames": ["Big light"], "room": null}"#
+            )
+            #expect(answer.status == 200)
+            #expect(answer.json["nameTruncated"]?.boolValue == true)
+            let stored = try #require(try api.store.devices(forUser: "alice").first)
+            #expect(stored.name.unicodeScalars.count == 60)
+            #expect(stored.name == String(repeating: "a", count: 58) + "e\u{301}")
+            #expect(stored.nicknames == ["Big light"])
+            #expect(stored.room == nil)
+            let exact = try api.request(
+                "PATCH",
+                "/v1/users/alice/devices/kitchen",
+                json: #"{"name": "\#(String(repeating: "b", count: 60))"}"#
+            )
+            #expect(exact.json["nameTruncated"] == nil)
+            let typo = try api.request("PATCH", "/v1/users/alice/devices/kitchen", json: #"{"nmae": "x"}"#)
+            #expect(typo.status == 422)
+            let message = typo.json["details"]?.arrayValue?.first?["message"]?.stringValue
+            #expect(message?.contains("did you mean \"name\"") == true)
+        }
+    }
+
+    @Test func statePatchIsValidatedAppliedAndLogged() throws {
+        try TestDeviceAPI.with { api in
+            _ = try api.request("PUT", "/v1/users/alice")
+            _ = try api.request("PUT", "/v1/users/alice/devices/kitchen", json: DeviceJSON.light)
+            let answer = try api.request(
+                "PATCH",
+                "/v1/users/alice/devices/kitchen/state",
+                json: #"{"clusters": {"OnOff": {"OnOff": true}, "LevelControl": {"CurrentLevel": 76}}, "#
+                    + #""online": false}"#
+            )
+            #expect(answer.status == 200)
+            #expect(answer.json["connectivity"]?["state"]?.stringValue == "offline")
+            let stored = try #require(try api.store.devices(forUser: "alice").first)
+            #expect(stored.endpoints[0].clusters[.LevelControl]?.attributes["CurrentLevel"] == .int(76))
+            #expect(stored.endpoints[0].clusters[.OnOff]?.attributes["OnOff"] == .bool(true))
+            for (body, path) in [
+                (#"{"clusters": {"LevelControl": {"CurrentLevel": 300}}}"#, "/clusters/LevelControl/CurrentLevel"),
+                (#"{"clusters": {"LevelControl": {"CurrentLevel": "76"}}}"#, "/clusters/LevelControl/CurrentLevel"),
+                (#"{"clusters": {"OnOf": {"OnOff": true}}}"#, "/clusters/OnOf"),
+                (#"{"clusters": {"OnOff": {"OnOf": true}}}"#, "/clusters/OnOff/OnOf"),
+                (#"{"online": "yes"}"#, "/online"),
+                (#"{"onlin": true}"#, "/onlin"),
+            ] {
+                let refused = try api.request("PATCH", "/v1/users/alice/devices/kitchen/state", json: body)
+                #expect(refused.status == 422, "\(body)")
+                #expect(refused.json["details"]?.arrayValue?.first?["path"]?.stringValue == path, "\(body)")
+            }
+            #expect(
+                try api.request(
+                    "PATCH",
+                    "/v1/users/alice/devices/nothing/state",
+                    json: #"{"online": true}"#
+                ).status == 404
+            )
+            let after = try #require(try api.store.devices(forUser: "alice").first)
+            #expect(after == stored)
+        }
+    }
+
+    @Test func batchOf1000WithOneBadChangeWritesNothing() throws {
+        try TestDeviceAPI.with { api in
+            _ = try api.request("PUT", "/v1/users/alice")
+            for index in 0..<10 {
+                _ = try api.request("PUT", "/v1/users/alice/devices/light-\(index)", json: DeviceJSON.light)
+            }
+            func batch(badAt bad: Int?) -> String {
+                let changes = (0..<1000).map { index in
+                    let level = index == bad ? 0 : 1 + index % 254
+                    return #"{"agentUserId": "alice", "deviceId": "light-\#(index % 10)", "#
+                        + #""clusters": {"LevelControl": {"CurrentLevel": \#(level)}}}"#
+                }
+                return #"{"changes": ["# + changes.joined(separator: ",") + "]}"
+            }
+            let before = try api.store.devices(forUser: "alice")
+            let refused = try api.request("POST", "/v1/state", json: batch(badAt: 997))
+            #expect(refused.status == 422)
+            let path = refused.json["details"]?.arrayValue?.first?["path"]?.stringValue
+            #expect(path?.hasPrefix("/changes/997/") == true)
+            #expect(try api.store.devices(forUser: "alice") == before)
+            let unknown = try api.request(
+                "POST",
+                "/v1/state",
+                json: batch(badAt: nil).replacingOccurrences(of: "light-9", with: "light-99")
+            )
+            #expect(unknown.status == 404)
+            #expect(try api.store.devices(forUser: "alice") == before)
+            let applied = try api.request("POST", "/v1/state", json: batch(badAt: nil))
+            #expect(applied.status == 200)
+            #expect(applied.json["applied"]?.intValue == 1000)
+            // The last change to light-9 is number 999: level 1 + 999 % 254.
+            let light9 = try #require(try api.store.devices(forUser: "alice").first { $0.id == "light-9" })
+            #expect(light9.endpoints[0].clusters[.LevelControl]?.attributes["CurrentLevel"] == .int(1 + 999 % 254))
+            let tooMany = try api.request(
+                "POST",
+                "/v1/state",
+                json: #"{"changes": ["# + Array(repeating: "{}", count: 1001).joined(separator: ",") + "]}"
+            )
+            #expect(tooMany.status == 413)
+        }
+    }
+
+    @Test func eventIsAcceptedForAKnownDevice() throws {
+        try TestDeviceAPI.with { api in
+            _ = try api.request("PUT", "/v1/users/alice")
+            _ = try api.request("PUT", "/v1/users/alice/devices/kitchen", json: DeviceJSON.light)
+            let answer = try api.request(
+                "POST",
+                "/v1/users/alice/devices/kitchen/events",
+                json: #"{"event": "doorbellPress"}"#
+            )
+            #expect(answer.status == 202)
+            let typo = try api.request(
+                "POST",
+                "/v1/users/alice/devices/kitchen/events",
+                json: #"{"event": "doorbelPress"}"#
+            )
+            #expect(typo.status == 422)
+            #expect(typo.body.contains("did you mean"))
+            #expect(
+                try api.request(
+                    "POST",
+                    "/v1/users/alice/devices/nothing/events",
+                    json: #"{"event": "doorbellPress"}"#
+                ).status == 404
+            )
+        }
+    }
+
+    @Test func openAPIDocumentIsServed() throws {
+        try TestDeviceAPI.with { api in
+            let answer = try api.request("GET", "/v1/openapi.json")
+            #expect(answer.status == 200)
+            #expect(answer.json["openapi"]?.stringValue?.hasPrefix("3.1") == true)
+        }
+    }
+}
