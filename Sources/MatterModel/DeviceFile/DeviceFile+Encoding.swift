@@ -33,7 +33,7 @@ extension DeviceFile {
 
 extension Device {
     /// The device as one entry of a device file's `devices` array.
-    var jsonObject: JSONObject {
+    public var jsonObject: JSONObject {
         var object = JSONObject()
         object.append("id", .string(id))
         object.append("name", .string(name))
@@ -100,7 +100,7 @@ extension Endpoint {
 
 extension BasicInformation {
     /// The fields that are set.
-    var jsonObject: JSONObject {
+    public var jsonObject: JSONObject {
         var object = JSONObject()
         if let vendorName { object.append("vendorName", .string(vendorName)) }
         if let vendorID { object.append("vendorID", .int(vendorID)) }

@@ -1,0 +1,82 @@
+import GRDB
+import JSON
+import MatterModel
+import Synchronization
+
+extension SQLiteDeviceStore: ChangeStore {
+    public func changes(
+        after cursor: Int64,
+        limit: Int,
+        users: Set<String>?,
+        kinds: Set<ChangeRecord.Kind>?
+    ) throws -> [StoredChange] {
+        var sql = "SELECT cursor, occurred, kind, userId, deviceId, data FROM change WHERE cursor > ?"
+        var arguments: StatementArguments = [cursor]
+        if let users {
+            sql += " AND userId IN (\(Array(repeating: "?", count: users.count).joined(separator: ", ")))"
+            for user in users.sorted() { _ = arguments.append(contentsOf: [user]) }
+        }
+        if let kinds {
+            sql += " AND kind IN (\(Array(repeating: "?", count: kinds.count).joined(separator: ", ")))"
+            for kind in kinds.map(\.rawValue).sorted() { _ = arguments.append(contentsOf: [kind]) }
+        }
+        sql += " ORDER BY cursor LIMIT ?"
+        _ = arguments.append(contentsOf: [max(limit, 0)])
+        return try pool.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                let text: String = row[5]
+                let data = (try? JSONParser.parse(text).objectValue) ?? JSONObject()
+                let kind = ChangeRecord.Kind(rawValue: row[2]) ?? .state
+                return StoredChange(
+                    cursor: row[0],
+                    occurred: row[1],
+                    record: ChangeRecord(kind: kind, agentUserId: row[3], deviceId: row[4], data: data)
+                )
+            }
+        }
+    }
+
+    public func changeBounds() throws -> ChangeBounds {
+        try pool.read { db in try Self.changeBounds(db) }
+    }
+
+    /// The bounds as the current transaction sees them.
+    static func changeBounds(_ db: Database) throws -> ChangeBounds {
+        // AUTOINCREMENT keeps the highest cursor ever given in sqlite_sequence, also when its row was pruned.
+        let latest =
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'change'")) ?? 0
+        let oldest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT min(cursor) FROM change"))
+        return ChangeBounds(latest: latest, prunedThrough: oldest.map { $0 - 1 } ?? latest)
+    }
+
+    public func pruneChanges(occurredBefore unixMilliseconds: Int64) throws -> Int {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM change WHERE occurred < ?", arguments: [unixMilliseconds])
+            return db.changesCount
+        }
+    }
+
+    public func changeSnapshot(users: Set<String>?) throws -> ChangeSnapshot {
+        try pool.read { db in
+            let cursor = try Self.changeBounds(db).latest
+            let ids = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM user ORDER BY id"))
+            var snapshot = ChangeSnapshot(cursor: cursor, users: [])
+            for id in ids where users?.contains(id) ?? true {
+                snapshot.users.append(
+                    ChangeSnapshot.User(agentUserId: id, devices: try Self.fetchDevices(db, user: id))
+                )
+            }
+            return snapshot
+        }
+    }
+
+    public func observeChanges(_ observer: (@Sendable () -> Void)?) {
+        let box = observer.map(OutboxObserver.init)
+        changeObserver.withLock { $0 = box }
+    }
+
+    /// Wakes the observer after a commit that recorded changes.
+    func notifyChanges() {
+        changeObserver.withLock { $0 }?.notify()
+    }
+}
