@@ -187,6 +187,75 @@ final class RawHTTPClient {
         }
     }
 
+    /// Reads a response head (status and headers) and leaves the body to ``readChunked(until:)``.
+    func readHead() throws -> Response {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while firstRange(of: separator, in: buffered) == nil {
+            guard try fill() else {
+                throw Failure(operation: "read response head (connection closed)", errorNumber: 0)
+            }
+        }
+        let headerEnd = firstRange(of: separator, in: buffered)!
+        let head = String(decoding: buffered[..<headerEnd], as: UTF8.self)
+        buffered.removeFirst(headerEnd + separator.count)
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let statusLine = lines.removeFirst().split(separator: " ")
+        let status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else {
+                return nil
+            }
+            return (name: String(line[..<colon]), value: String(line[line.index(after: colon)...].drop { $0 == " " }))
+        }
+        return Response(status: status, headers: headers, body: [])
+    }
+
+    /// The chunked body decoded so far by ``readChunked(until:)``.
+    private(set) var decoded: [UInt8] = []
+    /// Whether the chunked body ended with its last chunk (a clean end, not a dropped connection).
+    private(set) var chunkedBodyEnded = false
+
+    /// The decoded body as text.
+    var decodedText: String {
+        String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// Reads and decodes a chunked body until what was decoded contains `text` (true), or the body ends or the
+    /// connection closes first (false). `nil` waits for the end.
+    func readChunked(until text: String?) throws -> Bool {
+        let needle = text.map { Array($0.utf8) }
+        while true {
+            decodeChunks()
+            if let needle, firstRange(of: needle, in: decoded) != nil {
+                return true
+            }
+            if chunkedBodyEnded {
+                return false
+            }
+            guard try fill() else {
+                return false
+            }
+        }
+    }
+
+    private func decodeChunks() {
+        while !chunkedBodyEnded, let lineEnd = firstRange(of: Array("\r\n".utf8), in: buffered) {
+            let sizeText = String(decoding: buffered[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText, radix: 16) else {
+                return
+            }
+            if size == 0 {
+                chunkedBodyEnded = true
+                return
+            }
+            guard buffered.count >= lineEnd + 2 + size + 2 else {
+                return
+            }
+            decoded.append(contentsOf: buffered[(lineEnd + 2)..<(lineEnd + 2 + size)])
+            buffered.removeFirst(lineEnd + 2 + size + 2)
+        }
+    }
+
     private func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else {
             return nil
