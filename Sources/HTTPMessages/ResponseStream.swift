@@ -14,8 +14,9 @@ import Synchronization
 /// The listener sends the bytes written so far whenever the client can take them; when none are left it suspends
 /// the connection and ``write(_:)`` resumes it. The buffer is bounded: a write that would hold more than
 /// `capacity` unsent bytes (a consumer that stops reading) ends the stream instead (``EndReason/overflow``), drops
-/// what it held and closes the connection, so memory per stream never exceeds `capacity` (plus what the listener
-/// and the kernel buffer for one connection). The producer learns the end — overflow, the client leaving, the
+/// what it held and closes the connection, so memory per stream never exceeds `capacity` (or one write, when a
+/// single write is larger: it is accepted when nothing else waits), plus what the listener and the kernel buffer
+/// for one connection. The producer learns the end — overflow, the client leaving, the
 /// server shutting down, or its own ``finish()`` — once, through ``onEnd(_:)``. A client that leaves while the
 /// connection is suspended is noticed at the next write (a heartbeat): a suspended connection is not polled.
 ///
@@ -75,7 +76,9 @@ public final class ResponseStream: Sendable {
             guard state.ended == nil, !state.finishing else { return }
             resume = state.resume
             state.resume = nil
-            if state.buffer.count - state.sent + bytes.count > capacity {
+            let pending = state.buffer.count - state.sent
+            // One write larger than the capacity still goes out when nothing else waits (a big snapshot event).
+            if pending > 0, pending + bytes.count > capacity {
                 state.buffer = []
                 state.sent = 0
                 state.ended = .overflow
