@@ -50,11 +50,37 @@ extension SQLiteDeviceStore: ChangeStore {
     }
 
     public func pruneChanges(occurredBefore unixMilliseconds: Int64) throws -> Int {
-        try pool.write { db in
-            try db.execute(sql: "DELETE FROM change WHERE occurred < ?", arguments: [unixMilliseconds])
-            return db.changesCount
+        // The first change young enough to keep, found by walking the oldest rows in cursor order (no index on
+        // occurred: it grows with the cursor); outside the writer.
+        let boundary = try pool.read { db -> Int64? in
+            let young = try Int64.fetchOne(
+                db,
+                sql: "SELECT cursor FROM change WHERE occurred >= ? ORDER BY cursor LIMIT 1",
+                arguments: [unixMilliseconds]
+            )
+            if let young { return young }
+            return try Int64.fetchOne(db, sql: "SELECT max(cursor) FROM change").map { $0 + 1 }
+        }
+        guard let boundary else { return 0 }
+        // Deleted in batches: each one holds the writer (EXECUTE waits) only briefly.
+        var pruned = 0
+        while true {
+            let deleted = try pool.write { db -> Int in
+                try db.execute(
+                    sql: """
+                        DELETE FROM change WHERE cursor < min(?, (SELECT min(cursor) FROM change) + ?)
+                        """,
+                    arguments: [boundary, Self.pruneBatchSize]
+                )
+                return db.changesCount
+            }
+            pruned += deleted
+            if deleted < Self.pruneBatchSize { return pruned }
         }
     }
+
+    /// The most change rows one pruning transaction deletes.
+    static let pruneBatchSize = 10_000
 
     public func changeSnapshot(users: Set<String>?) throws -> ChangeSnapshot {
         try pool.read { db in
