@@ -42,16 +42,17 @@ extension SQLiteDeviceStore: ChangeStore {
 
     /// The bounds as the current transaction sees them.
     static func changeBounds(_ db: Database) throws -> ChangeBounds {
-        // AUTOINCREMENT keeps the highest cursor ever given in sqlite_sequence, also when its row was pruned.
-        let latest =
-            try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'change'")) ?? 0
-        let oldest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT min(cursor) FROM change"))
-        return ChangeBounds(latest: latest, prunedThrough: oldest.map { $0 - 1 } ?? latest)
+        // Pruning keeps the newest row: the highest cursor ever given is still in the table.
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT min(cursor), max(cursor) FROM change"))
+        let oldest: Int64? = row?[0]
+        let latest: Int64 = row?[1] ?? 0
+        return ChangeBounds(latest: latest, prunedThrough: oldest.map { $0 - 1 } ?? 0)
     }
 
     public func pruneChanges(occurredBefore unixMilliseconds: Int64) throws -> Int {
         // The first change young enough to keep, found by walking the oldest rows in cursor order (no index on
-        // occurred: it grows with the cursor); outside the writer.
+        // occurred: it grows with the cursor), outside the writer. The newest row is always kept: it holds the
+        // latest cursor, so cursors are never reused.
         let boundary = try pool.read { db -> Int64? in
             let young = try Int64.fetchOne(
                 db,
@@ -59,7 +60,7 @@ extension SQLiteDeviceStore: ChangeStore {
                 arguments: [unixMilliseconds]
             )
             if let young { return young }
-            return try Int64.fetchOne(db, sql: "SELECT max(cursor) FROM change").map { $0 + 1 }
+            return try Int64.fetchOne(db, sql: "SELECT max(cursor) FROM change")
         }
         guard let boundary else { return 0 }
         // Deleted in batches: each one holds the writer (EXECUTE waits) only briefly.

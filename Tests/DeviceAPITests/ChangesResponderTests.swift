@@ -214,4 +214,51 @@ struct ChangesResponderTests {
         #expect(try resumed.readChunked(until: "id: \(next)\n"))
         #expect(SSEEvent.parse(resumed.decodedText).first?.id == next)
     }
+
+    @Test func severalConsumersSeeEveryChangeOnceInOrderWhileChangesAreMade() throws {
+        let harness = try ChangesHarness()
+        _ = try harness.store.importDevices(ChangesHarness.plugs("alice", ["p1", "p2"]))
+        let start = try harness.store.changeBounds().latest
+        let total: Int64 = 600
+        let done = EventCount()
+        DispatchQueue.global().async {
+            var on = false
+            while (try? harness.store.changeBounds().latest) ?? total + start < start + total {
+                on.toggle()
+                _ = try? harness.setOnOff("alice", on ? "p1" : "p2", on)
+                if Bool.random() { _ = try? harness.setOnOff("alice", on ? "p2" : "p1", on) }
+            }
+            done.increment()
+        }
+        // Five consumers; the odd ones leave twice on the way and resume with Last-Event-ID.
+        let seen = Mutex<[Int: [Int64]]>([:])
+        let finished = EventCount()
+        for consumer in 0..<5 {
+            DispatchQueue.global().async {
+                var ids: [Int64] = []
+                var leaves = consumer % 2 == 1 ? 2 : 0
+                while ids.last ?? start < start + total {
+                    guard let client = try? harness.openStream("/v1/changes", lastEventID: ids.last ?? start) else {
+                        break
+                    }
+                    let stopAt = leaves > 0 ? (ids.last ?? start) + 97 : start + total
+                    _ = try? client.readChunked(until: "id: \(min(stopAt, start + total))\n")
+                    ids += SSEEvent.parse(client.decodedText).compactMap(\.id)
+                    client.close()
+                    leaves -= 1
+                }
+                seen.withLock { $0[consumer] = ids }
+                finished.increment()
+            }
+        }
+        #expect(done.wait(atLeast: 1))
+        #expect(finished.wait(atLeast: 5))
+        let expected = try harness.store.changes(after: start, limit: 10_000, users: nil, kinds: nil).map(\.cursor)
+        #expect(expected.count >= Int(total))
+        for consumer in 0..<5 {
+            let ids = seen.withLock { $0[consumer] } ?? []
+            #expect(Array(ids.prefix(Int(total))) == Array(expected.prefix(Int(total))), "consumer \(consumer)")
+            #expect(ids == ids.sorted() && Set(ids).count == ids.count, "consumer \(consumer): in order, once each")
+        }
+    }
 }

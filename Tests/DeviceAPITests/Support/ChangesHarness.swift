@@ -103,9 +103,9 @@ struct SSEEvent: Equatable {
     var event: String?
     var data: JSONValue?
 
-    /// The events in `text` (comments skipped), in order.
+    /// The complete events in `text` (comments skipped, a partly received last event left out), in order.
     static func parse(_ text: String) -> [SSEEvent] {
-        text.components(separatedBy: "\n\n").compactMap { block in
+        text.components(separatedBy: "\n\n").dropLast().compactMap { block in
             var event = SSEEvent()
             var any = false
             for line in block.split(separator: "\n") where !line.hasPrefix(":") {
