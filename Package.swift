@@ -289,6 +289,7 @@ let package = Package(
             dependencies: [
                 "HearthTestSupport",
                 "Clocks",
+                "JSON",
                 "Registry",
                 "MatterModel",
                 .product(name: "GRDB", package: "GRDB.swift"),

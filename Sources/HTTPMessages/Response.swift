@@ -15,6 +15,9 @@ public struct Response: Sendable {
     public var delay: Duration
     /// Set by ``deferred(_:ifAbandoned:)``: the answer comes later from this ``DeferredResponse``.
     public package(set) var deferred: DeferredResponse?
+    /// Set by ``stream(_:status:headerFields:)``: the body is produced over time by this ``ResponseStream``;
+    /// ``body`` is ignored.
+    public package(set) var stream: ResponseStream?
 
     /// Creates a response from a head and, optionally, a body and a delay.
     public init(head: HTTPResponse, body: [UInt8] = [], delay: Duration = .zero) {

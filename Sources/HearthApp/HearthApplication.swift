@@ -169,6 +169,16 @@ public struct HearthApplication: Sendable {
                 // listening line stops the server gracefully instead of killing it.
                 services: [.init(service: ReadinessAnnouncement { onListening(port) })]
                     + (reporting.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
+                    + [
+                        .init(
+                            service: ChangeRetentionService(
+                                store: store,
+                                retention: configuration.changeRetention,
+                                clock: clock,
+                                logger: logger
+                            )
+                        )
+                    ]
                     + [.init(service: server)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger

@@ -115,3 +115,27 @@ func headerLineTrampoline(
     )
     return .YES
 }
+
+/// `MHD_ContentReaderCallback` of a streamed response; `context` is its retained ``StreamingResponses/Context``.
+func streamReaderTrampoline(
+    context: UnsafeMutableRawPointer?,
+    position: UInt64,
+    buffer: UnsafeMutablePointer<CChar>?,
+    max: Int
+) -> Int {
+    guard let context, let buffer else {
+        return -2  // MHD_CONTENT_READER_END_WITH_ERROR
+    }
+    return StreamingResponses.read(
+        Unmanaged<StreamingResponses.Context>.fromOpaque(context).takeUnretainedValue(),
+        into: UnsafeMutableRawBufferPointer(start: buffer, count: max)
+    )
+}
+
+/// `MHD_ContentReaderFreeCallback` of a streamed response: releases the retain taken when it was created.
+func streamFreedTrampoline(context: UnsafeMutableRawPointer?) {
+    guard let context else {
+        return
+    }
+    StreamingResponses.freed(Unmanaged<StreamingResponses.Context>.fromOpaque(context).takeRetainedValue())
+}

@@ -281,7 +281,7 @@ extension HTTPServer {
 
     /// Copies a responder's answer into microhttpd and queues it.
     private func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
-        guard let mhdResponse = makeResponse(response) else {
+        guard let mhdResponse = makeResponse(response, connection: connection) else {
             return queue(internalErrorResponse, status: 500, on: connection)
         }
         let code = response.head.status.code
@@ -292,13 +292,18 @@ extension HTTPServer {
     }
 
     /// Copies a responder's answer into a microhttpd response; nil if microhttpd cannot allocate one.
-    private func makeResponse(_ response: Response) -> OpaquePointer? {
-        let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count,
-                UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                .RESPMEM_MUST_COPY
-            )
+    private func makeResponse(_ response: Response, connection: OpaquePointer) -> OpaquePointer? {
+        let created: OpaquePointer?
+        if let stream = response.stream {
+            created = streamingResponses.makeResponse(stream, connection: connection)
+        } else {
+            created = response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count,
+                    UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                    .RESPMEM_MUST_COPY
+                )
+            }
         }
         guard let created else {
             return nil

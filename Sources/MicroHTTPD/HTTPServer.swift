@@ -80,6 +80,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
     let delayedResponses: DelayedResponses
     /// Connections waiting for a ``DeferredResponse``.
     let deferredResponses = DeferredResponses()
+    /// Responses whose body is a ``ResponseStream``.
+    let streamingResponses = StreamingResponses()
     /// NUL-terminated copies of the TLS certificate and key, alive as long as the server (microhttpd keeps the
     /// pointers); the key is wiped in `deinit`.
     private let tlsCertificate: UnsafeMutableBufferPointer<CChar>?
@@ -172,6 +174,11 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// The number of connections waiting for a ``DeferredResponse`` now.
     public var deferredResponseCount: Int {
         deferredResponses.count
+    }
+
+    /// The number of streamed responses (``Response/stream(_:status:headerFields:)``) open now.
+    public var streamingResponseCount: Int {
+        streamingResponses.count
     }
 
     /// The number of requests microhttpd has begun and not yet completed.
@@ -426,6 +433,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
         delayedResponses.resumeAll()
         // Deferred answers still being produced get their fallback now.
         deferredResponses.abandonAll()
+        // Open streams end now: their connections resume, close their bodies, and can be drained.
+        streamingResponses.endAll()
         logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
         return Quiesced(daemon: daemon, listenSocket: listenSocket)
     }

@@ -22,11 +22,12 @@ public protocol DeviceStore: Sendable {
     /// whose challenge is a PIN (``PINAttempts/isClean`` when nothing is recorded) and only for those; entries
     /// `body` adds for other ids are ignored, and a clean entry deletes the record. Devices `body` adds or removes
     /// are ignored. If `body` throws, nothing is written. The HomeGraph work the changes cause (``OutboxPolicy``) is
-    /// queued in the same transaction.
-    func updateDevicesAndPINAttempts<T>(
+    /// queued in the same transaction, and so is every ``ChangeRecord`` `body` appends to `changes` (the change
+    /// log behind `/v1/changes`, see ``ChangeStore``).
+    func updateDevicesRecordingChanges<T>(
         forUser agentUserId: String,
         ids: [String],
-        _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
+        _ body: (inout [String: Device], inout [String: PINAttempts], inout [ChangeRecord]) throws -> T
     ) throws -> T
 
     /// Upserts every user and device of the file in one transaction: all or nothing. A device already stored
@@ -42,6 +43,17 @@ public protocol DeviceStore: Sendable {
 }
 
 extension DeviceStore {
+    /// ``updateDevicesRecordingChanges(forUser:ids:_:)`` for a write the change log does not report.
+    public func updateDevicesAndPINAttempts<T>(
+        forUser agentUserId: String,
+        ids: [String],
+        _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
+    ) throws -> T {
+        try updateDevicesRecordingChanges(forUser: agentUserId, ids: ids) { devices, attempts, _ in
+            try body(&devices, &attempts)
+        }
+    }
+
     /// Runs `body` on the user's devices with the given ids inside one write transaction, then persists every
     /// change `body` made to the cluster state and connectivity of those devices' endpoints (``Device/withState(of:)``),
     /// and commits before returning. Ids the user does not own are absent from the dictionary; devices `body`

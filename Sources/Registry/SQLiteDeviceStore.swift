@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GRDB
+import JSON
 import MatterModel
 import Synchronization
 
@@ -45,6 +46,8 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
     /// closure stored in a `Mutex` is reabstracted on every `withLock` and grows a chain of thunks per call (measured:
     /// EXECUTE fell to a tenth within seconds).
     let outboxObserver = Mutex<OutboxObserver?>(nil)
+    /// Called after a commit that recorded changes (see ``ChangeStore/observeChanges(_:)``).
+    let changeObserver = Mutex<OutboxObserver?>(nil)
     /// When ``recordSync(forUser:now:)`` last wrote, per user (unix milliseconds).
     let syncRecorded = Mutex<[String: Int64]>([:])
 
@@ -179,12 +182,12 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         return cache.withLock { $0.store(devices: devices, forUser: user, at: generation, now: now) }
     }
 
-    public func updateDevicesAndPINAttempts<T>(
+    public func updateDevicesRecordingChanges<T>(
         forUser agentUserId: String,
         ids: [String],
-        _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
+        _ body: (inout [String: Device], inout [String: PINAttempts], inout [ChangeRecord]) throws -> T
     ) throws -> T {
-        let (result, changed, before, after, queued) = try pool.writeWithoutTransaction { db in
+        let (result, changed, before, after, queued, recorded) = try pool.writeWithoutTransaction { db in
             try Self.immediateTransaction(db) {
                 try updateTransaction(db, user: agentUserId, ids: ids, body)
             }
@@ -193,6 +196,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         let now = clock.now
         cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after, now: now) }
         if queued { notifyOutbox() }
+        if recorded { notifyChanges() }
         return result
     }
 
@@ -216,14 +220,15 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         try pool.read { db in try Self.fetchAttempts(db, user: agentUserId, ids: [id])[id] ?? PINAttempts() }
     }
 
-    /// The inside of ``updateDevicesAndPINAttempts(forUser:ids:_:)``'s transaction: the result, the devices written, and the
-    /// change counter before and after.
+    /// The inside of ``updateDevicesRecordingChanges(forUser:ids:_:)``'s transaction: the result, the devices
+    /// written, the change counter before and after, whether HomeGraph work was queued and whether changes were
+    /// recorded.
     private func updateTransaction<T>(
         _ db: Database,
         user agentUserId: String,
         ids: [String],
-        _ body: (inout [String: Device], inout [String: PINAttempts]) throws -> T
-    ) throws -> (T, [Device], Int64, Int64, Bool) {
+        _ body: (inout [String: Device], inout [String: PINAttempts], inout [ChangeRecord]) throws -> T
+    ) throws -> (T, [Device], Int64, Int64, Bool, Bool) {
         let before = try Self.generation(db)
         // Inside the write transaction the counter is exact: verify it, and use the cache if it is current.
         let verifiedAt = clock.now
@@ -242,7 +247,8 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         }
         let storedAttempts = try pinIds.isEmpty ? [:] : Self.fetchAttempts(db, user: agentUserId, ids: pinIds)
         var attempts = storedAttempts
-        let result = try body(&working, &attempts)
+        var records: [ChangeRecord] = []
+        let result = try body(&working, &attempts, &records)
         for (id, old) in storedAttempts {
             let new = attempts[id] ?? PINAttempts()
             if new != old { try Self.writeAttempts(db, user: agentUserId, device: id, new) }
@@ -260,8 +266,10 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
             queued = try queueStateChange(db, user: agentUserId, from: old, to: persisted, now: now) || queued
             changed.append(persisted)
         }
+        for record in records { try Self.recordChange(db, record, occurred: now) }
         // Nothing changed: nothing was written, the counter is still `before`.
-        return (result, changed, before, changed.isEmpty ? before : try Self.generation(db), queued)
+        let after = changed.isEmpty ? before : try Self.generation(db)
+        return (result, changed, before, after, queued, !records.isEmpty)
     }
 
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
@@ -277,6 +285,13 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
             for user in file.users {
                 let userId = user.agentUserId
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [userId])
+                if db.changesCount > 0 {
+                    try Self.recordChange(
+                        db,
+                        ChangeRecord(kind: .user, agentUserId: userId, data: JSONObject([("change", "created")])),
+                        occurred: now
+                    )
+                }
                 var stored: [String: Device] = [:]
                 for device in try Self.fetchDevices(db, user: userId) { stored[device.id] = device }
                 var nextPosition =
@@ -289,6 +304,17 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
                     let exists = try Bool.fetchOne(
                         db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM device WHERE userId = ? AND id = ?)"),
                         arguments: [userId, device.id]
+                    )
+                    let change: JSONValue = exists == true ? "replaced" : "added"
+                    try Self.recordChange(
+                        db,
+                        ChangeRecord(
+                            kind: .device,
+                            agentUserId: userId,
+                            deviceId: device.id,
+                            data: JSONObject([("change", change), ("device", .object(device.jsonObject))])
+                        ),
+                        occurred: now
                     )
                     if exists == true {
                         try Self.writeDevice(db, user: userId, device: device, newPosition: nil)
@@ -315,6 +341,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
             return (ImportSummary(users: users, added: added, updated: updated), queued)
         }
         if queued { notifyOutbox() }
+        notifyChanges()
         return summary
     }
 

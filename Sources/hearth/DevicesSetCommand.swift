@@ -61,13 +61,14 @@ extension DevicesCommand {
             }
             let (store, _) = try common.openStore(forUser: user)
             defer { try? store.close() }
-            try store.updateDevices(forUser: user, ids: [device]) { devices in
-                guard var target = devices[device] else {
+            try store.updateDevicesRecordingChanges(forUser: user, ids: [device]) { devices, _, changes in
+                guard let stored = devices[device] else {
                     throw CommandFailure(
                         .dataError,
                         "user \"\(user)\" has no device \"\(device)\": check --device (`hearth devices list --user \(user)`)"
                     )
                 }
+                var target = stored
                 do {
                     try DeviceStateChange.apply(
                         parsed,
@@ -79,6 +80,7 @@ extension DevicesCommand {
                     throw CommandFailure(.dataError, error.message)
                 }
                 devices[device] = target
+                changes += ChangeRecord.stateChanges(forUser: user, from: stored, to: target, by: .cli)
             }
             let reporting = try store.isReportingEnabled()
             print(

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import JSON
 import MatterModel
 import Testing
 
@@ -227,6 +228,27 @@ struct CLITests {
         let thermostat = try #require(devices.first { $0.id == "t" }).endpoints[0].cluster(.Thermostat)
         #expect(thermostat.int("SystemMode") == 1)
         #expect(thermostat.int("MaxHeatSetpointLimit") == 2500)
+    }
+
+    /// `devices set` records a `state` change by `cli` in the change log, in its own transaction; a refused set
+    /// records nothing.
+    @Test func devicesSetRecordsAStateChangeByCLI() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.importDevices(
+            deviceFile(user: "alice", #"{"id":"p","name":"P","deviceTypes":["OnOffPlugInUnit"]}"#)
+        )
+        #expect(
+            try workspace.hearth("devices", "set", "--user", "alice", "--device", "p", "OnOff.OnOff=true").status == 0
+        )
+        #expect(try workspace.hearth("devices", "set", "--user", "alice", "--device", "p", "OnOff.Nope=1").status != 0)
+        let store = try SQLiteDeviceStore(path: workspace.database)
+        defer { try? store.close() }
+        let states = try store.changes(after: 0, limit: 10, users: nil, kinds: [.state])
+        #expect(states.count == 1)
+        #expect(states.first?.record.deviceId == "p")
+        #expect(states.first?.record.data["by"] == "cli")
+        #expect(states.first?.record.data["clusters"] == ["OnOff": ["OnOff": true]])
     }
 
     @Test func importRefusesAFileWhoseSecondUserIsBad() throws {

@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Testing
 
 @testable import MicroHTTPD

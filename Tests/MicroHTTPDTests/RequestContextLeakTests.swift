@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPMessages
+import HearthTestSupport
 import Synchronization
 import Testing
 

@@ -43,16 +43,33 @@ struct ExecuteHandler {
             now: now,
             allowAckUnlock: options.allowAckUnlock
         )
-        let results = try store.updateDevicesAndPINAttempts(forUser: agentUserId, ids: order) { devices, attempts in
+        let results = try store.updateDevicesRecordingChanges(forUser: agentUserId, ids: order) {
+            devices,
+            attempts,
+            changes in
             order.map { id in
-                Self.execute(
+                var commands: [(endpoint: Int, MatterCommandDescription)] = []
+                let result = Self.execute(
                     steps[id] ?? [],
                     on: id,
                     in: &devices,
                     attempts: &attempts[id],
                     challenges: challenges,
-                    mode: mode
+                    mode: mode,
+                    commands: &commands
                 )
+                // The change log's `command` records, in the EXECUTE's own transaction.
+                for (endpoint, description) in commands {
+                    changes.append(
+                        description.record(
+                            agentUserId: agentUserId,
+                            deviceId: id,
+                            endpoint: endpoint,
+                            requestId: requestId
+                        )
+                    )
+                }
+                return result
             }
         }
         return FulfillmentResponseBody.execute(requestId: requestId, results: Self.grouped(results))
@@ -64,7 +81,8 @@ struct ExecuteHandler {
         in devices: inout [String: Device],
         attempts: inout PINAttempts?,
         challenges: ChallengeCheck,
-        mode: ValidationMode
+        mode: ValidationMode,
+        commands: inout [(endpoint: Int, MatterCommandDescription)]
     ) -> ExecuteResult {
         guard let device = devices[id] else {
             return ExecuteResult(ids: [id], status: .error, errorCode: .deviceNotFound)
@@ -98,6 +116,7 @@ struct ExecuteHandler {
         }
         var working = device
         var touched: [Trait] = []
+        var described: [(endpoint: Int, MatterCommandDescription)] = []
         do throws(CommandError) {
             for step in steps {
                 guard let command = step.command else {
@@ -115,18 +134,27 @@ struct ExecuteHandler {
                         "endpoint \(binding.endpoint + 1), which backs \(command.trait.rawValue), is offline"
                     )
                 }
+                let before = working.endpoints[binding.endpoint]
                 try TraitMappings.mapping(for: command.trait).execute(
                     command,
                     CommandParameters(params: step.params, command: command),
                     on: &working.endpoints[binding.endpoint],
                     mode: mode
                 )
+                for description in MatterCommandDescription.describe(
+                    command,
+                    before: before,
+                    after: working.endpoints[binding.endpoint]
+                ) {
+                    described.append((binding.endpoint, description))
+                }
                 if !touched.contains(command.trait) { touched.append(command.trait) }
             }
         } catch {
             return ExecuteResult(ids: [id], status: .error, errorCode: error.code, debugString: error.reason)
         }
         devices[id] = working
+        commands = described
         var states = SyncDeviceMapping.states(of: working, bindings: bindings.filter { touched.contains($0.trait) })
         if let exception = EnergyStorageTrait.exceptionCode(of: working) {
             states.append("exceptionCode", .string(exception.rawValue))

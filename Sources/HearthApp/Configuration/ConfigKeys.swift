@@ -99,6 +99,16 @@ public struct ConfigKeys: Sendable {
         )
     }
 
+    /// `changes.*`: the change log behind `/v1/changes`.
+    public struct ChangesKeys: Sendable {
+        public let retentionHours: ConfigKey<Int> = .integer(
+            "changes.retentionHours",
+            1...8760,
+            default: 72,
+            "Changes older than this are pruned; a consumer behind it gets 410 and takes a snapshot."
+        )
+    }
+
     /// `devices.*`.
     public struct DevicesKeys: Sendable {
         public let seedFile: ConfigKey<String?> = .optionalString(
@@ -316,6 +326,7 @@ public struct ConfigKeys: Sendable {
 
     public let http = HTTPKeys()
     public let database = DatabaseKeys()
+    public let changes = ChangesKeys()
     public let devices = DevicesKeys()
     public let fulfillment = FulfillmentKeys()
     public let oauth = OAuthKeys()

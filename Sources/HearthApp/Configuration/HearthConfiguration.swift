@@ -12,6 +12,8 @@ public struct HearthConfiguration: Sendable {
     public var synchronous: SQLiteDeviceStore.Synchronous
     /// How long reads trust the registry's change counter (`database.cacheRevalidationMilliseconds`).
     public var cacheRevalidationInterval: Duration
+    /// How long the change log keeps a change (`changes.retentionHours`).
+    public var changeRetention: Duration
     /// Device file to import when the registry is empty; `nil` for none.
     public var seedFile: String?
     public var fulfillment: FulfillmentOptions
@@ -45,6 +47,7 @@ public struct HearthConfiguration: Sendable {
         databasePath = values[\.database.path]
         synchronous = values[\.database.synchronous]
         cacheRevalidationInterval = .milliseconds(values[\.database.cacheRevalidationMilliseconds])
+        changeRetention = .seconds(values[\.changes.retentionHours] * 3600)
         seedFile = values[\.devices.seedFile]
         let keyFile = values[\.homegraph.serviceAccountKeyFile]
         homeGraph = keyFile.map { keyFile in

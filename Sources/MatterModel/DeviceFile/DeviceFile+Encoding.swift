@@ -95,7 +95,7 @@ extension Endpoint {
 
 extension BasicInformation {
     /// The fields that are set.
-    var jsonObject: JSONObject {
+    public var jsonObject: JSONObject {
         var object = JSONObject()
         if let vendorName { object.append("vendorName", .string(vendorName)) }
         if let vendorID { object.append("vendorID", .int(vendorID)) }

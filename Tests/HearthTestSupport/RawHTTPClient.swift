@@ -6,28 +6,33 @@ import Darwin
 
 /// A blocking TCP client on raw POSIX sockets, for the requests real HTTP clients will not send: slow,
 /// malformed, idle, or hand-chunked.
-final class RawHTTPClient {
+public final class RawHTTPClient {
     /// Why a socket operation failed.
-    struct Failure: Error, CustomStringConvertible {
-        let operation: String
-        let errorNumber: Int32
+    public struct Failure: Error, CustomStringConvertible {
+        public let operation: String
+        public let errorNumber: Int32
 
-        var description: String {
+        public init(operation: String, errorNumber: Int32) {
+            self.operation = operation
+            self.errorNumber = errorNumber
+        }
+
+        public var description: String {
             "\(operation) failed: errno \(errorNumber) (\(String(cString: strerror(errorNumber))))"
         }
     }
 
     /// A parsed HTTP/1.1 response.
-    struct Response {
-        var status: Int
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
+    public struct Response {
+        public var status: Int
+        public var headers: [(name: String, value: String)]
+        public var body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
-        var bodyText: String {
+        public var bodyText: String {
             String(decoding: body, as: UTF8.self)
         }
     }
@@ -37,7 +42,7 @@ final class RawHTTPClient {
     private var isClosed = false
 
     /// Connects to `127.0.0.1:port`, from `sourceAddress` if given; reads time out after `readTimeoutSeconds`.
-    init(port: Int, readTimeoutSeconds: Int = 10, sourceAddress: String? = nil) throws {
+    public init(port: Int, readTimeoutSeconds: Int = 10, sourceAddress: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else {
             throw Failure(operation: "socket", errorNumber: errno)
@@ -79,18 +84,18 @@ final class RawHTTPClient {
         close()
     }
 
-    func close() {
+    public func close() {
         if !isClosed {
             isClosed = true
             Glibc.close(descriptor)
         }
     }
 
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -115,7 +120,7 @@ final class RawHTTPClient {
     }
 
     /// Reads one response (Content-Length framed, or up to end of stream).
-    func readResponse() throws -> Response {
+    public func readResponse() throws -> Response {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headerEnd: Int?
         while headerEnd == nil {
@@ -154,7 +159,7 @@ final class RawHTTPClient {
     }
 
     /// Waits until the peer closes the connection; returns false if the read timed out first.
-    func waitForClose() -> Bool {
+    public func waitForClose() -> Bool {
         while true {
             do {
                 if try !fill() {
@@ -167,7 +172,7 @@ final class RawHTTPClient {
     }
 
     /// Whether the peer closes the connection within `milliseconds` (input the server sent is skipped).
-    func closes(withinMilliseconds milliseconds: Int) -> Bool {
+    public func closes(withinMilliseconds milliseconds: Int) -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(milliseconds)
         while true {
             let left = deadline - ContinuousClock.now
@@ -184,6 +189,75 @@ final class RawHTTPClient {
             if count < 0, errno != EAGAIN {
                 return true
             }
+        }
+    }
+
+    /// Reads a response head (status and headers) and leaves the body to ``readChunked(until:)``.
+    public func readHead() throws -> Response {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while firstRange(of: separator, in: buffered) == nil {
+            guard try fill() else {
+                throw Failure(operation: "read response head (connection closed)", errorNumber: 0)
+            }
+        }
+        let headerEnd = firstRange(of: separator, in: buffered)!
+        let head = String(decoding: buffered[..<headerEnd], as: UTF8.self)
+        buffered.removeFirst(headerEnd + separator.count)
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let statusLine = lines.removeFirst().split(separator: " ")
+        let status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else {
+                return nil
+            }
+            return (name: String(line[..<colon]), value: String(line[line.index(after: colon)...].drop { $0 == " " }))
+        }
+        return Response(status: status, headers: headers, body: [])
+    }
+
+    /// The chunked body decoded so far by ``readChunked(until:)``.
+    public private(set) var decoded: [UInt8] = []
+    /// Whether the chunked body ended with its last chunk (a clean end, not a dropped connection).
+    public private(set) var chunkedBodyEnded = false
+
+    /// The decoded body as text.
+    public var decodedText: String {
+        String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// Reads and decodes a chunked body until what was decoded contains `text` (true), or the body ends or the
+    /// connection closes first (false). `nil` waits for the end.
+    public func readChunked(until text: String?) throws -> Bool {
+        let needle = text.map { Array($0.utf8) }
+        while true {
+            decodeChunks()
+            if let needle, firstRange(of: needle, in: decoded) != nil {
+                return true
+            }
+            if chunkedBodyEnded {
+                return false
+            }
+            guard try fill() else {
+                return false
+            }
+        }
+    }
+
+    private func decodeChunks() {
+        while !chunkedBodyEnded, let lineEnd = firstRange(of: Array("\r\n".utf8), in: buffered) {
+            let sizeText = String(decoding: buffered[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText, radix: 16) else {
+                return
+            }
+            if size == 0 {
+                chunkedBodyEnded = true
+                return
+            }
+            guard buffered.count >= lineEnd + 2 + size + 2 else {
+                return
+            }
+            decoded.append(contentsOf: buffered[(lineEnd + 2)..<(lineEnd + 2 + size)])
+            buffered.removeFirst(lineEnd + 2 + size + 2)
         }
     }
 

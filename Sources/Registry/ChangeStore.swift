@@ -1,0 +1,74 @@
+import MatterModel
+
+/// The read side of the change log behind `/v1/changes`: the changes after a cursor, the cursor range still
+/// held, a snapshot consistent with a cursor, pruning, and a signal when new changes committed.
+///
+/// The log is written by each write's own transaction (``SQLiteDeviceStore/recordChange(_:_:occurred:)``); cursors
+/// are strictly increasing and never reused, also after pruning and across restarts.
+public protocol ChangeStore: Sendable {
+    /// The changes with a cursor greater than `cursor`, in cursor order, at most `limit` of them; only those of
+    /// `users` and of `kinds` when given (`nil`: all).
+    func changes(
+        after cursor: Int64,
+        limit: Int,
+        users: Set<String>?,
+        kinds: Set<ChangeRecord.Kind>?
+    ) throws -> [StoredChange]
+
+    /// The latest cursor and how far the log was pruned.
+    func changeBounds() throws -> ChangeBounds
+
+    /// Deletes the changes that occurred before `unixMilliseconds`; returns how many.
+    func pruneChanges(occurredBefore unixMilliseconds: Int64) throws -> Int
+
+    /// Every user's devices (or those of `users`) and the cursor they are consistent with, read in one read
+    /// transaction: the devices reflect every change up to that cursor and none after it.
+    func changeSnapshot(users: Set<String>?) throws -> ChangeSnapshot
+
+    /// Registers the function called (on the writer's thread, after commit) whenever this process recorded
+    /// changes; `nil` removes it. Changes written by another process (the CLI) are not signalled: readers also
+    /// look again now and then.
+    func observeChanges(_ observer: (@Sendable () -> Void)?)
+}
+
+/// The cursors of the change log.
+public struct ChangeBounds: Sendable, Hashable {
+    /// The cursor of the latest change ever recorded; 0 when there was none.
+    public var latest: Int64
+    /// Changes with a cursor up to this one may have been pruned: resuming after an earlier cursor would miss some.
+    public var prunedThrough: Int64
+
+    public init(latest: Int64, prunedThrough: Int64) {
+        self.latest = latest
+        self.prunedThrough = prunedThrough
+    }
+
+    /// Whether the changes after `cursor` are all still held.
+    public func canResume(after cursor: Int64) -> Bool {
+        cursor >= prunedThrough && cursor <= latest
+    }
+}
+
+/// Users' devices as of one cursor of the change log.
+public struct ChangeSnapshot: Sendable, Hashable {
+    /// One user and its devices, in import order.
+    public struct User: Sendable, Hashable {
+        public var agentUserId: String
+        public var devices: [Device]
+
+        public init(agentUserId: String, devices: [Device]) {
+            self.agentUserId = agentUserId
+            self.devices = devices
+        }
+    }
+
+    /// The devices include every change up to this cursor and none after it.
+    public var cursor: Int64
+    /// Sorted by agent user id.
+    public var users: [User]
+
+    public init(cursor: Int64, users: [User]) {
+        self.cursor = cursor
+        self.users = users
+    }
+}

@@ -1,0 +1,136 @@
+import Clocks
+import HearthTestSupport
+import JSON
+import MatterModel
+import Synchronization
+import Testing
+
+@testable import Registry
+
+/// The change log behind `/v1/changes`: what the existing writes record, in their own transaction, and the read
+/// side (``ChangeStore``): order, filters, bounds, pruning, snapshots, the commit signal, durability.
+struct ChangeLogTests {
+    @Test func importRecordsUserCreatedAndDevicesAddedThenReplaced() throws {
+        let store = try SQLiteDeviceStore.inMemory()
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug, Fixtures.lamp])]))
+        let changes = try store.changes(after: 0, limit: 100, users: nil, kinds: nil)
+        #expect(changes.map(\.cursor) == [1, 2, 3, 4])
+        #expect(changes.map(\.record.kind) == [.user, .device, .device, .device])
+        #expect(changes.map { $0.record.data["change"] } == ["created", "added", "replaced", "added"])
+        #expect(changes.map(\.record.deviceId) == [nil, Fixtures.plug.id, Fixtures.plug.id, Fixtures.lamp.id])
+        #expect(changes[1].record.data["device"] == .object(Fixtures.plug.jsonObject))
+    }
+
+    @Test func refusedImportRecordsNothing() throws {
+        let store = try SQLiteDeviceStore.inMemory()
+        var broken = Fixtures.plug
+        broken.endpoints = []
+        #expect(throws: (any Error).self) {
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp, broken])]))
+        }
+        #expect(try store.changes(after: 0, limit: 100, users: nil, kinds: nil).isEmpty)
+        #expect(try store.changeBounds() == ChangeBounds(latest: 0, prunedThrough: 0))
+    }
+
+    @Test func stateChangesAreRecordedInTheUpdateTransaction() throws {
+        let store = try SQLiteDeviceStore.inMemory()
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        let before = try store.changeBounds().latest
+        try store.updateDevicesRecordingChanges(forUser: "u", ids: [Fixtures.plug.id]) { devices, _, changes in
+            let old = try #require(devices[Fixtures.plug.id])
+            var new = old
+            new.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(true)
+            new.endpoints[0].online = true
+            devices[old.id] = new
+            changes += ChangeRecord.stateChanges(forUser: "u", from: old, to: new, by: .cli)
+        }
+        let changes = try store.changes(after: before, limit: 10, users: ["u"], kinds: [.state])
+        #expect(changes.count == 1)
+        #expect(
+            changes.first?.record.data
+                == JSONObject([
+                    ("endpoint", 1), ("clusters", ["OnOff": ["OnOff": true]]), ("online", true), ("by", "cli"),
+                ])
+        )
+        // A body that throws writes neither the change nor its record.
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try store.updateDevicesRecordingChanges(forUser: "u", ids: [Fixtures.plug.id]) { _, _, changes in
+                changes.append(ChangeRecord(kind: .state, agentUserId: "u", data: JSONObject()))
+                throw Refused()
+            }
+        }
+        #expect(try store.changeBounds().latest == changes.first?.cursor)
+    }
+
+    @Test func limitAndFiltersKeepCursorOrder() throws {
+        let store = try SQLiteDeviceStore.inMemory()
+        _ = try store.importDevices(Fixtures.file([("a", [Fixtures.plug]), ("b", [Fixtures.lamp])]))
+        let all = try store.changes(after: 0, limit: 100, users: nil, kinds: nil)
+        #expect(all.count == 4)
+        #expect(try store.changes(after: 0, limit: 2, users: nil, kinds: nil) == Array(all.prefix(2)))
+        #expect(try store.changes(after: all[1].cursor, limit: 100, users: nil, kinds: nil) == Array(all.dropFirst(2)))
+        let b = try store.changes(after: 0, limit: 100, users: ["b"], kinds: [.device])
+        #expect(b.map(\.record.deviceId) == [Fixtures.lamp.id])
+    }
+
+    @Test func pruningMovesTheResumableBound() throws {
+        let clock = ManualClock()
+        let store = try SQLiteDeviceStore.inMemory(clock: clock)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        clock.advance(by: .seconds(3600))
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
+        #expect(try store.changeBounds() == ChangeBounds(latest: 3, prunedThrough: 0))
+        #expect(try store.pruneChanges(occurredBefore: clock.unixMilliseconds - 1000) == 2)
+        let bounds = try store.changeBounds()
+        #expect(bounds == ChangeBounds(latest: 3, prunedThrough: 2))
+        #expect(!bounds.canResume(after: 1))
+        #expect(bounds.canResume(after: 2))
+        #expect(bounds.canResume(after: 3))
+        #expect(!bounds.canResume(after: 4))
+        // Everything old: the newest change is kept all the same, so cursors are never reused.
+        #expect(try store.pruneChanges(occurredBefore: clock.unixMilliseconds + 1) == 0)
+        #expect(try store.changeBounds() == ChangeBounds(latest: 3, prunedThrough: 2))
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.bare])]))
+        #expect(try store.changes(after: 3, limit: 10, users: nil, kinds: nil).map(\.cursor) == [4])
+    }
+
+    @Test func snapshotIsConsistentWithItsCursor() throws {
+        let store = try SQLiteDeviceStore.inMemory()
+        _ = try store.importDevices(Fixtures.file([("b", [Fixtures.lamp]), ("a", [Fixtures.plug])]))
+        let snapshot = try store.changeSnapshot(users: nil)
+        let latest = try store.changeBounds().latest
+        #expect(snapshot.cursor == latest)
+        #expect(snapshot.users.map(\.agentUserId) == ["a", "b"])
+        #expect(snapshot.users.map(\.devices) == [[Fixtures.plug], [Fixtures.lamp]])
+        #expect(try store.changeSnapshot(users: ["b"]).users.map(\.agentUserId) == ["b"])
+    }
+
+    @Test func observerIsToldAfterCommit() throws {
+        let store = try SQLiteDeviceStore.inMemory()
+        let calls = Mutex(0)
+        store.observeChanges { calls.withLock { $0 += 1 } }
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        #expect(calls.withLock { $0 } == 1)
+        // An update that records nothing does not signal.
+        try store.updateDevices(forUser: "u", ids: [Fixtures.plug.id]) { _ in }
+        #expect(calls.withLock { $0 } == 1)
+        store.observeChanges(nil)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test func cursorsSurviveReopening() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        let store = try SQLiteDeviceStore(path: path)
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        _ = try store.pruneChanges(occurredBefore: Int64.max)
+        try store.close()
+        let reopened = try SQLiteDeviceStore(path: path)
+        _ = try reopened.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
+        #expect(try reopened.changes(after: 0, limit: 10, users: nil, kinds: nil).map(\.cursor) == [2, 3])
+        try reopened.close()
+    }
+}
