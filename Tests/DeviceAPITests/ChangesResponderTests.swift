@@ -261,4 +261,25 @@ struct ChangesResponderTests {
             #expect(ids == ids.sorted() && Set(ids).count == ids.count, "consumer \(consumer): in order, once each")
         }
     }
+
+    @Test func aStreamResumesAcrossARestartOnTheSameFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("changes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var seen: [Int64] = []
+        do {
+            let first = try ChangesHarness(directory: directory)
+            _ = try first.store.importDevices(ChangesHarness.plugs("alice", ["p1"]))
+            let client = try first.openStream("/v1/changes?after=0")
+            #expect(try client.readChunked(until: "id: 2\n"))
+            seen += SSEEvent.parse(client.decodedText).compactMap(\.id)
+            try first.setOnOff("alice", "p1", true)
+        }
+        // Hearth is gone (listener shut down, store closed); a new one opens the same file.
+        let second = try ChangesHarness(directory: directory)
+        try second.setOnOff("alice", "p1", false)
+        let resumed = try second.openStream("/v1/changes", lastEventID: seen.last ?? 0)
+        #expect(try resumed.readChunked(until: "id: 4\n"))
+        seen += SSEEvent.parse(resumed.decodedText).compactMap(\.id)
+        #expect(seen == [1, 2, 3, 4])
+    }
 }

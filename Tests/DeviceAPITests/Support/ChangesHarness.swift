@@ -12,16 +12,23 @@ import Registry
 /// with a clock the test moves. Changes are made through the store's own write paths.
 final class ChangesHarness: Sendable {
     let directory: URL
+    private let ownsDirectory: Bool
     let clock = ManualClock()
     let store: SQLiteDeviceStore
     let responder: ChangesResponder
     let server: HTTPServer
     let port: Int
 
-    init(streamCapacity: Int = 1 << 20) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("changes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteDeviceStore(path: directory.appendingPathComponent("registry.sqlite").path, clock: clock)
+    /// - Parameter directory: Where the registry file is; a new temporary directory (removed at the end) when nil.
+    init(streamCapacity: Int = 1 << 20, directory: URL? = nil) throws {
+        ownsDirectory = directory == nil
+        self.directory =
+            directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("changes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        store = try SQLiteDeviceStore(
+            path: self.directory.appendingPathComponent("registry.sqlite").path,
+            clock: clock
+        )
         responder = ChangesResponder(
             store: store,
             clock: clock,
@@ -40,7 +47,7 @@ final class ChangesHarness: Sendable {
     deinit {
         server.shutdown()
         try? store.close()
-        try? FileManager.default.removeItem(at: directory)
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// `plug-N` devices for `user`, as a device file.
