@@ -770,7 +770,7 @@ public enum OpenAPIDocument {
             "schemas": {
               "Id": {
                 "type": "string",
-                "pattern": "^[A-Za-z0-9._~-]{1,128}$",
+                "pattern": "^[A-Za-z0-9._:-]{1,128}$",
                 "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
               },
               "Error": {
@@ -819,7 +819,7 @@ public enum OpenAPIDocument {
                 "properties": {
                   "agentUserId": {
                     "type": "string",
-                    "pattern": "^[A-Za-z0-9._~-]{1,128}$",
+                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
                     "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
                   }
                 }
@@ -905,7 +905,7 @@ public enum OpenAPIDocument {
                 "properties": {
                   "id": {
                     "type": "string",
-                    "pattern": "^[A-Za-z0-9._~-]{1,128}$",
+                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
                     "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
                   },
                   "name": {
@@ -1008,7 +1008,7 @@ public enum OpenAPIDocument {
                 "properties": {
                   "id": {
                     "type": "string",
-                    "pattern": "^[A-Za-z0-9._~-]{1,128}$",
+                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
                     "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
                   },
                   "name": {
@@ -1212,12 +1212,12 @@ public enum OpenAPIDocument {
                 "properties": {
                   "agentUserId": {
                     "type": "string",
-                    "pattern": "^[A-Za-z0-9._~-]{1,128}$",
+                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
                     "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
                   },
                   "deviceId": {
                     "type": "string",
-                    "pattern": "^[A-Za-z0-9._~-]{1,128}$",
+                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
                     "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
                   },
                   "clusters": {

@@ -137,6 +137,7 @@ public struct HearthApplication: Sendable {
                 configuration.apiEnabled
                 ? DeviceAPIResponder(
                     store: store,
+                    changes: ChangesResponder(store: store, clock: clock),
                     authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
                     clock: clock,
                     logger: logger

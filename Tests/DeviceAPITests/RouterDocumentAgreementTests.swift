@@ -1,0 +1,65 @@
+import Clocks
+import DeviceAPI
+import Foundation
+import HTTPMessages
+import HTTPTypes
+import JSON
+import Logging
+import Registry
+import Testing
+
+/// `GET /v1/openapi.json` and the router agree route for route. The router's routes are not written down twice:
+/// they are read from its own answers. For every path the document names (and a few it does not), a request with a
+/// method no route uses (`OPTIONS`) is refused with 405 and an `Allow` header listing the methods the router serves
+/// there, or with 404 where it serves nothing; those (method, path) pairs must be exactly the document's operations.
+@Suite struct RouterDocumentAgreementTests {
+    /// Paths the document does not name but a careless router might serve.
+    static let probes = [
+        "/v1/users", "/v1/users/{u}/devices/{d}/clusters", "/v1/users/{u}/state", "/v1/devices", "/v1/change",
+        "/v1/users/{u}/devices/{d}/events/{e}", "/v1/openapi.yaml", "/v1",
+    ]
+
+    @Test func everyServedRouteIsDocumentedAndEveryDocumentedRouteIsServed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteDeviceStore(path: directory.appendingPathComponent("hearth.sqlite").path)
+        defer { try? store.close() }
+        let key = try store.create(name: "backend", now: SystemClock().unixTime)
+        let router = DeviceAPIResponder(
+            store: store,
+            changes: ChangesResponder(store: store, clock: SystemClock()),
+            logger: Logger(label: "routes", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        let document = try JSONParser.parse(Array(OpenAPIDocument.json.utf8))
+        let documented = OpenAPIRoutes.operations(in: document)
+        let paths = Set(documented.map(\.path)).union(Self.probes)
+
+        var served: [OpenAPIRoutes.Route] = []
+        for template in paths.sorted() {
+            let target = template.replacingOccurrences(of: #"\{[^}]*\}"#, with: "x1", options: .regularExpression)
+            let answer = router.respond(
+                to: Request(
+                    method: .options,
+                    target: target,
+                    headerFields: [.authorization: "Bearer \(key)"]
+                )
+            )
+            switch answer.status {
+            case .notFound:
+                continue
+            case .methodNotAllowed:
+                let allow = try #require(answer.headerFields[.allow], "405 without Allow for \(target)")
+                for method in allow.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+                // HEAD is GET without the body (RFC 9110 §9.3.2); the document describes GET.
+                where method != "HEAD" {
+                    served.append(OpenAPIRoutes.Route(method: method, path: template))
+                }
+            default:
+                Issue.record("OPTIONS \(target) answered \(answer.status.code); expected 404 or 405 with Allow")
+            }
+        }
+        #expect(!served.isEmpty)
+        #expect(OpenAPIRoutes.mismatches(routes: served, document: document) == [])
+    }
+}
