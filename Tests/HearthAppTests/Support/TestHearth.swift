@@ -44,7 +44,12 @@ final class TestHearth: @unchecked Sendable {
                 store: store,
                 options: options,
                 logger: logger,
-                deviceAPI: deviceAPI ? DeviceAPIResponder(store: store, logger: logger) : nil
+                deviceAPI: deviceAPI
+                    ? DeviceAPIResponder(
+                        store: store,
+                        changes: ChangesResponder(store: store, clock: SystemClock()),
+                        logger: logger
+                    ) : nil
             ),
             logger: logger
         )
