@@ -38,6 +38,10 @@ struct Hearth: AsyncParsableCommand {
             }
         } catch let error where error is ValidationError || error is ExitCode || error is CleanExit {
             exit(withError: error)
+        } catch let error where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            // `hearth serve --help` parses as ArgumentParser's own help command, whose run throws its internal
+            // `CommandError(helpRequested)`: the parser prints the help and exits 0 for it.
+            exit(withError: error)
         } catch {
             let failure = CommandFailure(error)
             FileHandle.standardError.write(Data("Error: \(failure.message)\n".utf8))

@@ -63,6 +63,19 @@ struct CLIExitCodeTests {
         #expect(scratch.files.isEmpty, "nothing created: \(scratch.files)")
     }
 
+    /// `--help` on any command prints its help and exits 0 (it used to end in "an internal error", exit 70).
+    @Test(arguments: [
+        ["--help"], ["serve", "--help"], ["apikeys", "create", "--help"], ["devices", "set", "--help"],
+    ])
+    func helpExitsZero(arguments: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.directory.remove() }
+        let result = try scratch.hearth(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("USAGE: hearth"), "\(result)")
+        #expect(!result.stderr.contains("internal error"), "\(result)")
+    }
+
     @Test func anUnknownUserExits67() throws {
         let scratch = try Scratch()
         defer { scratch.directory.remove() }
