@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import JSON
 import Logging
 import Registry
@@ -91,7 +92,7 @@ struct ServeProcessTests {
         // A QUERY whose headers and first half of the body have arrived when SIGTERM does.
         let body = Array(TestHomes.query(["kitchen-ceiling", "hallway"], requestId: "in-flight").utf8)
         let half = body.count / 2
-        let connection = try RawConnection(port: server.port)
+        let connection = try RawHTTPClient(port: server.port)
         // `Expect: 100-continue`: microhttpd answers `100 Continue` once it has read the headers and begun the
         // request (counted in flight), the event the test awaits before sending half the body and SIGTERM.
         try connection.send(
@@ -107,13 +108,13 @@ struct ServeProcessTests {
         #expect(shuttingDown?.contains("http.in_flight=1") == true, "the half-sent request counts as in flight")
         #expect(server.isRunning, "the server waits for the in-flight request")
         #expect(throws: (any Error).self, "no new connections while draining") {
-            _ = try RawConnection(port: server.port, readTimeoutSeconds: 1)
+            _ = try RawHTTPClient(port: server.port, readTimeoutSeconds: 1)
         }
 
         try connection.send(String(decoding: body[half...], as: UTF8.self))
         let response = try connection.readResponse()
-        #expect(response.status == 200, "\(response.head)")
-        #expect(response.head.lowercased().contains("connection: close"), "\(response.head)")
+        #expect(response.status == 200, "\(response.headers)")
+        #expect(response.header("Connection")?.lowercased() == "close", "\(response.headers)")
         let answer = try JSONParser.parse(response.body)
         #expect(answer["requestId"] == "in-flight")
         #expect(answer["payload"]?["devices"]?["kitchen-ceiling"]?["on"] == true, "\(answer)")
@@ -179,7 +180,7 @@ struct ServeProcessTests {
 
         // The second server runs with a 1 s grace period: a request that never completes does not hold up the
         // stop for longer than that.
-        let stalled = try RawConnection(port: second.port)
+        let stalled = try RawHTTPClient(port: second.port)
         try stalled.send(
             "POST /fulfillment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n"

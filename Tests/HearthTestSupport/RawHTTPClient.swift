@@ -119,7 +119,7 @@ public final class RawHTTPClient {
         return count > 0
     }
 
-    /// Reads one response (Content-Length framed, or up to end of stream).
+    /// Reads one response (Content-Length framed, or up to end of stream; none for 1xx, 204 and 304).
     public func readResponse() throws -> Response {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headerEnd: Int?
@@ -142,6 +142,10 @@ public final class RawHTTPClient {
             return (name: String(line[..<colon]), value: String(value))
         }
         var response = Response(status: status, headers: headers, body: [])
+        // 1xx (e.g. `100 Continue`), 204 and 304 never have a body (RFC 9112 §6.3).
+        if (100..<200).contains(status) || status == 204 || status == 304 {
+            return response
+        }
         if let length = response.header("Content-Length").flatMap({ Int($0) }) {
             while buffered.count < length {
                 guard try fill() else {

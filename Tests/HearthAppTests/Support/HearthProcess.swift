@@ -18,15 +18,6 @@ private func signalProcess(_ pid: Int32, _ signal: Int32) {
     _ = kill(pid, signal)
 }
 
-/// `send(2)` without SIGPIPE, under a name that does not clash with ``RawConnection/send(_:)``.
-private func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
-    #else
-    send(descriptor, bytes, count, 0)
-    #endif
-}
-
 /// A failure of the test harness itself (not of Hearth): no binary, a command that hung, a server that never
 /// listened.
 struct HarnessError: Error, CustomStringConvertible {
@@ -369,89 +360,6 @@ final class ServerProcess {
     /// POSTs an intent to `/fulfillment`.
     func intent(_ json: String, token: String) async throws -> Response {
         try await request(body: json, token: token)
-    }
-}
-
-/// A blocking TCP connection on raw POSIX sockets, for requests sent in pieces.
-final class RawConnection {
-    private let descriptor: Int32
-    private var buffered: [UInt8] = []
-
-    /// Connects to `127.0.0.1:port`; reads time out after `readTimeoutSeconds`.
-    init(port: Int, readTimeoutSeconds: Int = 10) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw HarnessError("socket: errno \(errno)") }
-        var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            let number = errno
-            close(descriptor)
-            throw HarnessError("connect to port \(port): errno \(number)")
-        }
-    }
-
-    deinit {
-        close(descriptor)
-    }
-
-    func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { sendBytes(descriptor, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw HarnessError("send: errno \(errno)") }
-            offset += written
-        }
-    }
-
-    /// Reads one Content-Length framed response: its status, header block and body.
-    func readResponse() throws -> (status: Int, head: String, body: [UInt8]) {
-        let separator = Array("\r\n\r\n".utf8)
-        var headEnd: Int?
-        while headEnd == nil {
-            headEnd = firstIndex(of: separator)
-            if headEnd == nil, try !fill() { throw HarnessError("connection closed before a response head") }
-        }
-        let head = String(decoding: buffered[..<headEnd!], as: UTF8.self)
-        buffered.removeFirst(headEnd! + separator.count)
-        let statusLine = head.split(separator: "\r\n").first?.split(separator: " ") ?? []
-        let status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
-        let length =
-            head.split(separator: "\r\n").compactMap { line -> Int? in
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                return Int(parts[1].trimmingCharacters(in: .whitespaces))
-            }.first ?? 0
-        while buffered.count < length {
-            guard try fill() else { throw HarnessError("connection closed inside a response body") }
-        }
-        return (status, head, Array(buffered[..<length]))
-    }
-
-    private func fill() throws -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count >= 0 else { throw HarnessError("recv: errno \(errno)") }
-        buffered.append(contentsOf: chunk[..<count])
-        return count > 0
-    }
-
-    private func firstIndex(of needle: [UInt8]) -> Int? {
-        guard buffered.count >= needle.count else { return nil }
-        for start in 0...(buffered.count - needle.count)
-        where buffered[start..<(start + needle.count)].elementsEqual(needle) {
-            return start
-        }
-        return nil
     }
 }
 
