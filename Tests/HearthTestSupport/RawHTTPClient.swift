@@ -60,7 +60,7 @@ public final class RawHTTPClient {
             }
             guard bound == 0 else {
                 let number = errno
-                Glibc.close(descriptor)
+                close()
                 throw Failure(operation: "bind", errorNumber: number)
             }
         }
@@ -75,7 +75,10 @@ public final class RawHTTPClient {
         }
         guard result == 0 else {
             let number = errno
-            Glibc.close(descriptor)
+            // `close()`, not the system call: a class whose init throws after every property is set still runs
+            // its deinit, which would close the descriptor a second time — by then perhaps another thread's
+            // (a dispatch source's), which crashed libdispatch's event loop in CI.
+            close()
             throw Failure(operation: "connect", errorNumber: number)
         }
     }
