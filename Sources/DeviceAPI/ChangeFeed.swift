@@ -54,6 +54,18 @@ final class ChangeFeed: Sendable {
         self.heartbeatInterval = heartbeatInterval
     }
 
+    /// Called after the number of open streams or waiting long-polls changed (``ChangesResponder/observeCounts(_:)``).
+    private let countsObserver = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Sets (or with `nil` removes) the function called after the open streams or waiting long-polls changed.
+    func observeCounts(_ observer: (@Sendable () -> Void)?) {
+        countsObserver.withLock { $0 = observer }
+    }
+
+    private func countsChanged() {
+        countsObserver.withLock { $0 }?()
+    }
+
     /// The number of open streams.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
@@ -92,8 +104,10 @@ final class ChangeFeed: Sendable {
             )
             return state.nextId
         }
+        countsChanged()
         stream.onEnd { [weak self] _ in
             self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+            self?.countsChanged()
         }
         scheduleHeartbeat()
         queue.async { [self] in
@@ -116,8 +130,10 @@ final class ChangeFeed: Sendable {
             state.waiters[state.nextId] = Waiter(answer: answer, after: after, users: users, kinds: kinds, limit: limit)
             return state.nextId
         }
+        countsChanged()
         let timeout = clock.schedule(after: wait) { [weak self] in
             guard let self, let waiter = state.withLock({ $0.waiters.removeValue(forKey: id) }) else { return }
+            countsChanged()
             waiter.answer.complete(ChangesResponder.page([], after: waiter.after))
         }
         let expired = state.withLock { state -> Bool in
@@ -189,6 +205,7 @@ final class ChangeFeed: Sendable {
                 ), !changes.isEmpty,
                 let taken = state.withLock({ $0.waiters.removeValue(forKey: id) })
             else { continue }
+            countsChanged()
             taken.timeout?.cancel()
             taken.answer.complete(ChangesResponder.page(changes, after: taken.after))
         }

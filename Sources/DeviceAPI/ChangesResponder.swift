@@ -40,6 +40,12 @@ public struct ChangesResponder: HTTPResponder {
         self.feed = feed
     }
 
+    /// Sets (or with `nil` removes) the function called, on whatever thread made the change, after the number of
+    /// open streams or waiting long-polls changed: tests await these states instead of polling for them.
+    public func observeCounts(_ observer: (@Sendable () -> Void)?) {
+        feed.observeCounts(observer)
+    }
+
     /// The number of open streams (for tests and health).
     public var openStreamCount: Int { feed.subscriberCount }
 

@@ -134,7 +134,7 @@ struct ChangesResponderTests {
         let harness = try ChangesHarness()
         let client = try harness.openStream("/v1/changes")
         #expect(try client.readChunked(until: ": hearth change stream\n\n"))
-        #expect(harness.until { harness.clock.sleepers > 0 })
+        #expect(harness.clock.blockUntilSleepers(atLeast: 1, timeout: .seconds(10)))
         harness.clock.advance(by: .seconds(15))
         #expect(try client.readChunked(until: ": heartbeat\n\n"))
         #expect(SSEEvent.parse(client.decodedText).isEmpty)

@@ -93,12 +93,15 @@ final class ChangesHarness: Sendable {
         return client
     }
 
-    /// Waits until `condition` holds (state the listener's threads change), for at most ten seconds.
+    /// Waits until `condition` on the responder's streams or long-polls holds, for at most ten seconds: woken by
+    /// the responder each time their number changes (``ChangesResponder/observeCounts(_:)``), not by polling.
     func until(_ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let changed = DispatchSemaphore(value: 0)
+        responder.observeCounts { changed.signal() }
+        defer { responder.observeCounts(nil) }
+        let deadline = DispatchTime.now() + .seconds(10)
         while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            usleep(500)
+            guard changed.wait(timeout: deadline) == .success else { return condition() }
         }
         return true
     }
