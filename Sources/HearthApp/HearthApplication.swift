@@ -91,6 +91,7 @@ public struct HearthApplication: Sendable {
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
         let throttle = try configuration.edge.makeAuthFailureThrottle(clock: clock)
         let homeGraphClient = try makeHomeGraphClient()
+        let formKey = try configuration.formKey()
         let databasePath = configuration.databasePath
         let creating = !FileManager.default.fileExists(atPath: databasePath)
         // A new database is seeded: read and check the seed before the file exists.
@@ -123,6 +124,7 @@ public struct HearthApplication: Sendable {
                 store: store,
                 settings: oauthSettings,
                 logger: logger,
+                formKey: formKey,
                 clock: clock,
                 signInBudget: configuration.edge.makeAuthFailureThrottle(
                     burst: oauthSettings.signInBurst,

@@ -241,6 +241,11 @@ public struct ConfigKeys: Sendable {
             default: 10,
             "How fast a client's sign-in budget refills, per minute."
         )
+        public let formKeyFile: ConfigKey<String?> = .optionalString(
+            "oauth.formKeyFile",
+            default: nil,
+            "File holding the sign-in forms' CSRF key (≥ 32 bytes); the same on every instance. Empty = random per process."
+        )
     }
 
     /// `homegraph.*`: Report State, Request Sync and notifications.

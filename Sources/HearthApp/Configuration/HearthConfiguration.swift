@@ -24,6 +24,9 @@ public struct HearthConfiguration: Sendable {
     public var oauthClients: [OAuthClientConfiguration]
     /// The other `oauth.` keys; its `clients` are filled in at start from ``oauthClients``.
     public var oauth: OAuthSettings
+    /// `oauth.formKeyFile`: the file holding the sign-in forms' CSRF key (``formKey()``); `nil`: a random key per
+    /// process.
+    public var oauthFormKeyFile: String?
     /// The hardened edge: bad-token slowing and native TLS (`http.badToken…`, `http.trustedProxies`, `tls.…`).
     public var edge: EdgeConfiguration
     /// Whether `/v1` (the device backend's API) is served (`api.enabled`).
@@ -77,6 +80,7 @@ public struct HearthConfiguration: Sendable {
         )
         logLevel = values[\.log.level]
         oauthClients = values[\.oauth.clients]
+        oauthFormKeyFile = values[\.oauth.formKeyFile]
         oauth = OAuthSettings(
             accessTokenTTLSeconds: values[\.oauth.accessTokenTTLSeconds],
             rotateRefreshTokens: values[\.oauth.rotateRefreshTokens],

@@ -132,6 +132,17 @@ final class LinkingHearth: @unchecked Sendable {
         body: String? = nil,
         headers: [String: String] = [:]
     ) throws -> Response {
+        try Self.request(port: port, method, path, body: body, headers: headers)
+    }
+
+    /// One request with curl to any Hearth on `port` (a `hearth serve` process too), as ``request(_:_:body:headers:)``.
+    static func request(
+        port: Int,
+        _ method: String,
+        _ path: String,
+        body: String? = nil,
+        headers: [String: String] = [:]
+    ) throws -> Response {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         var arguments = ["-s", "-i", "-X", method, "--max-time", "20"]
