@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks Deploy/hearth.service with `systemd-analyze verify`.
+# Checks Deploy/hearth.service and the several-instances template Deploy/hearth@.service with `systemd-analyze verify`.
 #
 # Usage: Deploy/verify-unit.sh [BINARY]
 #
@@ -23,21 +23,27 @@ command -v systemd-analyze >/dev/null || { echo "verify-unit: systemd-analyze no
 workdir="$(mktemp -d)"
 trap 'rm -rf "$workdir"' EXIT
 
-grep -q '^ExecStart=/usr/local/bin/hearth ' "$unit" || {
-    echo "verify-unit: ExecStart no longer starts with /usr/local/bin/hearth; update this script" >&2
-    exit 1
+# Each unit, under the name systemd would load it by: the template as an instance (hearth@8081.service), so that %i
+# is expanded as it is on a host.
+check() {
+    local unit="$1" name="$2"
+    grep -q '^ExecStart=/usr/local/bin/hearth ' "$unit" || {
+        echo "verify-unit: ExecStart of $unit no longer starts with /usr/local/bin/hearth; update this script" >&2
+        exit 1
+    }
+    sed "s|^ExecStart=/usr/local/bin/hearth |ExecStart=$binary |" "$unit" >"$workdir/$name"
+    # systemd-analyze exits 0 even for many warnings, so the output decides. Lines about other units (the host's own
+    # units it happens to load) are ignored; anything naming the unit fails.
+    local output status=0
+    output="$(systemd-analyze verify "$workdir/$name" 2>&1)" || status=$?
+    if [[ -n "$output" ]]; then
+        echo "$output"
+    fi
+    if [[ "$status" -ne 0 ]] || grep -qF "${name%%@*}" <<<"$output"; then
+        echo "verify-unit: FAILED for $unit (exit $status)" >&2
+        exit 1
+    fi
+    echo "verify-unit: OK ($unit as $name, ExecStart binary $binary)"
 }
-sed "s|^ExecStart=/usr/local/bin/hearth |ExecStart=$binary |" "$unit" >"$workdir/hearth.service"
-
-# systemd-analyze exits 0 even for many warnings, so the output decides. Lines about other units (the host's own
-# units it happens to load) are ignored; anything naming hearth.service fails.
-output="$(systemd-analyze verify "$workdir/hearth.service" 2>&1)" || status=$?
-status="${status:-0}"
-if [[ -n "$output" ]]; then
-    echo "$output"
-fi
-if [[ "$status" -ne 0 ]] || grep -q 'hearth.service' <<<"$output"; then
-    echo "verify-unit: FAILED (exit $status)" >&2
-    exit 1
-fi
-echo "verify-unit: OK ($unit, ExecStart binary $binary)"
+check "$unit" hearth.service
+check "$here/hearth@.service" hearth@8081.service
