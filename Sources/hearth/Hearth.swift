@@ -16,7 +16,7 @@ struct Hearth: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, DevicesCommand.self, TokenCommand.self, FakeHomeGraphCommand.self, UsersCommand.self,
-            APIKeysCommand.self,
+            APIKeysCommand.self, DatabaseCommand.self,
         ]
     )
 
