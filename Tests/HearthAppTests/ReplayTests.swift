@@ -96,7 +96,12 @@ struct ReplayTests {
         defer { directory.remove() }
         let database = directory.path("hearth.sqlite")
         let recorded = directory.path("recorded")
-        let environment = ["HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS": "0"]
+        // A home of its own, so that its PIN (8642) appears nowhere else in the answers.
+        let seed = try directory.write("home.json", Self.home)
+        let environment = [
+            "HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS": "0",
+            "HEARTH_DEVICES_SEED_FILE": seed,
+        ]
         let recording = try await ServerProcess(
             ["--database", database, "--record", recorded],
             in: RepositoryRoot.url,
@@ -104,18 +109,15 @@ struct ReplayTests {
         )
         defer { recording.kill() }
         let issued = try HearthCLI.run(
-            ["token", "issue", "--user", "demo-user", "--database", database],
+            ["token", "issue", "--user", "rec-user", "--database", database],
             in: directory.url
         )
         let token = try #require(issued.lines.last)
-        let pinExecute = #"""
-            {"requestId":"lock","inputs":[{"intent":"action.devices.EXECUTE","payload":{"commands":[{"devices":[{"id":"front-door"}],"execution":[{"command":"action.devices.commands.LockUnlock","params":{"lock":true},"challenge":{"pin":"1234"}}]}]}}]}
-            """#
         for intent in [
             TestHomes.sync,
-            TestHomes.execute(["living-room-ceiling"], command: "OnOff", params: #"{"on":true}"#),
-            TestHomes.query(["living-room-ceiling", "hallway"]),
-            pinExecute,
+            TestHomes.execute(["dimmer"], command: "OnOff", params: #"{"on":true}"#),
+            TestHomes.query(["dimmer"]),
+            FulfillmentRecorderTests.pinExecute(FulfillmentRecorderTests.pin, requestId: "pin"),
         ] {
             let answer = try await recording.intent(intent, token: token)
             #expect(answer.status == 200, "\(answer.text)")
@@ -126,7 +128,9 @@ struct ReplayTests {
         #expect(files.count == 4)
         for file in files {
             let text = String(decoding: FileManager.default.contents(atPath: "\(recorded)/\(file)") ?? Data(), as: UTF8.self)
-            #expect(!text.contains(token) && !text.contains("1234"), "\(file) holds a secret")
+            for secret in [token, FulfillmentRecorderTests.pin, "Bearer"] {
+                #expect(!text.contains(secret), "\(file) holds \(secret)")
+            }
         }
 
         let server = try await ServerProcess(["--database", database], in: RepositoryRoot.url, environment: environment)
@@ -134,7 +138,7 @@ struct ReplayTests {
         let junit = directory.path("junit.xml")
         let url = "http://127.0.0.1:\(server.port)"
         let passing = try HearthCLI.run(
-            ["replay", recorded, "--url", url, "--token", token, "--pin", "1234", "--junit", junit],
+            ["replay", recorded, "--url", url, "--token", token, "--pin", FulfillmentRecorderTests.pin, "--junit", junit],
             in: directory.url
         )
         #expect(passing.status == 0, "\(passing)")
@@ -143,33 +147,42 @@ struct ReplayTests {
         #expect(report.first == "4 0 0 0")
         #expect(report.dropFirst().allSatisfy { $0.hasSuffix(" pass") }, "\(report)")
 
-        // The device changes behind the recording's back: its brightness, in Matter units (254 → 100 %, 127 → 50 %).
+        // The device changes behind the recording's back: its brightness, in Matter units (254 = 100 %, 127 = 50 %).
         let set = try HearthCLI.run(
             [
-                "devices", "set", "--user", "demo-user", "--device", "living-room-ceiling",
+                "devices", "set", "--user", "rec-user", "--device", "dimmer",
                 "LevelControl.CurrentLevel=127", "--database", database,
             ],
             in: directory.url
         )
         #expect(set.status == 0, "\(set)")
         let failing = try HearthCLI.run(
-            ["replay", recorded, "--url", url, "--token", token, "--pin", "1234", "--junit", junit],
+            ["replay", recorded, "--url", url, "--token", token, "--pin", FulfillmentRecorderTests.pin, "--junit", junit],
             in: directory.url
         )
         #expect(failing.status == 1, "\(failing)")
         #expect(failing.stdout.contains("FAIL "), "\(failing)")
-        #expect(failing.stdout.contains("$.payload.devices.living-room-ceiling.brightness: expected "), "\(failing)")
+        #expect(failing.stdout.contains("$.payload.devices.dimmer.brightness: expected 100, got 50"), "\(failing)")
         let failedReport = try Self.parseJUnit(
             String(decoding: FileManager.default.contents(atPath: junit)!, as: UTF8.self)
         )
         #expect(failedReport.first?.hasPrefix("4 ") == true && failedReport.first?.split(separator: " ")[1] != "0")
 
-        // Without the PIN the redacted one is sent: the lock answers as to a wrong PIN, and the diff says so.
+        // Without --pin the redacted PIN is sent: the plug answers as to a wrong PIN, and the diff says so.
         let noPin = try HearthCLI.run(["replay", recorded, "--url", url, "--token", token], in: directory.url)
         #expect(noPin.status == 1, "\(noPin)")
-        #expect(noPin.stdout.contains("$.payload.commands"), "\(noPin)")
+        #expect(noPin.stdout.contains("$.payload.commands[ids=plug].status: expected \"SUCCESS\""), "\(noPin)")
         #expect(server.stop()?.status == 0)
     }
+
+    static let home = #"""
+        {"users": [{"agentUserId": "rec-user", "devices": [
+          {"id": "plug", "name": "Plug", "deviceTypes": ["OnOffPlugInUnit"], "challenge": {"pin": "8642"},
+           "clusters": {"OnOff": {"OnOff": false}}},
+          {"id": "dimmer", "name": "Dimmer", "deviceTypes": ["DimmableLight"],
+           "clusters": {"OnOff": {"OnOff": false}, "LevelControl": {"CurrentLevel": 254}}}
+        ]}]}
+        """#
 
     @Test func replayCommandLineMistakes() throws {
         let directory = try TemporaryDirectory()
