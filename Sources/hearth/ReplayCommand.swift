@@ -30,7 +30,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: "A JSON path not to compare, with everything below it, e.g. '$.payload.devices[*].deviceInfo' (repeatable)."
+        help:
+            "A JSON path not to compare, with everything below it, e.g. '$.payload.devices[*].deviceInfo' (repeatable)."
     )
     var ignore: [String] = []
 

@@ -51,11 +51,16 @@ struct FulfillmentRecorderTests {
 
         let files = try Self.recordings(in: recordDirectory)
         #expect(files.count == 4)
-        #expect(files.map { $0.split(separator: "_").last.map(String.init) ?? "" }
-            == ["sync.json", "execute.json", "execute.json", "query.json"], "in answer order: \(files)")
+        #expect(
+            files.map { $0.split(separator: "_").last.map(String.init) ?? "" }
+                == ["sync.json", "execute.json", "execute.json", "query.json"],
+            "in answer order: \(files)"
+        )
         let answers = [sync, wrong, right, query]
         for (file, answer) in zip(files, answers) {
-            let data = try #require(FileManager.default.contents(atPath: recordDirectory.appendingPathComponent(file).path))
+            let data = try #require(
+                FileManager.default.contents(atPath: recordDirectory.appendingPathComponent(file).path)
+            )
             let text = String(decoding: data, as: UTF8.self)
             // No secret the test used, in any spelling.
             for secret in [token, Self.pin, "0000", "Bearer"] {

@@ -127,18 +127,30 @@ struct ReplayTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: recorded).filter { $0.hasSuffix(".json") }
         #expect(files.count == 4)
         for file in files {
-            let text = String(decoding: FileManager.default.contents(atPath: "\(recorded)/\(file)") ?? Data(), as: UTF8.self)
+            let text = String(
+                decoding: FileManager.default.contents(atPath: "\(recorded)/\(file)") ?? Data(),
+                as: UTF8.self
+            )
             for secret in [token, FulfillmentRecorderTests.pin, "Bearer"] {
                 #expect(!text.contains(secret), "\(file) holds \(secret)")
             }
         }
 
-        let server = try await ServerProcess(["--database", database], in: RepositoryRoot.url, environment: environment)
+        // The second run records too, into another directory: the replay's own requests are not recorded there.
+        let rerecorded = directory.path("rerecorded")
+        let server = try await ServerProcess(
+            ["--database", database, "--record", rerecorded],
+            in: RepositoryRoot.url,
+            environment: environment
+        )
         defer { server.kill() }
         let junit = directory.path("junit.xml")
         let url = "http://127.0.0.1:\(server.port)"
         let passing = try HearthCLI.run(
-            ["replay", recorded, "--url", url, "--token", token, "--pin", FulfillmentRecorderTests.pin, "--junit", junit],
+            [
+                "replay", recorded, "--url", url, "--token", token, "--pin", FulfillmentRecorderTests.pin, "--junit",
+                junit,
+            ],
             in: directory.url
         )
         #expect(passing.status == 0, "\(passing)")
@@ -157,7 +169,10 @@ struct ReplayTests {
         )
         #expect(set.status == 0, "\(set)")
         let failing = try HearthCLI.run(
-            ["replay", recorded, "--url", url, "--token", token, "--pin", FulfillmentRecorderTests.pin, "--junit", junit],
+            [
+                "replay", recorded, "--url", url, "--token", token, "--pin", FulfillmentRecorderTests.pin, "--junit",
+                junit,
+            ],
             in: directory.url
         )
         #expect(failing.status == 1, "\(failing)")
@@ -172,7 +187,12 @@ struct ReplayTests {
         let noPin = try HearthCLI.run(["replay", recorded, "--url", url, "--token", token], in: directory.url)
         #expect(noPin.status == 1, "\(noPin)")
         #expect(noPin.stdout.contains("$.payload.commands[ids=plug].status: expected \"SUCCESS\""), "\(noPin)")
+        // One intent that is not a replay is recorded; the three replays (12 requests) are not.
+        _ = try await server.intent(TestHomes.sync, token: token)
         #expect(server.stop()?.status == 0)
+        let rerecordedFiles = try FileManager.default.contentsOfDirectory(atPath: rerecorded)
+        #expect(rerecordedFiles.count == 1, "\(rerecordedFiles)")
+        #expect(rerecordedFiles.first?.hasSuffix("_sync.json") == true, "\(rerecordedFiles)")
     }
 
     static let home = #"""
@@ -193,7 +213,10 @@ struct ReplayTests {
         )
         #expect(missing.status == 66, "\(missing)")
         let bad = try directory.write("bad.json", "{not json")
-        let notJSON = try HearthCLI.run(["replay", bad, "--url", "http://127.0.0.1:1", "--token", "t"], in: directory.url)
+        let notJSON = try HearthCLI.run(
+            ["replay", bad, "--url", "http://127.0.0.1:1", "--token", "t"],
+            in: directory.url
+        )
         #expect(notJSON.status == 65, "\(notJSON)")
         let badIgnore = try HearthCLI.run(
             ["replay", bad, "--url", "http://127.0.0.1:1", "--token", "t", "--ignore", "a..b"],

@@ -44,7 +44,9 @@ struct ResponseComparisonTests {
                                     {"ids":["c"],"status":"ERROR","errorCode":"deviceOffline"}]}}
             """#
         #expect(
-            try Self.differences(expected, changed) == ["$.payload.commands[ids=a,b].states.on: expected true, got false"]
+            try Self.differences(expected, changed) == [
+                "$.payload.commands[ids=a,b].states.on: expected true, got false"
+            ]
         )
     }
 
@@ -93,10 +95,13 @@ struct ResponseComparisonTests {
     }
 
     @Test func ignoredPlacesAndRedactedValuesAreNotCompared() throws {
-        let expected = #"{"payload":{"devices":[{"id":"x","deviceInfo":{"swVersion":"1"},"on":true}],"pin":"REDACTED"}}"#
+        let expected =
+            #"{"payload":{"devices":[{"id":"x","deviceInfo":{"swVersion":"1"},"on":true}],"pin":"REDACTED"}}"#
         let actual = #"{"payload":{"devices":[{"id":"x","deviceInfo":{"swVersion":"2"},"on":true}],"pin":"9"}}"#
         #expect(try Self.differences(expected, actual, ignoring: ["$.payload.devices[*].deviceInfo"]).isEmpty)
-        #expect(try Self.differences(expected, actual, ignoring: ["payload.devices[id=x].deviceInfo.swVersion"]).isEmpty)
+        #expect(
+            try Self.differences(expected, actual, ignoring: ["payload.devices[id=x].deviceInfo.swVersion"]).isEmpty
+        )
         #expect(
             try Self.differences(expected, actual) == [
                 #"$.payload.devices[id=x].deviceInfo.swVersion: expected "1", got "2""#

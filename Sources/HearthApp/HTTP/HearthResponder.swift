@@ -97,7 +97,11 @@ public struct HearthResponder: HTTPResponder {
         let response =
             answer.status == 200
             ? Response(head: Self.okJSONNotStored, body: answer.body)
-            : Response(status: HTTPResponse.Status(code: answer.status), headerFields: Self.jsonNotStored, body: answer.body)
+            : Response(
+                status: HTTPResponse.Status(code: answer.status),
+                headerFields: Self.jsonNotStored,
+                body: answer.body
+            )
         recorder?.record(request: request, response: response)
         return response
     }

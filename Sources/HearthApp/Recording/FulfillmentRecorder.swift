@@ -20,6 +20,10 @@ import Synchronization
 /// File names sort in the order the answers were given (`rec-<unix ms>-<sequence>_<intent>.json`), which is the
 /// order `hearth replay DIR` sends them in: an EXECUTE recorded before a QUERY is replayed before it.
 public final class FulfillmentRecorder: Sendable {
+    /// The `User-Agent` `hearth replay` sends; requests with it are not recorded, so that replaying against a
+    /// deployment that records does not record the replay.
+    public static let replayUserAgent = "hearth-replay"
+
     /// What the recorder did so far.
     public struct Counts: Sendable, Hashable {
         /// Files written.
@@ -89,7 +93,8 @@ public final class FulfillmentRecorder: Sendable {
         guard manager.isWritableFile(atPath: options.directory) else {
             throw CommandFailure(.configuration, "record.directory \(options.directory) is not writable")
         }
-        let existing = (try? manager.contentsOfDirectory(atPath: options.directory))?
+        let existing =
+            (try? manager.contentsOfDirectory(atPath: options.directory))?
             .filter(Self.isRecording).count ?? 0
         state = Mutex(State(files: existing))
     }
@@ -97,7 +102,9 @@ public final class FulfillmentRecorder: Sendable {
     /// Queues one request and its answer for the writer, if sampled; returns at once. Call it with the answer
     /// Hearth gives (synchronous or deferred); the request's Authorization header is never read.
     public func record(request: Request, response: Response) {
-        guard options.sampleRate > 0, options.sampleRate >= 1 || sample() < options.sampleRate else { return }
+        guard options.sampleRate > 0, options.sampleRate >= 1 || sample() < options.sampleRate,
+            request.headerFields[.userAgent] != Self.replayUserAgent
+        else { return }
         let accepted: Int? = state.withLock { state in
             if options.maxFiles > 0, state.files >= options.maxFiles {
                 state.counts.overLimit += 1
@@ -155,7 +162,8 @@ public final class FulfillmentRecorder: Sendable {
 
     // MARK: - The writer
 
-    private func write(sequence: Int, unixMilliseconds: Int64, requestBody: [UInt8], status: Int, responseBody: [UInt8]) {
+    private func write(sequence: Int, unixMilliseconds: Int64, requestBody: [UInt8], status: Int, responseBody: [UInt8])
+    {
         let result: Result<Void, RecordingError>
         if let fixture = Self.fixture(
             requestBody: requestBody,

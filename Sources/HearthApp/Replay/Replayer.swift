@@ -104,10 +104,15 @@ public struct Replayer: Sendable {
 
     /// Sends one recorded request and compares the answer.
     public func replay(_ fixture: ReplayFixture) async -> ReplayResult {
-        let body = JSONWriter.bytes(pin.map { Self.replacingRedactedPINs(in: fixture.request, with: $0) } ?? fixture.request)
+        let body = JSONWriter.bytes(
+            pin.map { Self.replacingRedactedPINs(in: fixture.request, with: $0) } ?? fixture.request
+        )
         let request = OutboundRequest(
             url: endpoint,
-            headerFields: [.authorization: "Bearer \(token)", .contentType: "application/json"],
+            headerFields: [
+                .authorization: "Bearer \(token)", .contentType: "application/json",
+                .userAgent: FulfillmentRecorder.replayUserAgent,
+            ],
             body: body
         )
         let start = ContinuousClock.now
