@@ -100,10 +100,13 @@ public final class FulfillmentRecorder: Sendable {
     }
 
     /// Queues one request and its answer for the writer, if sampled; returns at once. Call it with the answer
-    /// Hearth gives (synchronous or deferred); the request's Authorization header is never read.
+    /// Hearth gives: a synchronous one as it is returned, a deferred one with its final `Response` when it is
+    /// completed (a `Response` that is still `deferred` is not recorded). The Authorization header is never read.
     public func record(request: Request, response: Response) {
         guard options.sampleRate > 0, options.sampleRate >= 1 || sample() < options.sampleRate,
-            request.headerFields[.userAgent] != Self.replayUserAgent
+            request.headerFields[.userAgent] != Self.replayUserAgent,
+            // A deferred answer has no body yet: its owner records the final `Response` when it is completed.
+            response.deferred == nil
         else { return }
         let accepted: Int? = state.withLock { state in
             if options.maxFiles > 0, state.files >= options.maxFiles {
