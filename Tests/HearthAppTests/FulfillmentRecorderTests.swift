@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HearthApp
+import InMemoryLogging
 import JSON
 import Logging
 import Synchronization
@@ -132,9 +133,10 @@ struct FulfillmentRecorderTests {
         defer { directory.remove() }
         let writer = DispatchQueue(label: "held-writer")
         writer.suspend()
+        let logs = InMemoryLogHandlerBox()
         let recorder = try FulfillmentRecorder(
             options: RecordingOptions(directory: directory.path("queued"), queueLimit: 2),
-            logger: Self.logger,
+            logger: logs.logger,
             writerQueue: writer
         )
         let hearth = try TestHearth(devices: Self.home, recorder: recorder)
@@ -146,6 +148,8 @@ struct FulfillmentRecorderTests {
             #expect(answer.status == 200)
         }
         #expect(recorder.counts.dropped == 3)
+        let warnings = logs.handler.entries.filter { $0.level == .warning }.map(\.message.description)
+        #expect(warnings.count == 1 && warnings.first?.hasPrefix("Recording cannot keep up") == true, "\(warnings)")
         writer.resume()
         await recorder.idle()
         #expect(recorder.counts.written == 2)
@@ -156,7 +160,8 @@ struct FulfillmentRecorderTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let recordPath = directory.path("gone")
-        let recorder = try FulfillmentRecorder(options: RecordingOptions(directory: recordPath), logger: Self.logger)
+        let logs = InMemoryLogHandlerBox()
+        let recorder = try FulfillmentRecorder(options: RecordingOptions(directory: recordPath), logger: logs.logger)
         let hearth = try TestHearth(devices: Self.home, recorder: recorder)
         defer { hearth.shutdown() }
         let token = try hearth.token(for: "rec-user")
@@ -170,6 +175,8 @@ struct FulfillmentRecorderTests {
         }
         await recorder.idle()
         #expect(recorder.counts.failed == 3)
+        let warnings = logs.handler.entries.filter { $0.level == .warning }
+        #expect(warnings.count == 1, "a run of failures is logged once")
         #expect(recorder.counts.written == 0)
         // And it recovers once the directory is back.
         try FileManager.default.removeItem(atPath: recordPath)

@@ -46,6 +46,7 @@ public final class FulfillmentRecorder: Sendable {
         /// Whether the latest write failed: a run of failures is logged once.
         var failing = false
         var limitLogged = false
+        var dropLogged = false
     }
 
     private let options: RecordingOptions
@@ -123,7 +124,7 @@ public final class FulfillmentRecorder: Sendable {
             return state.sequence
         }
         guard let sequence = accepted else {
-            logLimitOnce()
+            logOnce()
             return
         }
         let requestBody = request.body
@@ -228,16 +229,25 @@ public final class FulfillmentRecorder: Sendable {
         }
     }
 
-    private func logLimitOnce() {
-        let first: Bool = state.withLock { state in
-            guard state.counts.overLimit > 0, !state.limitLogged else { return false }
-            state.limitLogged = true
-            return true
+    /// Logs the first intent not recorded for the limit, and the first dropped for a full queue.
+    private func logOnce() {
+        let (limit, drop): (Bool, Bool) = state.withLock { state in
+            let limit = state.counts.overLimit > 0 && !state.limitLogged
+            let drop = state.counts.dropped > 0 && !state.dropLogged
+            state.limitLogged = state.limitLogged || limit
+            state.dropLogged = state.dropLogged || drop
+            return (limit, drop)
         }
-        if first {
+        if limit {
             logger.notice(
                 "Recording stopped: record.maxFiles recordings are in the directory",
                 metadata: ["record.directory": "\(options.directory)", "record.maxFiles": "\(options.maxFiles)"]
+            )
+        }
+        if drop {
+            logger.warning(
+                "Recording cannot keep up: intents are dropped from the recording (logged once; lower record.sampleRate)",
+                metadata: ["record.directory": "\(options.directory)", "record.queueLimit": "\(options.queueLimit)"]
             )
         }
     }
