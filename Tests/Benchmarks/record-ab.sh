@@ -3,7 +3,9 @@
 # same binary started with HEARTH_RECORD_DIRECTORY set (record.sampleRate 1: every intent recorded), so the figure
 # includes the writer thread's work (parse, redact, pretty-print, write, rename), which runs in the same process.
 #
-#   Tests/Benchmarks/record-ab.sh BIN [WORKLOADS="query10 exec_onoff"] [ROUNDS=8] [SECONDS=1]
+#   [SAMPLE_RATE=1] Tests/Benchmarks/record-ab.sh BIN [WORKLOADS="query10 exec_onoff"] [ROUNDS=8] [SECONDS=1]
+#
+# SAMPLE_RATE sets B's record.sampleRate. Calibrate the noise with cpu-ab.sh BIN BIN.
 #
 # BIN should be a release build in its own scratch path:
 #   swift build -c release --scratch-path .build-release --product hearth
@@ -17,7 +19,7 @@ trap 'rm -rf "$WORK"' EXIT
 mkdir "$WORK/recorded"
 cat >"$WORK/hearth-recording" <<WRAPPER
 #!/bin/sh
-HEARTH_RECORD_DIRECTORY="$WORK/recorded" exec "$BIN" "\$@"
+HEARTH_RECORD_DIRECTORY="$WORK/recorded" HEARTH_RECORD_SAMPLE_RATE="${SAMPLE_RATE:-1}" exec "$BIN" "\$@"
 WRAPPER
 chmod +x "$WORK/hearth-recording"
 Tests/Benchmarks/cpu-ab.sh "$BIN" "$WORK/hearth-recording" "${2:-query10 exec_onoff}" "${3:-8}" "${4:-1}"
