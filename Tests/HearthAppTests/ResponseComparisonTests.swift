@@ -114,12 +114,25 @@ struct ResponseComparisonTests {
         ("payload.commands[ids=a,b]", "$.payload.commands[ids=a,b]"),
         ("$.a.*.b", "$.a.*.b"),
         ("$[0].x", "$[0].x"),
+        (#"$.payload.devices["light.1"].on"#, #"$.payload.devices["light.1"].on"#),
+        (#"$["a\"b"]"#, #"$["a\"b"]"#),
+        (#"$["plain"]"#, "$.plain"),
     ])
     func pathsParse(_ text: String, _ description: String) {
         #expect(JSONPath(parsing: text)?.description == description)
     }
 
-    @Test(arguments: ["", "$", "$.", "a..b", "a[", "a[]", "a b["])
+    @Test func aMemberNameWithADotIsQuotedAndIgnorable() throws {
+        let expected = #"{"payload":{"devices":{"light.1":{"on":true},"light":{"1":{"on":true}}}}}"#
+        let actual = #"{"payload":{"devices":{"light.1":{"on":false},"light":{"1":{"on":true}}}}}"#
+        #expect(
+            try Self.differences(expected, actual) == [#"$.payload.devices["light.1"].on: expected true, got false"#]
+        )
+        #expect(try Self.differences(expected, actual, ignoring: [#"$.payload.devices["light.1"]"#]).isEmpty)
+        #expect(try Self.differences(expected, actual, ignoring: ["$.payload.devices.light"]).count == 1)
+    }
+
+    @Test(arguments: ["", "$", "$.", "a..b", "a[", "a[]", "a b[", #"$["a"#, #"$["a"x"#])
     func malformedPathsAreRefused(_ text: String) {
         #expect(JSONPath(parsing: text) == nil)
     }

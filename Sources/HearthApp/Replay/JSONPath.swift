@@ -3,6 +3,8 @@
 /// elements are keyed by one (`[id=lamp]`: SYNC's devices), or its sorted `ids` (`[ids=a,b]`: EXECUTE's
 /// command results).
 ///
+/// A member name holding `.`, `[`, `]`, `"` or whitespace is written quoted: `$.payload.devices["light.1"].on`.
+///
 /// As a pattern (`--ignore`), `*` matches any one member or element (`.*`, `[*]`), the leading `$` or `$.` may be
 /// left out, and a pattern matches the place it names and everything below it:
 /// `$.payload.devices[*].deviceInfo` ignores every device's `deviceInfo`.
@@ -30,7 +32,29 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         var components: [Component] = []
         var first = true
         while let next = rest.first {
-            if next == "[" {
+            if rest.hasPrefix("[\"") {
+                // A quoted member name: `["light.1"]`, with `\"` and `\\` escaped.
+                var key = ""
+                var index = rest.index(rest.startIndex, offsetBy: 2)
+                var closed = false
+                while index < rest.endIndex {
+                    let character = rest[index]
+                    index = rest.index(after: index)
+                    if character == "\\" {
+                        guard index < rest.endIndex else { return nil }
+                        key.append(rest[index])
+                        index = rest.index(after: index)
+                    } else if character == "\"" {
+                        closed = true
+                        break
+                    } else {
+                        key.append(character)
+                    }
+                }
+                guard closed, index < rest.endIndex, rest[index] == "]" else { return nil }
+                components.append(.key(key))
+                rest = rest[rest.index(after: index)...]
+            } else if next == "[" {
                 guard let close = rest.firstIndex(of: "]") else { return nil }
                 let label = rest[rest.index(after: rest.startIndex)..<close]
                 guard !label.isEmpty else { return nil }
@@ -79,10 +103,22 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         var text = "$"
         for component in components {
             switch component {
+            case .key(let key) where Self.needsQuotes(key):
+                text += "[\""
+                for character in key {
+                    if character == "\\" || character == "\"" { text.append("\\") }
+                    text.append(character)
+                }
+                text += "\"]"
             case .key(let key): text += "." + key
             case .element(let label): text += "[" + label + "]"
             }
         }
         return text
+    }
+
+    /// Whether a member name must be written `["name"]`: it is empty, or holds `.`, `[`, `]`, `"` or whitespace.
+    private static func needsQuotes(_ key: String) -> Bool {
+        key.isEmpty || key.contains { $0 == "." || $0 == "[" || $0 == "]" || $0 == "\"" || $0.isWhitespace }
     }
 }
