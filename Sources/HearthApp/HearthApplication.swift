@@ -112,7 +112,11 @@ public struct HearthApplication: Sendable {
         let oauth: OAuthServer
         let server: HTTPServer
         let port: Int
+        let recorder: FulfillmentRecorder?
         do {
+            recorder = try configuration.recording.map { options in
+                try FulfillmentRecorder(options: options, logger: logger, clock: clock)
+            }
             reporting = try makeReporting(store: store, client: homeGraphClient)
             var oauthSettings = configuration.oauth
             oauthSettings.clients = OAuthClientConfiguration.resolve(
@@ -151,7 +155,8 @@ public struct HearthApplication: Sendable {
                 oauth: oauth,
                 throttle: throttle,
                 deviceAPI: deviceAPI,
-                clock: clock
+                clock: clock,
+                recorder: recorder
             )
             server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
             port = try server.start()
@@ -190,9 +195,11 @@ public struct HearthApplication: Sendable {
         do {
             try await group.run()
         } catch {
+            recorder?.drain()
             try? store.close()
             throw error
         }
+        recorder?.drain()
         try store.close()
         logger.notice("Hearth stopped")
     }

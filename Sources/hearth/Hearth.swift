@@ -9,14 +9,14 @@ struct Hearth: AsyncParsableCommand {
         commandName: "hearth",
         abstract: "Google Home Cloud-to-cloud fulfillment for Matter-style devices.",
         discussion: """
-            Exit codes: 0 success; 1 devices validate found what Google would reject; 64 usage (the command line); \
+            Exit codes: 0 success; 1 devices validate found what Google would reject, or replay found an answer that differs; 64 usage (the command line); \
             65 bad input data; 66 an input is missing or unreadable; 67 no such user; 69 unavailable (port taken); \
             70 internal error; 71 the system refused; 73 cannot create the database; 74 I/O error; 75 database \
             locked, try again; 77 permission denied; 78 configuration error. See the README's "Exit codes".
             """,
         subcommands: [
             ServeCommand.self, DevicesCommand.self, TokenCommand.self, FakeHomeGraphCommand.self, UsersCommand.self,
-            APIKeysCommand.self, DatabaseCommand.self,
+            APIKeysCommand.self, DatabaseCommand.self, ReplayCommand.self,
         ]
     )
 

@@ -23,6 +23,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Port to listen on, 0 for any free one (overrides http.port).")
     var port: Int?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Record each /fulfillment request and answer as a fixture file in DIR (overrides record.directory).",
+            valueName: "DIR"
+        )
+    )
+    var record: String?
+
     func validate() throws {
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port \(port) is not in 0...65535 (http.port); 0 picks a free port")
@@ -37,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
         var overrides: [ConfigOverride] = []
         if let host { overrides.append(.set(\.http.host, host)) }
         if let port { overrides.append(.set(\.http.port, port)) }
+        if let record { overrides.append(.set(\.record.directory, record)) }
         let configuration = try common.load(overrides: overrides)
         let logger = bootstrapLogging(level: configuration.logLevel)
         let application = HearthApplication(configuration: configuration, logger: logger)

@@ -47,6 +47,13 @@ extension ConfigKey where Value == Int {
     }
 }
 
+extension ConfigKey where Value == Double {
+    /// A number from 0 to 1.
+    static func fraction(_ path: String, default value: Double, _ summary: String) -> Self {
+        Self(path, .fraction, default: value, summary, decode: \.numberValue, encode: ConfigSetting.number)
+    }
+}
+
 extension ConfigKey where Value == Bool {
     /// `true` or `false` (in the environment also `1`/`0`, `yes`/`no`, `on`/`off`).
     static func boolean(_ path: String, default value: Bool, _ summary: String) -> Self {

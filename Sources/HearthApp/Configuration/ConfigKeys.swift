@@ -329,6 +329,26 @@ public struct ConfigKeys: Sendable {
         )
     }
 
+    /// `record.*`: recording `/fulfillment` intents as fixture files (``FulfillmentRecorder``).
+    public struct RecordKeys: Sendable {
+        public let directory: ConfigKey<String?> = .optionalString(
+            "record.directory",
+            default: nil,
+            "Write each `/fulfillment` request and its answer as a fixture file here; empty = off."
+        )
+        public let sampleRate: ConfigKey<Double> = .fraction(
+            "record.sampleRate",
+            default: 1,
+            "Share of intents recorded, from 0 to 1."
+        )
+        public let maxFiles: ConfigKey<Int> = .integer(
+            "record.maxFiles",
+            0...100_000_000,
+            default: 0,
+            "Stop recording when the directory holds this many recordings; 0 = no limit."
+        )
+    }
+
     public let http = HTTPKeys()
     public let database = DatabaseKeys()
     public let changes = ChangesKeys()
@@ -339,6 +359,7 @@ public struct ConfigKeys: Sendable {
     public let log = LogKeys()
     public let tls = TLSKeys()
     public let api = APIKeys()
+    public let record = RecordKeys()
 
     /// The declarations, the root of every key path (`\ConfigKeys.http.port`).
     public static let declared = ConfigKeys()

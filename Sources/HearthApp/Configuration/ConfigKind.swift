@@ -8,6 +8,8 @@ public enum ConfigKind: Sendable, Hashable {
     case boolean
     /// One of these strings.
     case choice([String])
+    /// A number from 0 to 1 (`record.sampleRate`).
+    case fraction
     /// `oauth.clients`: an array of `{"id", "redirectURIs", "secretFile"?}` (``OAuthClientConfiguration``).
     case oauthClients
 }

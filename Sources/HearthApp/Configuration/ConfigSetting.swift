@@ -4,6 +4,7 @@ public enum ConfigSetting: Sendable, Hashable {
     case string(String)
     case integer(Int)
     case boolean(Bool)
+    case number(Double)
     case oauthClients([OAuthClientConfiguration])
 
     /// The string, for `.string`.
@@ -19,6 +20,11 @@ public enum ConfigSetting: Sendable, Hashable {
     /// The boolean, for `.boolean`.
     public var booleanValue: Bool? {
         if case .boolean(let value) = self { value } else { nil }
+    }
+
+    /// The number, for `.number`.
+    public var numberValue: Double? {
+        if case .number(let value) = self { value } else { nil }
     }
 
     /// The clients, for `.oauthClients`.

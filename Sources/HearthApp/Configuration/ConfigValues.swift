@@ -104,6 +104,11 @@ public struct ConfigValues: Sendable {
                 throw ConfigurationError("\(source): \(path) must be true or false")
             }
             setting = .boolean(flag)
+        case .fraction:
+            guard let number = value.doubleValue else {
+                throw ConfigurationError("\(source): \(path) must be a number from 0 to 1")
+            }
+            setting = .number(number)
         case .oauthClients:
             setting = .oauthClients(try OAuthClientConfiguration.parse(value, source: source))
         }
@@ -139,6 +144,11 @@ public struct ConfigValues: Sendable {
                     throw ConfigurationError("\(variable)=\(text): expected an integer")
                 }
                 try store(key.path, .integer(number), source: source)
+            case .fraction:
+                guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
+                    throw ConfigurationError("\(variable)=\(text): expected a number from 0 to 1")
+                }
+                try store(key.path, .number(number), source: source)
             case .boolean:
                 switch text.lowercased() {
                 case "1", "true", "yes", "on": try store(key.path, .boolean(true), source: source)
@@ -218,6 +228,10 @@ public struct ConfigValues: Sendable {
                 throw ConfigurationError(
                     "\(source): \(path) = \(number) is outside \(range.lowerBound)…\(range.upperBound)"
                 )
+            }
+        case (.fraction, .number(let number)):
+            guard (0...1).contains(number) else {
+                throw ConfigurationError("\(source): \(path) = \(number) is outside 0…1")
             }
         case (.boolean, .boolean), (.oauthClients, .oauthClients):
             break

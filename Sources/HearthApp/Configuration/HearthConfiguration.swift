@@ -31,6 +31,8 @@ public struct HearthConfiguration: Sendable {
     public var edge: EdgeConfiguration
     /// Whether `/v1` (the device backend's API) is served (`api.enabled`).
     public var apiEnabled: Bool
+    /// Recording intents as fixture files (`record.*`); `nil` when `record.directory` is empty.
+    public var recording: RecordingOptions?
     /// What loading ignored (unknown `HEARTH_` environment variables); every command prints these to standard error.
     public var warnings: [ConfigurationWarning]
 
@@ -99,6 +101,13 @@ public struct HearthConfiguration: Sendable {
         )
         edge = EdgeConfiguration(values)
         apiEnabled = values[\.api.enabled]
+        recording = values[\.record.directory].map { directory in
+            RecordingOptions(
+                directory: directory,
+                sampleRate: values[\.record.sampleRate],
+                maxFiles: values[\.record.maxFiles]
+            )
+        }
         warnings = values.warnings
     }
 }

@@ -3,7 +3,7 @@
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// Everything worked.
     case success = 0
-    /// `devices validate`: Google would reject at least one device.
+    /// `devices validate`: Google would reject at least one device; `replay`: at least one answer differs.
     case rejected = 1
     /// `EX_USAGE`: the command line is wrong (an unknown option, a missing or bad value, options that conflict).
     case usage = 64

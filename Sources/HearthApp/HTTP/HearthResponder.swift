@@ -22,10 +22,11 @@ public struct HearthResponder: HTTPResponder {
     private let oauth: OAuthServer?
     private let throttle: AuthFailureThrottle?
     private let deviceAPI: DeviceAPIResponder?
+    private let recorder: FulfillmentRecorder?
 
     /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
     /// sending bad tokens (none: every 401 at once); `clock` dates token checks and PIN attempts. Paths under
-    /// `/v1/` go to `deviceAPI` (none: 404).
+    /// `/v1/` go to `deviceAPI` (none: 404). `recorder` records each answered intent (none: nothing is recorded).
     public init(
         store: any DeviceStore & TokenStore & OutboxStore & StoreHealth,
         options: FulfillmentOptions,
@@ -33,9 +34,11 @@ public struct HearthResponder: HTTPResponder {
         oauth: OAuthServer? = nil,
         throttle: AuthFailureThrottle? = nil,
         deviceAPI: DeviceAPIResponder? = nil,
-        clock: any HearthClock = SystemClock()
+        clock: any HearthClock = SystemClock(),
+        recorder: FulfillmentRecorder? = nil
     ) {
         self.deviceAPI = deviceAPI
+        self.recorder = recorder
         self.store = store
         self.oauth = oauth
         self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger, clock: clock)
@@ -85,14 +88,22 @@ public struct HearthResponder: HTTPResponder {
             return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response
         }
         let answer = dispatcher.handle(body: request.body, principal: user)
-        if answer.status == 200 {
-            return Response(head: Self.okJSONNotStored, body: answer.body)
-        }
-        return Response(
-            status: HTTPResponse.Status(code: answer.status),
-            headerFields: Self.jsonNotStored,
-            body: answer.body
-        )
+        return response(for: answer, to: request)
+    }
+
+    /// The HTTP answer for a fulfillment answer, recorded when recording is on: the one place a
+    /// `FulfillmentResponse` becomes a `Response`.
+    private func response(for answer: FulfillmentResponse, to request: Request) -> Response {
+        let response =
+            answer.status == 200
+            ? Response(head: Self.okJSONNotStored, body: answer.body)
+            : Response(
+                status: HTTPResponse.Status(code: answer.status),
+                headerFields: Self.jsonNotStored,
+                body: answer.body
+            )
+        recorder?.record(request: request, response: response)
+        return response
     }
 
     private func health(_ request: Request) -> Response {

@@ -26,7 +26,8 @@ final class TestHearth: @unchecked Sendable {
         devices: String,
         options: FulfillmentOptions = FulfillmentOptions(),
         maxBodyBytes: Int = 1_048_576,
-        deviceAPI: Bool = false
+        deviceAPI: Bool = false,
+        recorder: FulfillmentRecorder? = nil
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -49,7 +50,8 @@ final class TestHearth: @unchecked Sendable {
                         store: store,
                         changes: ChangesResponder(store: store, clock: SystemClock()),
                         logger: logger
-                    ) : nil
+                    ) : nil,
+                recorder: recorder
             ),
             logger: logger
         )

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import HearthApp
+
+/// `hearth replay FILE|DIR… --url URL --token TOKEN [--junit FILE] [--ignore JSONPATH…] [--pin PIN]`.
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Send recorded intents to a running deployment and compare its answers with the recordings.",
+        discussion: """
+            Files are sent in the order given, a directory's .json files sorted by name (recording order for \
+            hearth serve --record). Answers are compared as Google reads them: object members in any order, numbers \
+            by value, requestId against the request, SYNC devices by id, EXECUTE results by their ids. Exits 0 when \
+            every answer agrees, 1 when any differs (each difference is printed with its JSON path), 69 when the \
+            deployment cannot be reached, 65/66 when a file is not JSON or cannot be read.
+            """
+    )
+
+    @Argument(help: "Recorded fixture files, or directories of them.")
+    var paths: [String]
+
+    @Option(name: .long, help: "The deployment's base URL (or its /fulfillment URL).")
+    var url: String
+
+    @Option(name: .long, help: "A bearer token of the user the intents were recorded for.")
+    var token: String
+
+    @Option(name: .long, help: "Also write a JUnit XML report to FILE.")
+    var junit: String?
+
+    @Option(
+        name: .long,
+        help:
+            "A JSON path not to compare, with everything below it, e.g. '$.payload.devices[*].deviceInfo' (repeatable)."
+    )
+    var ignore: [String] = []
+
+    @Option(name: .long, help: "The PIN to send where a recording's challenge.pin was redacted.")
+    var pin: String?
+
+    func validate() throws {
+        for pattern in ignore where JSONPath(parsing: pattern) == nil {
+            throw ValidationError("--ignore \(pattern) is not a JSON path like $.payload.devices[*].deviceInfo")
+        }
+    }
+
+    func run() async throws {
+        let replayer = try Replayer(
+            url: url,
+            token: token,
+            ignoring: ignore.compactMap(JSONPath.init(parsing:)),
+            pin: pin
+        )
+        let files = try ReplayFixture.files(paths)
+        let summary = try await replayer.run(files: files) { result in
+            print(result.text)
+            fflush(nil)
+        }
+        print(summary.line)
+        if let junit {
+            do {
+                try Data(JUnitReport.xml(summary.results).utf8).write(to: URL(fileURLWithPath: junit))
+            } catch {
+                throw CommandFailure(.ioError, "cannot write the JUnit report \(junit): \(error.localizedDescription)")
+            }
+        }
+        if summary.exitStatus != .success {
+            throw summary.exitStatus.exitCode
+        }
+    }
+}
