@@ -28,6 +28,8 @@ public struct HearthConfiguration: Sendable {
     public var edge: EdgeConfiguration
     /// Whether `/v1` (the device backend's API) is served (`api.enabled`).
     public var apiEnabled: Bool
+    /// Where EXECUTE's commands go (`commands.*`).
+    public var commands: CommandsConfiguration
     /// What loading ignored (unknown `HEARTH_` environment variables); every command prints these to standard error.
     public var warnings: [ConfigurationWarning]
 
@@ -73,7 +75,8 @@ public struct HearthConfiguration: Sendable {
                 windowSeconds: values[\.fulfillment.pinAttemptWindowSeconds],
                 lockoutSeconds: values[\.fulfillment.pinLockoutSeconds]
             ),
-            allowAckUnlock: values[\.fulfillment.allowAckUnlock]
+            allowAckUnlock: values[\.fulfillment.allowAckUnlock],
+            deliveryDeadline: .milliseconds(values[\.commands.deadlineMilliseconds])
         )
         logLevel = values[\.log.level]
         oauthClients = values[\.oauth.clients]
@@ -95,6 +98,11 @@ public struct HearthConfiguration: Sendable {
         )
         edge = EdgeConfiguration(values)
         apiEnabled = values[\.api.enabled]
+        commands = CommandsConfiguration(
+            delivery: values[\.commands.delivery],
+            webhookURL: values[\.commands.webhookURL],
+            webhookSecretFile: values[\.commands.webhookSecretFile]
+        )
         warnings = values.warnings
     }
 }

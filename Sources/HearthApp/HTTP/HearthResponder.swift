@@ -25,7 +25,8 @@ public struct HearthResponder: HTTPResponder {
 
     /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
     /// sending bad tokens (none: every 401 at once); `clock` dates token checks and PIN attempts. Paths under
-    /// `/v1/` go to `deviceAPI` (none: 404).
+    /// `/v1/` go to `deviceAPI` (none: 404). With a `deliverer` (`commands.delivery: webhook`) an EXECUTE's commands
+    /// go to the device backend and its answer is deferred: the connection waits without a listener thread.
     public init(
         store: any DeviceStore & TokenStore & OutboxStore & StoreHealth,
         options: FulfillmentOptions,
@@ -33,12 +34,19 @@ public struct HearthResponder: HTTPResponder {
         oauth: OAuthServer? = nil,
         throttle: AuthFailureThrottle? = nil,
         deviceAPI: DeviceAPIResponder? = nil,
-        clock: any HearthClock = SystemClock()
+        clock: any HearthClock = SystemClock(),
+        deliverer: (any CommandDeliverer)? = nil
     ) {
         self.deviceAPI = deviceAPI
         self.store = store
         self.oauth = oauth
-        self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger, clock: clock)
+        self.dispatcher = IntentDispatcher(
+            store: store,
+            options: options,
+            logger: logger,
+            clock: clock,
+            deliverer: deliverer
+        )
         self.authenticator = BearerAuthenticator(store: store, clock: clock)
         self.logger = logger
         self.throttle = throttle
@@ -84,7 +92,21 @@ public struct HearthResponder: HTTPResponder {
         guard Self.isJSON(request.headerFields.value(of: .contentType)) else {
             return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response
         }
-        let answer = dispatcher.handle(body: request.body, principal: user)
+        var later: DeferredResponse?
+        let answer = dispatcher.handle(body: request.body, principal: user) {
+            let deferred = DeferredResponse()
+            later = deferred
+            return { answer in deferred.complete(Self.response(answer)) }
+        }
+        if let answer { return Self.response(answer) }
+        guard let later else {
+            return Self.response(FulfillmentResponse(status: 500, body: Self.abandoned))
+        }
+        return .deferred(later, ifAbandoned: Self.response(FulfillmentResponse(status: 503, body: Self.abandoned)))
+    }
+
+    /// The HTTP answer of a fulfillment answer, now or deferred: the one place it is built.
+    static func response(_ answer: FulfillmentResponse) -> Response {
         if answer.status == 200 {
             return Response(head: Self.okJSONNotStored, body: answer.body)
         }
@@ -94,6 +116,9 @@ public struct HearthResponder: HTTPResponder {
             body: answer.body
         )
     }
+
+    /// What a deferred EXECUTE answers when the server shuts down before the device backend does.
+    private static let abandoned = Array(#"{"payload":{"errorCode":"transientError"}}"#.utf8)
 
     private func health(_ request: Request) -> Response {
         guard request.method == .get || request.method == .head else {

@@ -26,7 +26,9 @@ final class TestHearth: @unchecked Sendable {
         devices: String,
         options: FulfillmentOptions = FulfillmentOptions(),
         maxBodyBytes: Int = 1_048_576,
-        deviceAPI: Bool = false
+        deviceAPI: Bool = false,
+        deliverer: (any CommandDeliverer)? = nil,
+        threads: Int = 2
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -35,7 +37,7 @@ final class TestHearth: @unchecked Sendable {
         _ = try store.importDevices(try DeviceFile.parse(Array(devices.utf8)))
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
-        configuration.threadPoolSize = 2
+        configuration.threadPoolSize = threads
         configuration.maxBodyBytes = maxBodyBytes
         let logger = Logger(label: "hearth-test", factory: { _ in SwiftLogNoOpLogHandler() })
         server = HTTPServer(
@@ -49,7 +51,8 @@ final class TestHearth: @unchecked Sendable {
                         store: store,
                         changes: ChangesResponder(store: store, clock: SystemClock()),
                         logger: logger
-                    ) : nil
+                    ) : nil,
+                deliverer: deliverer
             ),
             logger: logger
         )
