@@ -70,7 +70,8 @@ import Testing
             backend: (any HTTPResponder)?,
             url: String? = nil,
             deadline: Duration = .milliseconds(1500),
-            threads: Int = 2
+            threads: Int = 2,
+            deviceAPI: Bool = false
         ) throws {
             let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
             var port = 0
@@ -88,6 +89,7 @@ import Testing
             hearth = try TestHearth(
                 devices: CommandDeliveryTests.home,
                 options: FulfillmentOptions(deliveryDeadline: deadline),
+                deviceAPI: deviceAPI,
                 deliverer: WebhookDeliverer(
                     url: URL(string: url ?? "http://127.0.0.1:\(port)/commands")!,
                     secret: CommandDeliveryTests.secret,
@@ -263,6 +265,30 @@ import Testing
         #expect(elapsed < .milliseconds(1300))
         #expect(try rig.onOff("lamp") == false)
         #expect(try rig.commandRecords().isEmpty)
+    }
+
+    @Test func aPendingDevicesFinalStateComesThroughPatchAndIsReported() async throws {
+        let backend = ScriptedBackend { _ in ScriptedBackend.devices([("lamp", #"{"status": "PENDING"}"#)]) }
+        let rig = try Rig(backend: backend, deviceAPI: true)
+        defer { rig.shutdown() }
+        try rig.hearth.store.setReporting(enabled: true)
+        let results = try await rig.execute(["lamp"], command: "OnOff", params: #"{"on": true}"#)
+        #expect(results.first?["status"] == .string("PENDING"))
+        #expect(try rig.onOff("lamp") == false)
+        #expect(try rig.hearth.store.outboxCounts().reports == 0)
+        // The backend finishes and reports the final state: the registry takes it and a Report State is queued.
+        let key = try rig.hearth.store.create(name: "backend", now: SystemClock().unixTime)
+        let patched = try await rig.hearth.send(
+            "PATCH",
+            path: "/v1/users/alice/devices/lamp/state",
+            body: Data(#"{"clusters": {"OnOff": {"OnOff": true}}}"#.utf8),
+            token: key
+        )
+        #expect(patched.status == 200)
+        #expect(try rig.onOff("lamp") == true)
+        #expect(try rig.hearth.store.outboxCounts().reports == 1)
+        let states = try rig.hearth.store.changes(after: 0, limit: 10, users: nil, kinds: [.state])
+        #expect(states.count == 1)
     }
 
     @Test func aFailedChallengeNeverReachesTheBackend() async throws {
