@@ -77,7 +77,7 @@ public final class WebhookDeliverer: CommandDeliverer {
             } else {
                 outcome = .failed(reason: "not an HTTP answer")
             }
-            if !once.complete(outcome) {
+            if !once.complete(outcome), (error as? URLError)?.code != .cancelled {
                 logger.info(
                     "The device backend answered after the deadline: ignored (it reports the state with PATCH …/state)",
                     metadata: ["request.id": "\(commands.requestId)"]
