@@ -52,8 +52,13 @@ public struct IntentDispatcher: Sendable {
     /// thread until its answer (at most the delivery deadline and the commit): the listener uses
     /// ``handle(body:principal:answerLater:)`` instead, which holds no thread.
     public func handle(body: [UInt8], principal: Principal) -> FulfillmentResponse {
-        let later = LaterAnswer()
-        return handle(body: body, principal: principal) { { later.fulfil($0) } } ?? later.wait()
+        var later: LaterAnswer?
+        let now = handle(body: body, principal: principal) {
+            let answer = LaterAnswer()
+            later = answer
+            return { answer.fulfil($0) }
+        }
+        return now ?? later?.wait() ?? FulfillmentResponse(status: 500, body: LaterAnswer.missing)
     }
 
     /// Answers one intent for the bearer token's principal, now or later.
@@ -213,10 +218,9 @@ private final class LaterAnswer: Sendable {
 
     func wait() -> FulfillmentResponse {
         ready.wait()
-        return answer.withLock { $0 }
-            ?? FulfillmentResponse(
-                status: 500,
-                body: FulfillmentResponseBody.error(requestId: nil, code: .transientError)
-            )
+        return answer.withLock { $0 } ?? FulfillmentResponse(status: 500, body: Self.missing)
     }
+
+    /// What answers when no answer came (never, by ``IntentDispatcher/handle(body:principal:answerLater:)``'s contract).
+    static let missing = FulfillmentResponseBody.error(requestId: nil, code: .transientError)
 }

@@ -4,9 +4,9 @@
 #      webhook mode against `hearth fake-device-backend` answering at once, interleaved round by round (registry,
 #      webhook, registry, …): req/s, p50/p99, Hearth's CPU µs per request (the fake's CPU is not counted; it shares
 #      the machine);
-#   2. the backend answering after 50 ms: wrk with 256 connections (256 EXECUTEs in flight at once) against a
-#      webhook-mode Hearth with two listener threads: every answer must be 200 with SUCCESS (bad_payload 0), p99 ≈
-#      50 ms + overhead; then /healthz is timed while 256 EXECUTEs wait (no listener thread held).
+#   2. the backend answering after 50 ms: wrk with 32, then 256 connections (that many EXECUTEs in flight at once)
+#      against a webhook-mode Hearth with two listener threads: every answer must be 200 with SUCCESS
+#      (bad_payload 0); p99 ≈ 50 ms + overhead while the CPU keeps up; /healthz is timed while they wait.
 #
 #   Tests/Benchmarks/webhook.sh [DURATION_S=10] [ROUNDS=2]
 #
@@ -83,16 +83,19 @@ for round in $(seq "$ROUNDS"); do
 done
 
 echo
-echo "# backend answering after 50 ms: wrk -t2 -c256 -d${DURATION}s exec_onoff against webhook-mode Hearth (http.threads 2)"
+echo "# backend answering after 50 ms: wrk -t2 -c32 and -c256 -d${DURATION}s exec_onoff against webhook-mode Hearth (http.threads 2)"
 LUA="$WORK/run-webhook-1/exec_onoff.lua"
-BENCH_TOKEN=$TOKEN_18195 wrk -t2 -c256 -d"${DURATION}s" --timeout 5s --latency -s "$LUA" \
-    "http://127.0.0.1:18195/fulfillment" >"$WORK/slow.txt" 2>&1 &
-WRK_PID=$!
-sleep $((DURATION / 2))
-# While 256 EXECUTEs wait on the backend: the health check answers at once.
-curl -s -o /dev/null -w '# /healthz during the load: HTTP %{http_code} in %{time_total} s\n' "http://127.0.0.1:18195/healthz"
-wait "$WRK_PID" || true
-read -r _ rps p50 p99 non2xx errs bad reqs < <(grep '^RESULT ' "$WORK/slow.txt" | tail -1)
 printf '%-16s %-16s %10s %9s %9s %7s %7s %11s %9s\n' target workload req/s p50_ms p99_ms non2xx errors bad_payload requests
-printf '%-16s %-16s %10s %9s %9s %7s %7s %11s %9s\n' webhook-50ms exec_onoff "$rps" "$p50" "$p99" "$non2xx" "$errs" "$bad" "$reqs"
-grep -E 'Socket errors' "$WORK/slow.txt" | sed 's/^/# wrk: /' || true
+for conns in 32 256; do
+    BENCH_TOKEN=$TOKEN_18195 wrk -t2 -c"$conns" -d"${DURATION}s" --timeout 5s --latency -s "$LUA" \
+        "http://127.0.0.1:18195/fulfillment" >"$WORK/slow-$conns.txt" 2>&1 &
+    WRK_PID=$!
+    sleep $((DURATION / 2))
+    # While the EXECUTEs wait on the backend, the health check answers at once (no listener thread is held).
+    health=$(curl -s -o /dev/null -w 'HTTP %{http_code} in %{time_total} s' "http://127.0.0.1:18195/healthz")
+    wait "$WRK_PID" || true
+    read -r _ rps p50 p99 non2xx errs bad reqs < <(grep '^RESULT ' "$WORK/slow-$conns.txt" | tail -1)
+    printf '%-16s %-16s %10s %9s %9s %7s %7s %11s %9s   /healthz meanwhile: %s\n' "webhook-50ms-c$conns" exec_onoff \
+        "$rps" "$p50" "$p99" "$non2xx" "$errs" "$bad" "$reqs" "$health"
+    grep -E 'Socket errors' "$WORK/slow-$conns.txt" | sed 's/^/# wrk: /' || true
+done

@@ -56,8 +56,7 @@ struct DeliveredExecution {
         var planned: [PlannedCommands.Device] = []
         var described: [String: [(endpoint: Int, MatterCommandDescription)]] = [:]
         var traits: [String: Set<Trait>] = [:]
-        // Only the wrong-PIN records are written: every device is put back as it was before the body returns.
-        try store.updateDevicesAndPINAttempts(forUser: agentUserId, ids: order) { devices, attempts in
+        func check(_ devices: inout [String: Device], _ attempts: inout [String: PINAttempts]) {
             let stored = devices
             for id in order {
                 var commands: [(endpoint: Int, MatterCommandDescription)] = []
@@ -79,6 +78,17 @@ struct DeliveredExecution {
                 planned.append(Self.device(id, commands: commands, before: before, after: devices[id] ?? before))
             }
             devices = stored
+        }
+        var devices = try store.devices(forUser: agentUserId, ids: order)
+        if devices.values.contains(where: { if case .pin = $0.challenge { true } else { false } }) {
+            // Only the wrong-PIN records are written: every device is put back as it was before the body returns.
+            try store.updateDevicesAndPINAttempts(forUser: agentUserId, ids: order) { devices, attempts in
+                check(&devices, &attempts)
+            }
+        } else {
+            // No PIN to count: nothing is written, a read suffices (and takes no write lock).
+            var none: [String: PINAttempts] = [:]
+            check(&devices, &none)
         }
         return Plan(
             requestId: requestId,
