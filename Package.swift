@@ -178,9 +178,26 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Command delivery to the device backend (`commands.delivery: webhook`): the signed webhook client (URLSession),
+        // its body and answer format, and the fake backend `hearth fake-device-backend` serves. Implements
+        // Fulfillment's `CommandDeliverer`; knows HTTP only as HTTPMessages gives it (for the fake).
+        .target(
+            name: "CommandDelivery",
+            dependencies: [
+                "Clocks",
+                "Cryptography",
+                "Fulfillment",
+                "HTTPMessages",
+                "JSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "HearthApp",
             dependencies: [
+                "CommandDelivery",
                 "DeviceAPI",
                 "FakeHomeGraph",
                 "HTTPMessages",
@@ -205,6 +222,7 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "Clocks",
+                "CommandDelivery",
                 "HearthApp",
                 "Fulfillment",
                 "Registry",
@@ -364,6 +382,7 @@ let package = Package(
             name: "HearthAppTests",
             dependencies: [
                 "Clocks",
+                "CommandDelivery",
                 "DeviceAPI",
                 "FakeHomeGraph",
                 "HearthTestSupport",

@@ -14,16 +14,21 @@ public struct FulfillmentOptions: Sendable, Hashable {
     /// yes. Google's secondary-user-verification guide requires `pinNeeded` for unlocking and calls `ackNeeded` not
     /// recommended for security devices, so by default such a lock answers `remoteSetDisabled` to an unlock.
     public var allowAckUnlock: Bool
+    /// `commands.deadlineMilliseconds` (default 1500): how long an EXECUTE waits for the device backend when a
+    /// ``CommandDeliverer`` delivers its commands; devices it has not answered about by then answer PENDING.
+    public var deliveryDeadline: Duration
 
     public init(
         validationMode: ValidationMode = .strict,
         willReportState: Bool = false,
         pinLockout: LockoutPolicy = .pinDefaults,
-        allowAckUnlock: Bool = false
+        allowAckUnlock: Bool = false,
+        deliveryDeadline: Duration = .milliseconds(1500)
     ) {
         self.validationMode = validationMode
         self.willReportState = willReportState
         self.pinLockout = pinLockout
         self.allowAckUnlock = allowAckUnlock
+        self.deliveryDeadline = deliveryDeadline
     }
 }

@@ -1,4 +1,5 @@
 import Clocks
+import CommandDelivery
 import DeviceAPI
 import Foundation
 import Fulfillment
@@ -92,6 +93,7 @@ public struct HearthApplication: Sendable {
         let throttle = try configuration.edge.makeAuthFailureThrottle(clock: clock)
         let homeGraphClient = try makeHomeGraphClient()
         let formKey = try configuration.formKey()
+        let deliverer = try makeDeliverer()
         let databasePath = configuration.databasePath
         let creating = !FileManager.default.fileExists(atPath: databasePath)
         // A new database is seeded: read and check the seed before the file exists.
@@ -156,7 +158,8 @@ public struct HearthApplication: Sendable {
                 throttle: throttle,
                 deviceAPI: deviceAPI,
                 clock: clock,
-                recorder: recorder
+                recorder: recorder,
+                deliverer: deliverer
             )
             server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
             port = try server.start()
@@ -239,6 +242,20 @@ public struct HearthApplication: Sendable {
             logger: logger,
             clock: clock
         )
+    }
+
+    /// The webhook deliverer in `commands.delivery: webhook` mode (URL and secret checked), else `nil`.
+    func makeDeliverer() throws -> (any CommandDeliverer)? {
+        guard let webhook = try configuration.commands.webhook(environment: ProcessInfo.processInfo.environment)
+        else { return nil }
+        logger.notice(
+            "EXECUTE commands are delivered to the device backend",
+            metadata: [
+                "commands.webhook_url": "\(webhook.url.absoluteString)",
+                "commands.deadline_ms": "\(Int(configuration.fulfillment.deliveryDeadline / .milliseconds(1)))",
+            ]
+        )
+        return WebhookDeliverer(url: webhook.url, secret: webhook.secret, clock: clock, logger: logger)
     }
 
     /// The HomeGraph client (the key file read and checked) and the key's account, or `nil` when no service-account

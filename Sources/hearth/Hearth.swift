@@ -15,8 +15,9 @@ struct Hearth: AsyncParsableCommand {
             locked, try again; 77 permission denied; 78 configuration error. See the README's "Exit codes".
             """,
         subcommands: [
-            ServeCommand.self, DevicesCommand.self, TokenCommand.self, FakeHomeGraphCommand.self, UsersCommand.self,
-            APIKeysCommand.self, DatabaseCommand.self, ReplayCommand.self,
+            ServeCommand.self, DevicesCommand.self, TokenCommand.self, FakeHomeGraphCommand.self,
+            FakeDeviceBackendCommand.self, UsersCommand.self, APIKeysCommand.self, DatabaseCommand.self,
+            ReplayCommand.self,
         ]
     )
 

@@ -349,6 +349,31 @@ public struct ConfigKeys: Sendable {
         )
     }
 
+    /// `commands.*`: where an EXECUTE's commands go.
+    public struct CommandsKeys: Sendable {
+        public let delivery: ConfigKey<CommandDeliveryMode> = .choice(
+            "commands.delivery",
+            default: .registry,
+            "`registry` applies EXECUTE to the registry; `webhook` sends it to the device backend first."
+        )
+        public let webhookURL: ConfigKey<String?> = .optionalString(
+            "commands.webhookURL",
+            default: nil,
+            "The device backend's URL webhook deliveries are POSTed to (needed for `webhook`)."
+        )
+        public let webhookSecretFile: ConfigKey<String?> = .optionalString(
+            "commands.webhookSecretFile",
+            default: nil,
+            "File holding the HMAC secret deliveries are signed with; empty = HEARTH_COMMANDS_WEBHOOK_SECRET."
+        )
+        public let deadlineMilliseconds: ConfigKey<Int> = .integer(
+            "commands.deadlineMilliseconds",
+            50...9000,
+            default: 1500,
+            "How long an EXECUTE waits for the device backend; devices unanswered by then are PENDING."
+        )
+    }
+
     public let http = HTTPKeys()
     public let database = DatabaseKeys()
     public let changes = ChangesKeys()
@@ -360,6 +385,7 @@ public struct ConfigKeys: Sendable {
     public let tls = TLSKeys()
     public let api = APIKeys()
     public let record = RecordKeys()
+    public let commands = CommandsKeys()
 
     /// The declarations, the root of every key path (`\ConfigKeys.http.port`).
     public static let declared = ConfigKeys()

@@ -33,6 +33,8 @@ public struct HearthConfiguration: Sendable {
     public var apiEnabled: Bool
     /// Recording intents as fixture files (`record.*`); `nil` when `record.directory` is empty.
     public var recording: RecordingOptions?
+    /// Where EXECUTE's commands go (`commands.*`).
+    public var commands: CommandsConfiguration
     /// What loading ignored (unknown `HEARTH_` environment variables); every command prints these to standard error.
     public var warnings: [ConfigurationWarning]
 
@@ -78,7 +80,8 @@ public struct HearthConfiguration: Sendable {
                 windowSeconds: values[\.fulfillment.pinAttemptWindowSeconds],
                 lockoutSeconds: values[\.fulfillment.pinLockoutSeconds]
             ),
-            allowAckUnlock: values[\.fulfillment.allowAckUnlock]
+            allowAckUnlock: values[\.fulfillment.allowAckUnlock],
+            deliveryDeadline: .milliseconds(values[\.commands.deadlineMilliseconds])
         )
         logLevel = values[\.log.level]
         oauthClients = values[\.oauth.clients]
@@ -108,6 +111,11 @@ public struct HearthConfiguration: Sendable {
                 maxFiles: values[\.record.maxFiles]
             )
         }
+        commands = CommandsConfiguration(
+            delivery: values[\.commands.delivery],
+            webhookURL: values[\.commands.webhookURL],
+            webhookSecretFile: values[\.commands.webhookSecretFile]
+        )
         warnings = values.warnings
     }
 }

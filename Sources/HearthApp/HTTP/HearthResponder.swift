@@ -26,7 +26,9 @@ public struct HearthResponder: HTTPResponder {
 
     /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
     /// sending bad tokens (none: every 401 at once); `clock` dates token checks and PIN attempts. Paths under
-    /// `/v1/` go to `deviceAPI` (none: 404). `recorder` records each answered intent (none: nothing is recorded).
+    /// `/v1/` go to `deviceAPI` (none: 404). `recorder` records each answered intent (none: nothing is recorded). With a
+    /// `deliverer` (`commands.delivery: webhook`) an EXECUTE's commands go to the device backend and its answer is
+    /// deferred: the connection waits without a listener thread.
     public init(
         store: any DeviceStore & TokenStore & OutboxStore & StoreHealth,
         options: FulfillmentOptions,
@@ -35,13 +37,20 @@ public struct HearthResponder: HTTPResponder {
         throttle: AuthFailureThrottle? = nil,
         deviceAPI: DeviceAPIResponder? = nil,
         clock: any HearthClock = SystemClock(),
-        recorder: FulfillmentRecorder? = nil
+        recorder: FulfillmentRecorder? = nil,
+        deliverer: (any CommandDeliverer)? = nil
     ) {
         self.deviceAPI = deviceAPI
         self.recorder = recorder
         self.store = store
         self.oauth = oauth
-        self.dispatcher = IntentDispatcher(store: store, options: options, logger: logger, clock: clock)
+        self.dispatcher = IntentDispatcher(
+            store: store,
+            options: options,
+            logger: logger,
+            clock: clock,
+            deliverer: deliverer
+        )
         self.authenticator = BearerAuthenticator(store: store, clock: clock)
         self.logger = logger
         self.throttle = throttle
@@ -87,24 +96,43 @@ public struct HearthResponder: HTTPResponder {
         guard Self.isJSON(request.headerFields.value(of: .contentType)) else {
             return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response
         }
-        let answer = dispatcher.handle(body: request.body, principal: user)
-        return response(for: answer, to: request)
+        var later: DeferredResponse?
+        let recorder = self.recorder
+        let answer = dispatcher.handle(body: request.body, principal: user) {
+            let deferred = DeferredResponse()
+            later = deferred
+            return { answer in
+                let response = Self.response(answer)
+                recorder?.record(request: request, response: response)
+                deferred.complete(response)
+            }
+        }
+        if let answer {
+            let response = Self.response(answer)
+            recorder?.record(request: request, response: response)
+            return response
+        }
+        guard let later else {
+            return Self.response(FulfillmentResponse(status: 500, body: Self.abandoned))
+        }
+        return .deferred(later, ifAbandoned: Self.response(FulfillmentResponse(status: 503, body: Self.abandoned)))
     }
 
-    /// The HTTP answer for a fulfillment answer, recorded when recording is on: the one place a
-    /// `FulfillmentResponse` becomes a `Response`.
-    private func response(for answer: FulfillmentResponse, to request: Request) -> Response {
-        let response =
-            answer.status == 200
-            ? Response(head: Self.okJSONNotStored, body: answer.body)
-            : Response(
-                status: HTTPResponse.Status(code: answer.status),
-                headerFields: Self.jsonNotStored,
-                body: answer.body
-            )
-        recorder?.record(request: request, response: response)
-        return response
+    /// The HTTP answer of a fulfillment answer, now or deferred: the one place it is built (the recorder records
+    /// what it returns, in both paths).
+    static func response(_ answer: FulfillmentResponse) -> Response {
+        if answer.status == 200 {
+            return Response(head: Self.okJSONNotStored, body: answer.body)
+        }
+        return Response(
+            status: HTTPResponse.Status(code: answer.status),
+            headerFields: Self.jsonNotStored,
+            body: answer.body
+        )
     }
+
+    /// What a deferred EXECUTE answers when the server shuts down before the device backend does.
+    private static let abandoned = Array(#"{"payload":{"errorCode":"transientError"}}"#.utf8)
 
     private func health(_ request: Request) -> Response {
         guard request.method == .get || request.method == .head else {

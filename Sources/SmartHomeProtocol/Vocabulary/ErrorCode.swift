@@ -21,6 +21,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case tooManyFailedAttempts
     case transientError
     case unknownError
+    /// A failure the device backend reported that is not one of these codes (command delivery answers it so).
+    case hardError
     /// TemperatureSetting: the thermostat is off, so there is no setpoint to change.
     case inOffMode
     /// TemperatureSetting: the thermostat only runs its fan.

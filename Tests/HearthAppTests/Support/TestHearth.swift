@@ -27,7 +27,9 @@ final class TestHearth: @unchecked Sendable {
         options: FulfillmentOptions = FulfillmentOptions(),
         maxBodyBytes: Int = 1_048_576,
         deviceAPI: Bool = false,
-        recorder: FulfillmentRecorder? = nil
+        recorder: FulfillmentRecorder? = nil,
+        deliverer: (any CommandDeliverer)? = nil,
+        threads: Int = 2
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -36,7 +38,7 @@ final class TestHearth: @unchecked Sendable {
         _ = try store.importDevices(try DeviceFile.parse(Array(devices.utf8)))
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
-        configuration.threadPoolSize = 2
+        configuration.threadPoolSize = threads
         configuration.maxBodyBytes = maxBodyBytes
         let logger = Logger(label: "hearth-test", factory: { _ in SwiftLogNoOpLogHandler() })
         server = HTTPServer(
@@ -51,7 +53,8 @@ final class TestHearth: @unchecked Sendable {
                         changes: ChangesResponder(store: store, clock: SystemClock()),
                         logger: logger
                     ) : nil,
-                recorder: recorder
+                recorder: recorder,
+                deliverer: deliverer
             ),
             logger: logger
         )

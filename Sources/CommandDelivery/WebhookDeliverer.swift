@@ -1,0 +1,109 @@
+import Clocks
+import Dispatch
+import Foundation
+import Fulfillment
+import Logging
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Delivers an EXECUTE's commands to `commands.webhookURL`: one signed POST (``DeliveryBody``,
+/// ``WebhookSignature``, an `Idempotency-Key`), answered within the deadline or not at all.
+///
+/// Outbound HTTP goes through FoundationNetworking's `URLSession` (libcurl's multi interface underneath, on the
+/// system OpenSSL, the client the HomeGraph drain already uses): connections are pooled and kept alive, no thread
+/// waits for an answer, and nothing new is linked into the product. The deadline is a timer of its own: the first
+/// of the answer and the timer completes the delivery, and the other is ignored (a late answer's task is
+/// cancelled).
+public final class WebhookDeliverer: CommandDeliverer {
+    private let url: URL
+    private let secret: [UInt8]
+    private let clock: any HearthClock
+    private let session: URLSession
+    private let logger: Logger
+    private let timers = DispatchQueue(label: "hearth.webhook.deadlines")
+
+    /// Creates a deliverer posting to `url`, signing with `secret`; `maximumConnections` bounds the pooled
+    /// connections to the backend (requests beyond it wait for one, within their deadline).
+    public init(url: URL, secret: [UInt8], clock: any HearthClock, logger: Logger, maximumConnections: Int = 256) {
+        self.url = url
+        self.secret = secret
+        self.clock = clock
+        self.logger = logger
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = maximumConnections
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    public func deliver(
+        _ commands: PlannedCommands,
+        deadline: Duration,
+        completion: @escaping @Sendable (DeliveryOutcome) -> Void
+    ) {
+        let body = DeliveryBody.request(commands)
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = Data(body)
+        // A bound for the transfer itself; the deadline below answers first.
+        request.timeoutInterval = Double(deadline.components.seconds) + 2
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(commands.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+        request.setValue(
+            WebhookSignature.header(body: body, secret: secret, timestamp: clock.unixTime.seconds),
+            forHTTPHeaderField: WebhookSignature.headerName
+        )
+        let once = Once(completion)
+        let asked = commands.deviceIds
+        let logger = logger
+        let task = session.dataTask(with: request) { data, response, error in
+            let outcome: DeliveryOutcome
+            if let error {
+                outcome = .failed(reason: "no answer: \(error.localizedDescription)")
+            } else if let http = response as? HTTPURLResponse {
+                if (200..<300).contains(http.statusCode) {
+                    outcome = DeliveryBody.outcome(Array(data ?? Data()), asked: asked)
+                } else {
+                    outcome = .failed(reason: "HTTP \(http.statusCode)")
+                }
+            } else {
+                outcome = .failed(reason: "not an HTTP answer")
+            }
+            if !once.complete(outcome), (error as? URLError)?.code != .cancelled {
+                logger.info(
+                    "The device backend answered after the deadline: ignored (it reports the state with PATCH …/state)",
+                    metadata: ["request.id": "\(commands.requestId)"]
+                )
+            }
+        }
+        let milliseconds = Int(deadline / .milliseconds(1))
+        timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+            if once.complete(.deadlinePassed) { task.cancel() }
+        }
+        task.resume()
+    }
+}
+
+/// A completion called at most once, whichever thread comes first.
+private final class Once: Sendable {
+    private let completion: Mutex<(@Sendable (DeliveryOutcome) -> Void)?>
+
+    init(_ completion: @escaping @Sendable (DeliveryOutcome) -> Void) {
+        self.completion = Mutex(completion)
+    }
+
+    /// Calls the completion if nobody did yet; whether this call did.
+    func complete(_ outcome: DeliveryOutcome) -> Bool {
+        guard let completion = completion.withLock({ $0.take() }) else { return false }
+        completion(outcome)
+        return true
+    }
+}

@@ -1,0 +1,81 @@
+import Clocks
+import CommandDelivery
+import Foundation
+import Logging
+import MicroHTTPD
+import ServiceLifecycle
+import UnixSignals
+
+/// `hearth fake-device-backend`: a device backend receiving webhook deliveries (``FakeDeviceBackend``) on the
+/// listener, run by a service group until SIGTERM/SIGINT.
+public struct FakeDeviceBackendApplication: Sendable {
+    private let host: String
+    private let port: Int
+    private let secret: [UInt8]
+    private let options: FakeDeviceBackend.Options
+    private let reporter: FakeDeviceBackend.Reporter?
+    private let logger: Logger
+
+    /// Reads the secret (and the API key, when final states are reported to `hearthURL`); listens nowhere yet.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the file that cannot be read or the URL that is not one.
+    public init(
+        host: String,
+        port: Int,
+        secretFile: String,
+        options: FakeDeviceBackend.Options,
+        hearthURL: String?,
+        apiKeyFile: String?,
+        logger: Logger
+    ) throws(ConfigurationError) {
+        self.secret = try Self.read(secretFile, as: "--secret-file")
+        if let hearthURL {
+            guard let url = URL(string: hearthURL), url.scheme != nil, url.host != nil else {
+                throw ConfigurationError("--hearth-url is not a URL: \(hearthURL)")
+            }
+            guard let apiKeyFile else {
+                throw ConfigurationError("--hearth-url needs --api-key-file (an API key from `hearth apikeys create`)")
+            }
+            reporter = FakeDeviceBackend.Reporter(
+                hearthURL: url,
+                apiKey: String(decoding: try Self.read(apiKeyFile, as: "--api-key-file"), as: UTF8.self)
+            )
+        } else {
+            reporter = nil
+        }
+        self.host = host
+        self.port = port
+        self.options = options
+        self.logger = logger
+    }
+
+    /// A file's content without surrounding white space.
+    private static func read(_ path: String, as option: String) throws(ConfigurationError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("cannot read \(option) \(path)")
+        }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw ConfigurationError("\(option) \(path) is empty") }
+        return Array(text.utf8)
+    }
+
+    /// Runs until a shutdown signal. `onListening` gets the URL it listens on once it accepts connections.
+    public func run(onListening: @Sendable (String) -> Void = { _ in }) async throws {
+        let fake = FakeDeviceBackend(secret: secret, options: options, reporter: reporter, logger: logger)
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(host: host, port: port, shutdownGracePeriodSeconds: 2),
+            responder: fake,
+            logger: logger
+        )
+        let bound = try server.start()
+        onListening(ListenAddress(host)?.url(scheme: "http", port: bound) ?? host)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: server)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
+    }
+}
