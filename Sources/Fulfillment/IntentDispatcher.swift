@@ -40,35 +40,34 @@ public struct IntentDispatcher: Sendable {
     }
 
     /// Answers one intent for the bearer token's principal (its user; its OAuth client scopes DISCONNECT).
+    ///
+    /// Nothing is logged per request here: the answer's ``FulfillmentResponse/summary`` (intent, outcome, error
+    /// codes, devices, the reason of a refusal) goes into the one line the HTTP layer writes per request. Only a
+    /// registry failure is logged here, at error.
     public func handle(body: [UInt8], principal: Principal) -> FulfillmentResponse {
         let agentUserId = principal.agentUserId
         let request: FulfillmentRequest
         do {
             request = try FulfillmentRequest.parse(body)
         } catch {
-            logger.info(
-                "Refused a fulfillment request",
-                metadata: ["agent_user.id": "\(agentUserId)", "error": "\(error.reason)"]
-            )
             let status = error.kind == .malformedJSON ? 400 : 200
             return FulfillmentResponse(
                 status: status,
-                body: FulfillmentResponseBody.error(requestId: error.requestId, code: .protocolError)
+                body: FulfillmentResponseBody.error(requestId: error.requestId, code: .protocolError),
+                summary: .refused(
+                    intent: nil,
+                    requestId: error.requestId,
+                    agentUserId: agentUserId,
+                    code: .protocolError,
+                    reason: error.reason
+                )
             )
         }
-        // Metadata is built only when a message is logged: this is the request path.
-        func metadata(_ extra: Logger.Metadata = [:]) -> Logger.Metadata {
-            var metadata = extra
-            metadata["request.id"] = "\(request.requestId)"
-            metadata["intent"] = "\(request.intentName)"
-            metadata["agent_user.id"] = "\(agentUserId)"
-            return metadata
-        }
+        let intent = request.intent
         do {
-            let body: [UInt8]
-            switch request.intent {
+            switch intent {
             case .sync:
-                body = try SyncHandler(
+                let answer = try SyncHandler(
                     store: store,
                     options: options,
                     answers: answers,
@@ -77,42 +76,103 @@ public struct IntentDispatcher: Sendable {
                 )
                 .handle(requestId: request.requestId, agentUserId: agentUserId)
                 recordSync(agentUserId: agentUserId)
+                return FulfillmentResponse(
+                    status: 200,
+                    body: answer.body,
+                    summary: IntentSummary(
+                        intent: .sync,
+                        requestId: request.requestId,
+                        agentUserId: agentUserId,
+                        outcome: .success,
+                        deviceCount: answer.devices
+                    )
+                )
             case .query:
-                body = try QueryHandler(store: store, answers: answers)
+                let answer = try QueryHandler(store: store, answers: answers)
                     .handle(
                         requestId: request.requestId,
                         request: try QueryRequest.parse(request.payload),
                         agentUserId: agentUserId
                     )
+                return FulfillmentResponse(status: 200, body: answer.body, summary: answer.summary)
             case .execute:
-                body = try ExecuteHandler(store: store, options: options, now: clock.unixTime)
-                    .handle(
-                        requestId: request.requestId,
-                        request: try ExecuteRequest.parse(request.payload),
-                        agentUserId: agentUserId
-                    )
+                let execute = try ExecuteRequest.parse(request.payload)
+                let started = clock.now
+                let results = try ExecuteHandler(store: store, options: options, now: clock.unixTime)
+                    .results(requestId: request.requestId, request: execute, agentUserId: agentUserId)
+                var summary = IntentSummary.execute(
+                    requestId: request.requestId,
+                    results: results,
+                    request: execute,
+                    agentUserId: agentUserId
+                )
+                summary.transactionDuration = started.duration(to: clock.now)
+                return FulfillmentResponse(
+                    status: 200,
+                    body: FulfillmentResponseBody.execute(requestId: request.requestId, results: results),
+                    summary: summary
+                )
             case .disconnect:
                 // One transaction: the tokens are revoked and the user's HomeGraph work stops together.
+                let started = clock.now
                 let revoked = try store.disconnect(user: agentUserId, clientId: principal.clientId)
-                logger.info("User disconnected", metadata: metadata(["tokens.revoked": "\(revoked)"]))
-                body = FulfillmentResponseBody.disconnect()
+                return FulfillmentResponse(
+                    status: 200,
+                    body: FulfillmentResponseBody.disconnect(),
+                    summary: IntentSummary(
+                        intent: .disconnect,
+                        requestId: request.requestId,
+                        agentUserId: agentUserId,
+                        outcome: .success,
+                        revokedTokens: revoked,
+                        transactionDuration: started.duration(to: clock.now)
+                    )
+                )
             case nil:
-                logger.info("Unknown intent", metadata: metadata())
-                body = FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError)
+                return FulfillmentResponse(
+                    status: 200,
+                    body: FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError),
+                    summary: .refused(
+                        intent: nil,
+                        requestId: request.requestId,
+                        agentUserId: agentUserId,
+                        code: .protocolError,
+                        reason: "unknown intent \(request.intentName)"
+                    )
+                )
             }
-            logger.debug("Answered intent", metadata: metadata())
-            return FulfillmentResponse(status: 200, body: body)
         } catch let error as PayloadError {
-            logger.info("Refused an intent payload", metadata: metadata(["error": "\(error.reason)"]))
             return FulfillmentResponse(
                 status: 200,
-                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError)
+                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError),
+                summary: .refused(
+                    intent: intent,
+                    requestId: request.requestId,
+                    agentUserId: agentUserId,
+                    code: .protocolError,
+                    reason: error.reason
+                )
             )
         } catch {
-            logger.error("Registry failed while answering an intent", metadata: metadata(["error": "\(error)"]))
+            logger.error(
+                "Registry failed while answering an intent",
+                metadata: [
+                    "request.id": "\(request.requestId)",
+                    "intent": "\(request.intentName)",
+                    "agent_user.id": "\(agentUserId)",
+                    "error": "\(error)",
+                ]
+            )
             return FulfillmentResponse(
                 status: 500,
-                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .transientError)
+                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .transientError),
+                summary: .refused(
+                    intent: intent,
+                    requestId: request.requestId,
+                    agentUserId: agentUserId,
+                    code: .transientError,
+                    reason: "the registry failed"
+                )
             )
         }
     }

@@ -1,4 +1,5 @@
 import Clocks
+import Cryptography
 import DeviceAPI
 import Foundation
 import Fulfillment
@@ -90,6 +91,11 @@ public struct HearthApplication: Sendable {
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
         let throttle = try configuration.edge.makeAuthFailureThrottle(clock: clock)
+        let userIdHashKey = try configuration.hashUserIds ? loadUserIdHashKey() : nil
+        guard configuration.metricsPath.hasPrefix("/"), !configuration.metricsPath.contains("?") else {
+            throw ConfigurationError("metrics.path must be a path starting with /: \(configuration.metricsPath)")
+        }
+        let metrics = configuration.metricsEnabled ? HearthMetrics(version: BuildInfo.version) : nil
         let homeGraphClient = try makeHomeGraphClient()
         let databasePath = configuration.databasePath
         let creating = !FileManager.default.fileExists(atPath: databasePath)
@@ -112,7 +118,7 @@ public struct HearthApplication: Sendable {
         let server: HTTPServer
         let port: Int
         do {
-            reporting = try makeReporting(store: store, client: homeGraphClient)
+            reporting = try makeReporting(store: store, client: homeGraphClient, metrics: metrics)
             var oauthSettings = configuration.oauth
             oauthSettings.clients = OAuthClientConfiguration.resolve(
                 configuration.oauthClients,
@@ -133,11 +139,12 @@ public struct HearthApplication: Sendable {
                 clientSecretBudget: configuration.edge.makeAuthFailureThrottle(clock: clock)
             )
             // Bad API keys spend the same budget as bad bearer tokens.
+            let changes = configuration.apiEnabled ? ChangesResponder(store: store, clock: clock) : nil
             let deviceAPI =
                 configuration.apiEnabled
                 ? DeviceAPIResponder(
                     store: store,
-                    changes: ChangesResponder(store: store, clock: clock),
+                    changes: changes,
                     authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
                     clock: clock,
                     logger: logger
@@ -149,7 +156,11 @@ public struct HearthApplication: Sendable {
                 oauth: oauth,
                 throttle: throttle,
                 deviceAPI: deviceAPI,
-                clock: clock
+                clock: clock,
+                metrics: metrics,
+                metricsPath: configuration.metricsPath,
+                streamCounts: changes.map { changes in { (changes.openStreamCount, changes.waitingPollCount) } },
+                userIdHashKey: userIdHashKey
             )
             server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
             port = try server.start()
@@ -206,7 +217,8 @@ public struct HearthApplication: Sendable {
     /// setting is written, so that every writer (a CLI process too) queues HomeGraph work exactly when it is sent.
     func makeReporting(
         store: SQLiteDeviceStore,
-        client: (client: HomeGraphClient, clientEmail: String)?
+        client: (client: HomeGraphClient, clientEmail: String)?,
+        metrics: HearthMetrics? = nil
     ) throws -> ReportingService? {
         guard let homeGraph = configuration.homeGraph, let client else {
             try store.setReporting(enabled: false)
@@ -228,8 +240,26 @@ public struct HearthApplication: Sendable {
             client: client.client,
             options: homeGraph.reporting,
             logger: logger,
-            clock: clock
+            clock: clock,
+            callFinished: metrics.map { metrics in { call, outcome in metrics.recordHomeGraphCall(call, outcome: outcome) } }
         )
+    }
+
+    /// The key of `log.hashUserIds`: `log.userIdHashKeyFile`'s bytes (one trailing newline dropped), or 32 random
+    /// bytes for this start when no file is set.
+    func loadUserIdHashKey() throws -> [UInt8] {
+        guard let path = configuration.userIdHashKeyFile else {
+            logger.notice("log.hashUserIds uses a random key for this start (no log.userIdHashKeyFile)")
+            return try SecureRandom.bytes(count: 32)
+        }
+        guard var key = FileManager.default.contents(atPath: path).map(Array.init) else {
+            throw ConfigurationError("log.userIdHashKeyFile cannot be read: \(path)")
+        }
+        if key.last == UInt8(ascii: "\n") { key.removeLast() }
+        guard key.count >= 16 else {
+            throw ConfigurationError("log.userIdHashKeyFile must hold at least 16 bytes: \(path)")
+        }
+        return key
     }
 
     /// The HomeGraph client (the key file read and checked) and the key's account, or `nil` when no service-account

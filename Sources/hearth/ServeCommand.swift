@@ -38,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let host { overrides.append(.set(\.http.host, host)) }
         if let port { overrides.append(.set(\.http.port, port)) }
         let configuration = try common.load(overrides: overrides)
-        let logger = bootstrapLogging(level: configuration.logLevel)
+        let logger = bootstrapLogging(level: configuration.logLevel, format: configuration.logFormat)
         let application = HearthApplication(configuration: configuration, logger: logger)
         try await application.run { port in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe. IPv6 in brackets.

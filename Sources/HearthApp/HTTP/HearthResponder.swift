@@ -12,8 +12,11 @@ import Registry
 /// - `GET /healthz`: `200 {"status":"ok"}` when the registry answers, else 503.
 /// - `GET`/`POST /oauth/authorize`, `POST /oauth/token`: account linking (``OAuthServer``), when configured.
 /// - `/v1/…`: the device backend's API (``DeviceAPIResponder``, API keys only), when `api.enabled`.
+/// - `GET /metrics` (`metrics.path`): Prometheus text format (``HearthMetrics``), when `metrics.enabled`.
 ///
 /// Refusals: wrong method 405 (with `Allow`), unknown path 404, not JSON 415, bad token 401.
+///
+/// Every request, whatever its route and answer, is logged in one info line and counted (``RequestObserver``).
 public struct HearthResponder: HTTPResponder {
     private let store: any DeviceStore & TokenStore & OutboxStore & StoreHealth
     private let dispatcher: IntentDispatcher
@@ -22,10 +25,14 @@ public struct HearthResponder: HTTPResponder {
     private let oauth: OAuthServer?
     private let throttle: AuthFailureThrottle?
     private let deviceAPI: DeviceAPIResponder?
+    private let observer: RequestObserver
+    private let streamCounts: (@Sendable () -> (streams: Int, polls: Int))?
+    private let clock: any HearthClock
 
     /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
     /// sending bad tokens (none: every 401 at once); `clock` dates token checks and PIN attempts. Paths under
-    /// `/v1/` go to `deviceAPI` (none: 404).
+    /// `/v1/` go to `deviceAPI` (none: 404). `metrics` (none: 404) is served at `metricsPath`, its scrape-time
+    /// change-stream gauges read from `streamCounts`; `userIdHashKey` logs a keyed hash instead of each user id.
     public init(
         store: any DeviceStore & TokenStore & OutboxStore & StoreHealth,
         options: FulfillmentOptions,
@@ -33,7 +40,11 @@ public struct HearthResponder: HTTPResponder {
         oauth: OAuthServer? = nil,
         throttle: AuthFailureThrottle? = nil,
         deviceAPI: DeviceAPIResponder? = nil,
-        clock: any HearthClock = SystemClock()
+        clock: any HearthClock = SystemClock(),
+        metrics: HearthMetrics? = nil,
+        metricsPath: String = "/metrics",
+        streamCounts: (@Sendable () -> (streams: Int, polls: Int))? = nil,
+        userIdHashKey: [UInt8]? = nil
     ) {
         self.deviceAPI = deviceAPI
         self.store = store
@@ -42,12 +53,29 @@ public struct HearthResponder: HTTPResponder {
         self.authenticator = BearerAuthenticator(store: store, clock: clock)
         self.logger = logger
         self.throttle = throttle
+        self.clock = clock
+        self.streamCounts = streamCounts
+        self.observer = RequestObserver(
+            logger: logger,
+            metrics: metrics,
+            metricsPath: metrics == nil ? nil : metricsPath,
+            userIdHashKey: userIdHashKey,
+            clock: clock
+        )
     }
 
     public func respond(to request: Request) -> Response {
+        let started = clock.now
+        let record = request.path == "/fulfillment" ? RequestObserver.Record() : nil
+        let response = route(request, record: record)
+        observer.observe(request, started: started, response: response, record: record)
+        return response
+    }
+
+    private func route(_ request: Request, record: RequestObserver.Record?) -> Response {
         switch request.path {
         case "/fulfillment":
-            return fulfillment(request)
+            return fulfillment(request, record: record)
         case "/healthz":
             return health(request)
         case "/oauth/authorize", "/oauth/token":
@@ -60,12 +88,14 @@ public struct HearthResponder: HTTPResponder {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
             return deviceAPI.respond(to: request)
+        case let path where observer.metricsPath.map({ path == $0 }) ?? false:
+            return metricsExposition(request)
         default:
             return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
         }
     }
 
-    private func fulfillment(_ request: Request) -> Response {
+    private func fulfillment(_ request: Request, record: RequestObserver.Record?) -> Response {
         guard request.method == .post else {
             return HTTPError(status: .methodNotAllowed, message: "use POST", headerFields: [.allow: "POST"]).response
         }
@@ -73,7 +103,6 @@ public struct HearthResponder: HTTPResponder {
         do {
             user = try authenticator.authenticate(request)
         } catch {
-            logger.info("Refused a fulfillment request", metadata: ["http.status": "\(error.status.code)"])
             var response = error.response
             if error.status == .unauthorized, let throttle {
                 // Only failures reach the throttle: a valid token never takes its lock.
@@ -84,7 +113,14 @@ public struct HearthResponder: HTTPResponder {
         guard Self.isJSON(request.headerFields.value(of: .contentType)) else {
             return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response
         }
-        let answer = dispatcher.handle(body: request.body, principal: user)
+        return response(for: dispatcher.handle(body: request.body, principal: user), record: record)
+    }
+
+    /// The HTTP answer of a fulfillment answer, its summary handed to the request's log line and metrics through
+    /// `record`. The one place a ``FulfillmentResponse`` becomes a ``Response``: a deferred answer (completed later)
+    /// goes through here too, with the record of its request.
+    func response(for answer: FulfillmentResponse, record: RequestObserver.Record?) -> Response {
+        record?.set(answer.summary)
         if answer.status == 200 {
             return Response(head: Self.okJSONNotStored, body: answer.body)
         }
@@ -92,6 +128,39 @@ public struct HearthResponder: HTTPResponder {
             status: HTTPResponse.Status(code: answer.status),
             headerFields: Self.jsonNotStored,
             body: answer.body
+        )
+    }
+
+    /// `GET /metrics`: every metric in Prometheus text format, the outbox and change-stream gauges read now.
+    private func metricsExposition(_ request: Request) -> Response {
+        guard let metrics = observer.metrics else {
+            return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
+        }
+        guard request.method == .get || request.method == .head else {
+            return HTTPError(status: .methodNotAllowed, message: "use GET", headerFields: [.allow: "GET, HEAD"])
+                .response
+        }
+        var gauges = HearthMetrics.ScrapeGauges(outboxPending: 0, outboxOldestAgeSeconds: 0, streams: 0, polls: 0)
+        do {
+            let counts = try store.outboxCounts()
+            gauges.outboxPending = counts.reports + counts.syncs + counts.events
+            let oldest = try store.pendingOutbox()
+                .flatMap { [$0.reportSince, $0.syncFirst, $0.eventSince].compactMap { $0 } }
+                .min()
+            if let oldest {
+                gauges.outboxOldestAgeSeconds = max(0, Double(clock.unixMilliseconds - oldest) / 1000)
+            }
+        } catch {
+            logger.warning("Could not read the outbox for the metrics", metadata: ["error": "\(error)"])
+        }
+        if let counts = streamCounts?() {
+            gauges.streams = counts.streams
+            gauges.polls = counts.polls
+        }
+        return Response(
+            status: .ok,
+            headerFields: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: metrics.exposition(gauges: gauges)
         )
     }
 

@@ -1,0 +1,159 @@
+import CoreMetrics
+import Fulfillment
+import HomeGraph
+import Metrics
+import Prometheus
+
+/// Hearth's metrics, recorded through swift-metrics into one Prometheus registry of this application's own, and
+/// written in Prometheus text format for `GET /metrics` (``exposition(gauges:)``).
+///
+/// The factory is passed explicitly to every metric instead of bootstrapping swift-metrics' process-global
+/// `MetricsSystem`: each ``HearthApplication`` (and each test that starts a listener) has its own registry, so tests
+/// that run several servers in one process never see each other's counts, and nothing can bootstrap twice.
+///
+/// Label values come from closed sets only (routes as patterns, intents, outcomes, Google's error codes and command
+/// names, HomeGraph calls): no user or device id is ever a label value.
+public final class HearthMetrics: Sendable {
+    /// The registry `GET /metrics` writes.
+    public let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+    private let outboxPending: Gauge
+    private let outboxOldestAge: Gauge
+    private let streamConsumers: Gauge
+    private let pollConsumers: Gauge
+
+    /// Request durations: 1 ms to 10 s, dense around the hundreds of microseconds Hearth answers in.
+    static let durationBuckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .microseconds(2500),
+        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+        .milliseconds(250), .milliseconds(500), .seconds(1), .microseconds(2_500_000), .seconds(5), .seconds(10),
+    ]
+
+    /// Creates the metrics; `version` is `hearth_build_info`'s label.
+    public init(version: String) {
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = Self.durationBuckets
+        self.registry = registry
+        self.factory = factory
+        Gauge(label: "hearth_build_info", dimensions: [("version", version)], factory: factory).record(1)
+        outboxPending = Gauge(label: "hearth_outbox_pending", factory: factory)
+        outboxOldestAge = Gauge(label: "hearth_outbox_oldest_age_seconds", factory: factory)
+        streamConsumers = Gauge(
+            label: "hearth_change_stream_consumers",
+            dimensions: [("kind", "stream")],
+            factory: factory
+        )
+        pollConsumers = Gauge(label: "hearth_change_stream_consumers", dimensions: [("kind", "poll")], factory: factory)
+        outboxPending.record(0)
+        outboxOldestAge.record(0)
+        streamConsumers.record(0)
+        pollConsumers.record(0)
+    }
+
+    /// One HTTP answer: `hearth_http_responses_total{route,code}`, and `hearth_auth_failures_total{kind}` for a 401.
+    func recordResponse(route: String, status: Int, authFailure: String?) {
+        Counter(
+            label: "hearth_http_responses_total",
+            dimensions: [("route", route), ("code", Self.code(status))],
+            factory: factory
+        ).increment()
+        if let authFailure {
+            Counter(label: "hearth_auth_failures_total", dimensions: [("kind", authFailure)], factory: factory)
+                .increment()
+        }
+    }
+
+    /// One intent answered: `hearth_intents_total{intent,outcome}`, `hearth_intent_duration_seconds{intent}`, each
+    /// EXECUTE command's `hearth_execute_commands_total{command,status,error_code}` and the transaction's
+    /// `hearth_registry_transaction_duration_seconds{intent}`.
+    func recordIntent(_ summary: IntentSummary, duration: Duration) {
+        let intent = summary.intentLabel
+        Counter(
+            label: "hearth_intents_total",
+            dimensions: [("intent", intent), ("outcome", summary.outcome.rawValue)],
+            factory: factory
+        ).increment()
+        Timer(label: "hearth_intent_duration_seconds", dimensions: [("intent", intent)], factory: factory)
+            .recordNanoseconds(Self.nanoseconds(duration))
+        if !summary.commands.isEmpty {
+            // Runs of the same outcome (one group's devices) count once, with their number.
+            var index = summary.commands.startIndex
+            while index < summary.commands.endIndex {
+                let command = summary.commands[index]
+                var end = index + 1
+                while end < summary.commands.endIndex, summary.commands[end] == command { end += 1 }
+                Counter(
+                    label: "hearth_execute_commands_total",
+                    dimensions: [
+                        ("command", command.command),
+                        ("status", command.statusName),
+                        ("error_code", command.errorCodeName),
+                    ],
+                    factory: factory
+                ).increment(by: end - index)
+                index = end
+            }
+        }
+        if let transaction = summary.transactionDuration {
+            Timer(
+                label: "hearth_registry_transaction_duration_seconds",
+                dimensions: [("intent", intent)],
+                factory: factory
+            ).recordNanoseconds(Self.nanoseconds(transaction))
+        }
+    }
+
+    /// One call to HomeGraph: `hearth_homegraph_calls_total{call,outcome}`.
+    public func recordHomeGraphCall(_ call: String, outcome: HomeGraphOutcome) {
+        Counter(
+            label: "hearth_homegraph_calls_total",
+            dimensions: [("call", call), ("outcome", Self.label(outcome))],
+            factory: factory
+        ).increment()
+    }
+
+    /// The values read at scrape time.
+    struct ScrapeGauges {
+        /// Queued HomeGraph work: reports, Request Syncs and notifications.
+        var outboxPending: Int
+        /// How long the oldest queued item has waited, in seconds (0 when nothing is queued).
+        var outboxOldestAgeSeconds: Double
+        /// Open `/v1/changes` streams and waiting long polls, when the device API is served.
+        var streams: Int
+        var polls: Int
+    }
+
+    /// The registry in Prometheus text format, the scrape-time gauges set first.
+    func exposition(gauges: ScrapeGauges) -> [UInt8] {
+        outboxPending.record(gauges.outboxPending)
+        outboxOldestAge.record(gauges.outboxOldestAgeSeconds)
+        streamConsumers.record(gauges.streams)
+        pollConsumers.record(gauges.polls)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(16 << 10)
+        registry.emit(into: &buffer)
+        return buffer
+    }
+
+    /// A status code as a label: its digits (a closed set, 100…599).
+    private static func code(_ status: Int) -> String {
+        (100...599).contains(status) ? String(status) : "other"
+    }
+
+    /// A HomeGraph outcome as a label.
+    static func label(_ outcome: HomeGraphOutcome) -> String {
+        switch outcome {
+        case .delivered: "delivered"
+        case .retryable: "retryable"
+        case .notFound: "not_found"
+        case .rejected: "rejected"
+        case .unauthorized: "unauthorized"
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
