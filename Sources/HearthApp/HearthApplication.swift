@@ -139,7 +139,12 @@ public struct HearthApplication: Sendable {
                 clientSecretBudget: configuration.edge.makeAuthFailureThrottle(clock: clock)
             )
             // Bad API keys spend the same budget as bad bearer tokens.
-            let changes = configuration.apiEnabled ? ChangesResponder(store: store, clock: clock) : nil
+            let changes: ChangesResponder? =
+                configuration.apiEnabled ? ChangesResponder(store: store, clock: clock) : nil
+            var streamCounts: (@Sendable () -> (streams: Int, polls: Int))?
+            if let changes {
+                streamCounts = { (changes.openStreamCount, changes.waitingPollCount) }
+            }
             let deviceAPI =
                 configuration.apiEnabled
                 ? DeviceAPIResponder(
@@ -159,7 +164,7 @@ public struct HearthApplication: Sendable {
                 clock: clock,
                 metrics: metrics,
                 metricsPath: configuration.metricsPath,
-                streamCounts: changes.map { changes in { (changes.openStreamCount, changes.waitingPollCount) } },
+                streamCounts: streamCounts,
                 userIdHashKey: userIdHashKey
             )
             server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
@@ -235,13 +240,17 @@ public struct HearthApplication: Sendable {
                 "homegraph.client_email": "\(client.clientEmail)",
             ]
         )
+        var callFinished: (@Sendable (String, HomeGraphOutcome) -> Void)?
+        if let metrics {
+            callFinished = { call, outcome in metrics.recordHomeGraphCall(call, outcome: outcome) }
+        }
         return ReportingService(
             store: store,
             client: client.client,
             options: homeGraph.reporting,
             logger: logger,
             clock: clock,
-            callFinished: metrics.map { metrics in { call, outcome in metrics.recordHomeGraphCall(call, outcome: outcome) } }
+            callFinished: callFinished
         )
     }
 

@@ -2,6 +2,7 @@ import Clocks
 import Cryptography
 import Fulfillment
 import HTTPMessages
+import HTTPTypes
 import Logging
 import Synchronization
 

@@ -1,8 +1,8 @@
 import CoreMetrics
 import Fulfillment
 import HomeGraph
-import Metrics
 import Prometheus
+import Synchronization
 
 /// Hearth's metrics, recorded through swift-metrics into one Prometheus registry of this application's own, and
 /// written in Prometheus text format for `GET /metrics` (``exposition(gauges:)``).
@@ -17,10 +17,23 @@ public final class HearthMetrics: Sendable {
     /// The registry `GET /metrics` writes.
     public let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
-    private let outboxPending: Gauge
-    private let outboxOldestAge: Gauge
-    private let streamConsumers: Gauge
-    private let pollConsumers: Gauge
+    private let outboxPending: CoreMetrics.Gauge
+    private let outboxOldestAge: CoreMetrics.Gauge
+    private let streamConsumers: CoreMetrics.Gauge
+    private let pollConsumers: CoreMetrics.Gauge
+    /// The counters and timers made so far, by name and label values: the factory is asked once per series, after
+    /// which recording is one dictionary lookup and an atomic add (the factory's own path takes its registry's lock
+    /// and builds the label set every time).
+    private let counters = Mutex<[Series: CoreMetrics.Counter]>([:])
+    private let timers = Mutex<[Series: CoreMetrics.Timer]>([:])
+
+    /// A metric name and up to three label values, in the order its labels are declared.
+    private struct Series: Hashable {
+        var name: String
+        var first: String
+        var second: String = ""
+        var third: String = ""
+    }
 
     /// Request durations: 1 ms to 10 s, dense around the hundreds of microseconds Hearth answers in.
     static let durationBuckets: [Duration] = [
@@ -36,15 +49,15 @@ public final class HearthMetrics: Sendable {
         factory.defaultDurationHistogramBuckets = Self.durationBuckets
         self.registry = registry
         self.factory = factory
-        Gauge(label: "hearth_build_info", dimensions: [("version", version)], factory: factory).record(1)
-        outboxPending = Gauge(label: "hearth_outbox_pending", factory: factory)
-        outboxOldestAge = Gauge(label: "hearth_outbox_oldest_age_seconds", factory: factory)
-        streamConsumers = Gauge(
+        CoreMetrics.Gauge(label: "hearth_build_info", dimensions: [("version", version)], factory: factory).record(1)
+        outboxPending = CoreMetrics.Gauge(label: "hearth_outbox_pending", factory: factory)
+        outboxOldestAge = CoreMetrics.Gauge(label: "hearth_outbox_oldest_age_seconds", factory: factory)
+        streamConsumers = CoreMetrics.Gauge(
             label: "hearth_change_stream_consumers",
             dimensions: [("kind", "stream")],
             factory: factory
         )
-        pollConsumers = Gauge(label: "hearth_change_stream_consumers", dimensions: [("kind", "poll")], factory: factory)
+        pollConsumers = CoreMetrics.Gauge(label: "hearth_change_stream_consumers", dimensions: [("kind", "poll")], factory: factory)
         outboxPending.record(0)
         outboxOldestAge.record(0)
         streamConsumers.record(0)
@@ -53,13 +66,12 @@ public final class HearthMetrics: Sendable {
 
     /// One HTTP answer: `hearth_http_responses_total{route,code}`, and `hearth_auth_failures_total{kind}` for a 401.
     func recordResponse(route: String, status: Int, authFailure: String?) {
-        Counter(
-            label: "hearth_http_responses_total",
-            dimensions: [("route", route), ("code", Self.code(status))],
-            factory: factory
-        ).increment()
+        let code = Self.code(status)
+        counter(Series(name: "hearth_http_responses_total", first: route, second: code)) {
+            [("route", route), ("code", code)]
+        }.increment()
         if let authFailure {
-            Counter(label: "hearth_auth_failures_total", dimensions: [("kind", authFailure)], factory: factory)
+            counter(Series(name: "hearth_auth_failures_total", first: authFailure)) { [("kind", authFailure)] }
                 .increment()
         }
     }
@@ -69,48 +81,62 @@ public final class HearthMetrics: Sendable {
     /// `hearth_registry_transaction_duration_seconds{intent}`.
     func recordIntent(_ summary: IntentSummary, duration: Duration) {
         let intent = summary.intentLabel
-        Counter(
-            label: "hearth_intents_total",
-            dimensions: [("intent", intent), ("outcome", summary.outcome.rawValue)],
-            factory: factory
-        ).increment()
-        Timer(label: "hearth_intent_duration_seconds", dimensions: [("intent", intent)], factory: factory)
+        let outcome = summary.outcome.rawValue
+        counter(Series(name: "hearth_intents_total", first: intent, second: outcome)) {
+            [("intent", intent), ("outcome", outcome)]
+        }.increment()
+        timer(Series(name: "hearth_intent_duration_seconds", first: intent)) { [("intent", intent)] }
             .recordNanoseconds(Self.nanoseconds(duration))
-        if !summary.commands.isEmpty {
-            // Runs of the same outcome (one group's devices) count once, with their number.
-            var index = summary.commands.startIndex
-            while index < summary.commands.endIndex {
-                let command = summary.commands[index]
-                var end = index + 1
-                while end < summary.commands.endIndex, summary.commands[end] == command { end += 1 }
-                Counter(
-                    label: "hearth_execute_commands_total",
-                    dimensions: [
-                        ("command", command.command),
-                        ("status", command.statusName),
-                        ("error_code", command.errorCodeName),
-                    ],
-                    factory: factory
-                ).increment(by: end - index)
-                index = end
-            }
+        // Runs of the same outcome (one group's devices) count once, with their number.
+        var index = summary.commands.startIndex
+        while index < summary.commands.endIndex {
+            let command = summary.commands[index]
+            var end = index + 1
+            while end < summary.commands.endIndex, summary.commands[end] == command { end += 1 }
+            let series = Series(
+                name: "hearth_execute_commands_total",
+                first: command.command,
+                second: command.statusName,
+                third: command.errorCodeName
+            )
+            counter(series) {
+                [("command", series.first), ("status", series.second), ("error_code", series.third)]
+            }.increment(by: end - index)
+            index = end
         }
         if let transaction = summary.transactionDuration {
-            Timer(
-                label: "hearth_registry_transaction_duration_seconds",
-                dimensions: [("intent", intent)],
-                factory: factory
-            ).recordNanoseconds(Self.nanoseconds(transaction))
+            timer(Series(name: "hearth_registry_transaction_duration_seconds", first: intent)) {
+                [("intent", intent)]
+            }.recordNanoseconds(Self.nanoseconds(transaction))
         }
     }
 
     /// One call to HomeGraph: `hearth_homegraph_calls_total{call,outcome}`.
     public func recordHomeGraphCall(_ call: String, outcome: HomeGraphOutcome) {
-        Counter(
-            label: "hearth_homegraph_calls_total",
-            dimensions: [("call", call), ("outcome", Self.label(outcome))],
-            factory: factory
-        ).increment()
+        let label = Self.label(outcome)
+        counter(Series(name: "hearth_homegraph_calls_total", first: call, second: label)) {
+            [("call", call), ("outcome", label)]
+        }.increment()
+    }
+
+    /// The counter of `series`, made by the factory the first time.
+    private func counter(_ series: Series, _ dimensions: () -> [(String, String)]) -> CoreMetrics.Counter {
+        counters.withLock { made in
+            if let counter = made[series] { return counter }
+            let counter = CoreMetrics.Counter(label: series.name, dimensions: dimensions(), factory: factory)
+            made[series] = counter
+            return counter
+        }
+    }
+
+    /// The timer (a Prometheus histogram in seconds) of `series`, made by the factory the first time.
+    private func timer(_ series: Series, _ dimensions: () -> [(String, String)]) -> CoreMetrics.Timer {
+        timers.withLock { made in
+            if let timer = made[series] { return timer }
+            let timer = CoreMetrics.Timer(label: series.name, dimensions: dimensions(), factory: factory)
+            made[series] = timer
+            return timer
+        }
     }
 
     /// The values read at scrape time.
@@ -132,6 +158,13 @@ public final class HearthMetrics: Sendable {
         pollConsumers.record(gauges.polls)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(16 << 10)
+        registry.emit(into: &buffer)
+        return buffer
+    }
+
+    /// The registry in Prometheus text format as it is (no gauge read): what tests and tools look at.
+    public func emitted() -> [UInt8] {
+        var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer
     }

@@ -1,6 +1,8 @@
+import Clocks
 import Foundation
 import Fulfillment
 import HTTPMessages
+import HTTPTypes
 import HearthTestSupport
 import Logging
 import MicroHTTPD
@@ -35,12 +37,10 @@ struct DeferredRequestLogTests {
 
     @Test(arguments: LogFormat.allCases)
     func theLineIsWrittenWhenTheDeferredAnswerIsFinished(format: LogFormat) throws {
-        let lines = Mutex<[String]>([])
+        let lines = CapturedLines()
         var logger = Logger(label: "hearth") { label in
             SanitizingLogHandler(
-                wrapping: LineLogHandler(label: label, format: format) { bytes in
-                    lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
-                }
+                wrapping: LineLogHandler(label: label, format: format, sink: lines.append)
             )
         }
         logger.logLevel = .info
@@ -65,10 +65,13 @@ struct DeferredRequestLogTests {
         defer { client.close() }
         try client.send("POST /fulfillment HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
         #expect(responder.answered.wait(atLeast: 1))
-        #expect(lines.withLock { $0.isEmpty }, "nothing is logged before the answer is finished")
+        #expect(lines.all.isEmpty, "nothing is logged before the answer is finished")
 
         // Completed from another thread, with a summary, as the webhook's EXECUTE will be.
-        let (answer, record) = try #require(responder.pending.withLock { $0.first })
+        guard let (answer, record) = responder.pending.withLock({ $0.first }) else {
+            Issue.record("the responder kept no deferred answer")
+            return
+        }
         let thread = Thread {
             record.set(
                 IntentSummary(intent: .execute, requestId: "deferred-1", agentUserId: "alice", outcome: .pending)
@@ -78,7 +81,7 @@ struct DeferredRequestLogTests {
         thread.start()
         let response = try client.readResponse()
         #expect(response.status == 202)
-        let written = lines.withLock { $0 }
+        let written = lines.all
         #expect(written.count == 1, "\(written)")
         let line = try RequestLogTests.Line(try #require(written.first), format: format)
         #expect(line["http.status"] == "202")
@@ -86,9 +89,7 @@ struct DeferredRequestLogTests {
         #expect(line["intent"] == "EXECUTE")
         #expect(line["outcome"] == "pending")
         #expect(line["request.id"] == "deferred-1")
-        var buffer: [UInt8] = []
-        metrics.registry.emit(into: &buffer)
-        let samples = ObservedHearth.samples(String(decoding: buffer, as: UTF8.self))
+        let samples = ObservedHearth.samples(String(decoding: metrics.emitted(), as: UTF8.self))
         #expect(samples[#"hearth_http_responses_total{code="202",route="/fulfillment"}"#] == 1)
         #expect(samples[#"hearth_intents_total{intent="EXECUTE",outcome="pending"}"#] == 1)
     }

@@ -35,7 +35,7 @@ struct RequestLogTests {
         subscript(_ key: String) -> String? { fields[key] }
     }
 
-    static let timestamp = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/#
+    static var timestamp: Regex<Substring> { #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/# }
 
     @Test(arguments: LogFormat.allCases)
     func oneLinePerRequestWithItsIntentOutcomeAndLatency(format: LogFormat) throws {

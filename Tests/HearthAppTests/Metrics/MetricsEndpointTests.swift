@@ -2,6 +2,7 @@ import Foundation
 import HearthApp
 import HearthTestSupport
 import HomeGraph
+import Registry
 import Testing
 
 /// `GET /metrics` through the real listener: the documented names and labels, values that move as requests are
@@ -92,9 +93,7 @@ struct MetricsEndpointTests {
         metrics.recordHomeGraphCall("reportState", outcome: .delivered)
         metrics.recordHomeGraphCall("reportState", outcome: .delivered)
         metrics.recordHomeGraphCall("requestSync", outcome: .rejected("Requested entity was not found."))
-        var buffer: [UInt8] = []
-        metrics.registry.emit(into: &buffer)
-        let samples = ObservedHearth.samples(String(decoding: buffer, as: UTF8.self))
+        let samples = ObservedHearth.samples(String(decoding: metrics.emitted(), as: UTF8.self))
         #expect(samples[#"hearth_homegraph_calls_total{call="reportState",outcome="delivered"}"#] == 2)
         #expect(samples[#"hearth_homegraph_calls_total{call="requestSync",outcome="rejected"}"#] == 1)
     }

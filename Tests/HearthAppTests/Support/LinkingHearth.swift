@@ -39,7 +39,7 @@ final class LinkingHearth: @unchecked Sendable {
     let port: Int
     let logs = InMemoryLogHandler()
     /// Every event as `hearth serve` writes it, once as a text line and once as a JSON line.
-    let rendered = Mutex<[String]>([])
+    let rendered = CapturedLines()
     /// The wall clock of the OAuth server and the bearer check: starts at the real time, moved by the test.
     private let clock = ManualClock(unixMilliseconds: SystemClock().unixMilliseconds)
 
@@ -68,9 +68,7 @@ final class LinkingHearth: @unchecked Sendable {
                 [handler]
                     + LogFormat.allCases.map { format in
                         SanitizingLogHandler(
-                            wrapping: LineLogHandler(label: label, format: format) { bytes in
-                                rendered.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
-                            }
+                            wrapping: LineLogHandler(label: label, format: format, sink: rendered.append)
                         )
                     }
             )
@@ -304,7 +302,7 @@ final class LinkingHearth: @unchecked Sendable {
 
     /// Every captured log line, message and metadata, as text.
     var logText: String {
-        (logs.entries.map { "\($0.level) \($0.message) \($0.metadata)" } + rendered.withLock { $0 })
+        (logs.entries.map { "\($0.level) \($0.message) \($0.metadata)" } + rendered.all)
             .joined(separator: "\n")
     }
 }

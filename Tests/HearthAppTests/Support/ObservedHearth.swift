@@ -20,7 +20,7 @@ final class ObservedHearth: @unchecked Sendable {
     let server: HTTPServer
     let port: Int
     let metrics: HearthMetrics
-    private let captured = Mutex<[String]>([])
+    private let captured = CapturedLines()
 
     init(
         devices: String = TestHomes.twoUsers,
@@ -34,9 +34,7 @@ final class ObservedHearth: @unchecked Sendable {
         let captured = self.captured
         let logger = Logger(label: "hearth") { label in
             var handler = SanitizingLogHandler(
-                wrapping: LineLogHandler(label: label, format: format) { bytes in
-                    captured.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
-                }
+                wrapping: LineLogHandler(label: label, format: format, sink: captured.append)
             )
             handler.logLevel = .info
             return handler
@@ -71,7 +69,7 @@ final class ObservedHearth: @unchecked Sendable {
     }
 
     /// Every line written so far, newline included.
-    var lines: [String] { captured.withLock { $0 } }
+    var lines: [String] { captured.all }
 
     /// The lines of one request (`Answered a request`).
     var requestLines: [String] { lines.filter { $0.contains("Answered a request") } }
@@ -135,4 +133,17 @@ final class ObservedHearth: @unchecked Sendable {
         let sorted = labels.split(separator: ",").map(String.init).sorted()
         return "\(name){\(sorted.joined(separator: ","))}"
     }
+}
+
+/// Log lines as a ``LineLogHandler`` writes them, kept in order.
+final class CapturedLines: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    /// Keeps one line (a sink for ``LineLogHandler``).
+    @Sendable func append(_ bytes: [UInt8]) {
+        lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// Every line so far.
+    var all: [String] { lines.withLock { $0 } }
 }
