@@ -24,7 +24,11 @@ struct QueryHandler {
     static let notFoundEntry = QueryDeviceResult.notFound.jsonBytes
 
     /// The answer, and its summary (device-level failures counted from the snapshot, not the cached entries).
-    func handle(requestId: String, request: QueryRequest, agentUserId: String) throws -> (
+    func handle(
+        requestId: String,
+        request: QueryRequest,
+        agentUserId: String
+    ) throws -> (
         body: [UInt8], summary: IntentSummary
     ) {
         let snapshot = try store.snapshot(forUser: agentUserId)

@@ -57,7 +57,11 @@ public final class HearthMetrics: Sendable {
             dimensions: [("kind", "stream")],
             factory: factory
         )
-        pollConsumers = CoreMetrics.Gauge(label: "hearth_change_stream_consumers", dimensions: [("kind", "poll")], factory: factory)
+        pollConsumers = CoreMetrics.Gauge(
+            label: "hearth_change_stream_consumers",
+            dimensions: [("kind", "poll")],
+            factory: factory
+        )
         outboxPending.record(0)
         outboxOldestAge.record(0)
         streamConsumers.record(0)

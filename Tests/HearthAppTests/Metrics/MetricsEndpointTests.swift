@@ -23,8 +23,10 @@ struct MetricsEndpointTests {
         let execute = TestHomes.execute(["lamp", "porch", "ghost"], command: "OnOff", params: #"{"on":true}"#)
         #expect(try hearth.intent(execute, token: token).status == 200)
         #expect(try hearth.intent(TestHomes.sync, token: token + "x").status == 401)
-        #expect(try hearth.intent(#"{"requestId":"x","inputs":[{"intent":"action.devices.NOPE"}]}"#, token: token)
-            .status == 200)
+        #expect(
+            try hearth.intent(#"{"requestId":"x","inputs":[{"intent":"action.devices.NOPE"}]}"#, token: token)
+                .status == 200
+        )
         #expect(try hearth.request("GET", "/healthz").status == 200)
 
         let after = try hearth.scrape()
