@@ -92,8 +92,14 @@ public struct HearthApplication: Sendable {
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
         let throttle = try configuration.edge.makeAuthFailureThrottle(clock: clock)
         let userIdHashKey = try configuration.hashUserIds ? loadUserIdHashKey() : nil
-        guard configuration.metricsPath.hasPrefix("/"), !configuration.metricsPath.contains("?") else {
-            throw ConfigurationError("metrics.path must be a path starting with /: \(configuration.metricsPath)")
+        let metricsPath = configuration.metricsPath
+        guard metricsPath.hasPrefix("/"), !metricsPath.contains("?"),
+            !["/fulfillment", "/healthz", "/oauth/authorize", "/oauth/token"].contains(metricsPath),
+            !metricsPath.hasPrefix("/v1/")
+        else {
+            throw ConfigurationError(
+                "metrics.path must be a path starting with / that is not one of Hearth's routes: \(metricsPath)"
+            )
         }
         let metrics = configuration.metricsEnabled ? HearthMetrics(version: BuildInfo.version) : nil
         let homeGraphClient = try makeHomeGraphClient()
