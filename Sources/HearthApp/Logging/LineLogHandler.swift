@@ -47,32 +47,68 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let explicit = event.metadata { merged.merge(explicit) { _, new in new } }
-        let timestamp = Self.rfc3339(unixMilliseconds: clock.unixMilliseconds)
+        // The line is written straight into bytes: at info every request writes one, so no intermediate strings.
+        let merged: Logger.Metadata
+        if metadata.isEmpty {
+            merged = event.metadata ?? [:]
+        } else {
+            var all = metadata
+            if let explicit = event.metadata { all.merge(explicit) { _, new in new } }
+            merged = all
+        }
+        let keys = merged.keys.sorted()
         switch format {
         case .text:
-            var line = "\(timestamp) \(event.level) \(label) :"
-            for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-                line += " \(key)=\(value)"
+            var line: [UInt8] = []
+            line.reserveCapacity(512)
+            Self.appendTimestamp(clock.unixMilliseconds, to: &line)
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: event.level.rawValue.utf8)
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: label.utf8)
+            line.append(contentsOf: " :".utf8)
+            for key in keys {
+                line.append(UInt8(ascii: " "))
+                line.append(contentsOf: key.utf8)
+                line.append(UInt8(ascii: "="))
+                line.append(contentsOf: (merged[key].map(Self.text) ?? "").utf8)
             }
-            line += " [\(event.source)] \(event.message)\n"
-            sink(Array(line.utf8))
+            line.append(contentsOf: " [".utf8)
+            line.append(contentsOf: event.source.utf8)
+            line.append(contentsOf: "] ".utf8)
+            line.append(contentsOf: event.message.description.utf8)
+            line.append(UInt8(ascii: "\n"))
+            sink(line)
         case .json:
-            var object = JSONObject()
-            object.append("timestamp", .string(timestamp))
-            object.append("level", .string(event.level.rawValue))
-            object.append("label", .string(label))
-            object.append("message", .string(event.message.description))
-            object.append("source", .string(event.source))
-            for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-                let name = Self.fixedKeys.contains(key) ? "metadata.\(key)" : key
-                object.append(name, .string(value.description))
+            var line = JSONWriter(capacity: 512)
+            var stamp: [UInt8] = []
+            stamp.reserveCapacity(24)
+            Self.appendTimestamp(clock.unixMilliseconds, to: &stamp)
+            line.appendLiteral("{\"timestamp\":\"")
+            line.writeRaw(stamp)
+            line.appendLiteral("\",\"level\":")
+            line.writeString(event.level.rawValue)
+            line.appendLiteral(",\"label\":")
+            line.writeString(label)
+            line.appendLiteral(",\"message\":")
+            line.writeString(event.message.description)
+            line.appendLiteral(",\"source\":")
+            line.writeString(event.source)
+            for key in keys {
+                line.appendLiteral(",")
+                line.writeString(Self.fixedKeys.contains(key) ? "metadata.\(key)" : key)
+                line.appendLiteral(":")
+                line.writeString(merged[key].map(Self.text) ?? "")
             }
-            var bytes = JSONWriter.bytes(.object(object))
-            bytes.append(UInt8(ascii: "\n"))
-            sink(bytes)
+            line.appendLiteral("}\n")
+            sink(line.bytes)
         }
+    }
+
+    /// A metadata value as text (a string as it is, without the quotes `description` would not add either).
+    private static func text(_ value: Logger.Metadata.Value) -> String {
+        if case .string(let text) = value { return text }
+        return value.description
     }
 
     /// The keys every JSON line has; a metadata key spelled the same is written as `metadata.<key>`.
@@ -92,11 +128,44 @@ public struct LineLogHandler: LogHandler {
 
     /// `2026-11-24T04:00:29.123Z`: RFC 3339 in UTC with milliseconds.
     static func rfc3339(unixMilliseconds: Int64) -> String {
+        var bytes: [UInt8] = []
+        appendTimestamp(unixMilliseconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the RFC 3339 timestamp digit by digit.
+    private static func appendTimestamp(_ unixMilliseconds: Int64, to digits: inout [UInt8]) {
         let (seconds, milliseconds) = floorDivide(unixMilliseconds, 1000)
         let (days, secondOfDay) = floorDivide(seconds, 86400)
         let (year, month, day) = civil(days: days)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(milliseconds, 3))Z"
+        func put(_ value: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            var value = value
+            if value >= divisor * 10 {
+                digits.append(contentsOf: String(value).utf8)
+                return
+            }
+            while divisor > 0 {
+                digits.append(UInt8(ascii: "0") &+ UInt8(value / divisor))
+                value %= divisor
+                divisor /= 10
+            }
+        }
+        put(year, 4)
+        digits.append(UInt8(ascii: "-"))
+        put(month, 2)
+        digits.append(UInt8(ascii: "-"))
+        put(day, 2)
+        digits.append(UInt8(ascii: "T"))
+        put(secondOfDay / 3600, 2)
+        digits.append(UInt8(ascii: ":"))
+        put(secondOfDay / 60 % 60, 2)
+        digits.append(UInt8(ascii: ":"))
+        put(secondOfDay % 60, 2)
+        digits.append(UInt8(ascii: "."))
+        put(milliseconds, 3)
+        digits.append(UInt8(ascii: "Z"))
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
@@ -115,10 +184,5 @@ public struct LineLogHandler: LogHandler {
         let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
         let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

@@ -25,6 +25,12 @@ public final class HearthMetrics: Sendable {
     /// which recording is one dictionary lookup and an atomic add (the factory's own path takes its registry's lock
     /// and builds the label set every time).
     private let counters = Mutex<[Series: CoreMetrics.Counter]>([:])
+    /// `hearth_intents_total` by intent and outcome and `hearth_intent_duration_seconds` by intent, made up front
+    /// (every series then exists from the start, at 0) and found by index: these are recorded on every intent.
+    private let intentCounters: [[CoreMetrics.Counter]]
+    private let intentTimers: [CoreMetrics.Timer]
+    /// The `intent` label values, in the order of ``intentCounters`` and ``intentTimers``.
+    static let intentLabels = ["SYNC", "QUERY", "EXECUTE", "DISCONNECT", "unknown"]
     private let timers = Mutex<[Series: CoreMetrics.Timer]>([:])
 
     /// A metric name and up to three label values, in the order its labels are declared.
@@ -62,6 +68,22 @@ public final class HearthMetrics: Sendable {
             dimensions: [("kind", "poll")],
             factory: factory
         )
+        intentCounters = Self.intentLabels.map { intent in
+            IntentSummary.Outcome.allCases.map { outcome in
+                CoreMetrics.Counter(
+                    label: "hearth_intents_total",
+                    dimensions: [("intent", intent), ("outcome", outcome.rawValue)],
+                    factory: factory
+                )
+            }
+        }
+        intentTimers = Self.intentLabels.map { intent in
+            CoreMetrics.Timer(
+                label: "hearth_intent_duration_seconds",
+                dimensions: [("intent", intent)],
+                factory: factory
+            )
+        }
         outboxPending.record(0)
         outboxOldestAge.record(0)
         streamConsumers.record(0)
@@ -85,12 +107,10 @@ public final class HearthMetrics: Sendable {
     /// `hearth_registry_transaction_duration_seconds{intent}`.
     func recordIntent(_ summary: IntentSummary, duration: Duration) {
         let intent = summary.intentLabel
-        let outcome = summary.outcome.rawValue
-        counter(Series(name: "hearth_intents_total", first: intent, second: outcome)) {
-            [("intent", intent), ("outcome", outcome)]
-        }.increment()
-        timer(Series(name: "hearth_intent_duration_seconds", first: intent)) { [("intent", intent)] }
-            .recordNanoseconds(Self.nanoseconds(duration))
+        let intentIndex = Self.intentLabels.firstIndex(of: intent) ?? Self.intentLabels.count - 1
+        let outcomeIndex = IntentSummary.Outcome.allCases.firstIndex(of: summary.outcome) ?? 0
+        intentCounters[intentIndex][outcomeIndex].increment()
+        intentTimers[intentIndex].recordNanoseconds(Self.nanoseconds(duration))
         // Runs of the same outcome (one group's devices) count once, with their number.
         var index = summary.commands.startIndex
         while index < summary.commands.endIndex {
