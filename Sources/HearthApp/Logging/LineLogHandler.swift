@@ -56,7 +56,7 @@ public struct LineLogHandler: LogHandler {
             if let explicit = event.metadata { all.merge(explicit) { _, new in new } }
             merged = all
         }
-        let keys = merged.keys.sorted()
+        let sorted = merged.sorted { $0.key < $1.key }
         switch format {
         case .text:
             var line: [UInt8] = []
@@ -67,11 +67,11 @@ public struct LineLogHandler: LogHandler {
             line.append(UInt8(ascii: " "))
             line.append(contentsOf: label.utf8)
             line.append(contentsOf: " :".utf8)
-            for key in keys {
+            for (key, value) in sorted {
                 line.append(UInt8(ascii: " "))
                 line.append(contentsOf: key.utf8)
                 line.append(UInt8(ascii: "="))
-                line.append(contentsOf: (merged[key].map(Self.text) ?? "").utf8)
+                line.append(contentsOf: Self.text(value).utf8)
             }
             line.append(contentsOf: " [".utf8)
             line.append(contentsOf: event.source.utf8)
@@ -94,11 +94,11 @@ public struct LineLogHandler: LogHandler {
             line.writeString(event.message.description)
             line.appendLiteral(",\"source\":")
             line.writeString(event.source)
-            for key in keys {
+            for (key, value) in sorted {
                 line.appendLiteral(",")
                 line.writeString(Self.fixedKeys.contains(key) ? "metadata.\(key)" : key)
                 line.appendLiteral(":")
-                line.writeString(merged[key].map(Self.text) ?? "")
+                line.writeString(Self.text(value))
             }
             line.appendLiteral("}\n")
             sink(line.bytes)

@@ -25,6 +25,14 @@ public final class HearthMetrics: Sendable {
     /// which recording is one dictionary lookup and an atomic add (the factory's own path takes its registry's lock
     /// and builds the label set every time).
     private let counters = Mutex<[Series: CoreMetrics.Counter]>([:])
+    /// `hearth_http_responses_total` by route and status: recorded on every request, so keyed by one string and an
+    /// integer rather than a ``Series``.
+    private let responses = Mutex<[ResponseKey: CoreMetrics.Counter]>([:])
+
+    private struct ResponseKey: Hashable {
+        var route: String
+        var status: Int
+    }
     /// `hearth_intents_total` by intent and outcome and `hearth_intent_duration_seconds` by intent, made up front
     /// (every series then exists from the start, at 0) and found by index: these are recorded on every intent.
     private let intentCounters: [[CoreMetrics.Counter]]
@@ -92,9 +100,17 @@ public final class HearthMetrics: Sendable {
 
     /// One HTTP answer: `hearth_http_responses_total{route,code}`, and `hearth_auth_failures_total{kind}` for a 401.
     func recordResponse(route: String, status: Int, authFailure: String?) {
-        let code = Self.code(status)
-        counter(Series(name: "hearth_http_responses_total", first: route, second: code)) {
-            [("route", route), ("code", code)]
+        let key = ResponseKey(route: route, status: status)
+        responses.withLock { made in
+            if let counter = made[key] { return counter }
+            let code = Self.code(status)
+            let counter = CoreMetrics.Counter(
+                label: "hearth_http_responses_total",
+                dimensions: [("route", route), ("code", code)],
+                factory: factory
+            )
+            made[key] = counter
+            return counter
         }.increment()
         if let authFailure {
             counter(Series(name: "hearth_auth_failures_total", first: authFailure)) { [("kind", authFailure)] }
