@@ -3,7 +3,7 @@
 # "binaries" that only set its configuration. A (baseline): metrics.enabled=false, log.level=warning (no request
 # line). B: what is measured. Each figure is the median over alternating rounds of CPU µs per request (cpu-ab.sh).
 #
-#   Tests/Benchmarks/metrics-ab.sh BIN [WORKLOADS="query10 exec_onoff"] [ROUNDS=16] [SECONDS=1]
+#   [PORT_A=… PORT_B=…] Tests/Benchmarks/metrics-ab.sh BIN [WORKLOADS="query10 exec_onoff"] [ROUNDS=16] [SECONDS=1]
 #
 # Runs three comparisons, each against the same baseline side:
 #   off-vs-off      the noise floor (the same configuration twice)
