@@ -159,6 +159,15 @@ public final class HearthMetrics: Sendable {
         }.increment()
     }
 
+    /// One call to the device backend's command webhook (`commands.*`, issue 13): `hearth_webhook_calls_total{outcome}`
+    /// and `hearth_webhook_call_duration_seconds{outcome}`. `outcome` is the webhook client's closed set (`delivered`,
+    /// `rejected`, `timeout`, `unreachable`, …), never a backend's text.
+    public func recordWebhookCall(outcome: String, duration: Duration) {
+        counter(Series(name: "hearth_webhook_calls_total", first: outcome)) { [("outcome", outcome)] }.increment()
+        timer(Series(name: "hearth_webhook_call_duration_seconds", first: outcome)) { [("outcome", outcome)] }
+            .recordNanoseconds(Self.nanoseconds(duration))
+    }
+
     /// The counter of `series`, made by the factory the first time.
     private func counter(_ series: Series, _ dimensions: () -> [(String, String)]) -> CoreMetrics.Counter {
         counters.withLock { made in

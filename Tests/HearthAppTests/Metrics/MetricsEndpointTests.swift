@@ -99,4 +99,15 @@ struct MetricsEndpointTests {
         #expect(samples[#"hearth_homegraph_calls_total{call="reportState",outcome="delivered"}"#] == 2)
         #expect(samples[#"hearth_homegraph_calls_total{call="requestSync",outcome="rejected"}"#] == 1)
     }
+
+    @Test func webhookCallsAreCountedAndTimedByOutcome() {
+        let metrics = HearthMetrics(version: "test")
+        metrics.recordWebhookCall(outcome: "delivered", duration: .milliseconds(30))
+        metrics.recordWebhookCall(outcome: "timeout", duration: .seconds(2))
+        let samples = ObservedHearth.samples(String(decoding: metrics.emitted(), as: UTF8.self))
+        #expect(samples[#"hearth_webhook_calls_total{outcome="delivered"}"#] == 1)
+        #expect(samples[#"hearth_webhook_calls_total{outcome="timeout"}"#] == 1)
+        #expect(samples[#"hearth_webhook_call_duration_seconds_count{outcome="timeout"}"#] == 1)
+        #expect(samples[#"hearth_webhook_call_duration_seconds_bucket{le="0.05",outcome="delivered"}"#] == 1)
+    }
 }
