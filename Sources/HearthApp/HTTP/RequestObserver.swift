@@ -45,7 +45,10 @@ struct RequestObserver: Sendable {
             finish(request, route: route, started: started, response: response, summary: record?.value)
             return
         }
-        let fallback = response
+        // Without its `deferred`: the observer is kept by that answer until it finishes, and must not keep it back.
+        var detached = response
+        detached.deferred = nil
+        let fallback = detached
         deferred.whenFinished { final in
             finish(request, route: route, started: started, response: final ?? fallback, summary: record?.value)
         }

@@ -94,4 +94,35 @@ struct DeferredRequestLogTests {
         #expect(samples[#"hearth_http_responses_total{code="202",route="/fulfillment"}"#] == 1)
         #expect(samples[#"hearth_intents_total{intent="EXECUTE",outcome="pending"}"#] == 1)
     }
+
+    @Test func anAnswerAbandonedAtShutdownIsLoggedWithTheFallback() throws {
+        let lines = CapturedLines()
+        var logger = Logger(label: "hearth") { label in
+            SanitizingLogHandler(wrapping: LineLogHandler(label: label, format: .text, sink: lines.append))
+        }
+        logger.logLevel = .info
+        let responder = DeferringResponder(
+            observer: RequestObserver(
+                logger: logger,
+                metrics: nil,
+                metricsPath: nil,
+                userIdHashKey: nil,
+                clock: SystemClock()
+            )
+        )
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.threadPoolSize = 2
+        let server = HTTPServer(configuration: configuration, responder: responder, logger: logger)
+        let port = try server.start()
+        let client = try RawHTTPClient(port: port)
+        defer { client.close() }
+        try client.send("POST /fulfillment HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+        #expect(responder.answered.wait(atLeast: 1))
+        server.shutdown()
+        #expect(try client.readResponse().status == 503)
+        let written = lines.all.filter { $0.contains("Answered a request") }
+        #expect(written.count == 1, "\(lines.all)")
+        #expect(written.first?.contains("http.status=503") == true, "\(written)")
+    }
 }
