@@ -131,6 +131,12 @@ sed -e "s|listen 443 ssl;|listen 127.0.0.1:$tls_port ssl;|" \
     -e "s|/etc/ssl/hearth/hearth.crt|$workdir/hearth.crt|" \
     -e "s|/etc/ssl/hearth/hearth.key|$workdir/hearth.key|" \
     "$source_conf" >"$workdir/hearth.conf"
+# Neither shipped config may proxy Hearth's metrics (metrics.path, /metrics by default): no location naming it.
+for conf in "$source_conf" "$deploy/nginx/hearth-device-api.conf"; do
+    if grep -nE '^[[:space:]]*location[^{]*metrics' "$conf"; then
+        fail "$conf has a location for /metrics: Hearth's metrics must not be proxied (see README, Metrics)"
+    fi
+done
 # The public front must not proxy the device backend API: no location that could match /v1.
 if grep -nE '^[[:space:]]*location[^{]*/v1' "$source_conf"; then
     fail "$source_conf has a location for /v1: the device API must not be proxied to the internet"
@@ -385,6 +391,15 @@ for path in / /metrics /fulfillment/x /healthz/ /admin /v1/devices /oauth /oauth
     [[ "$status" == "404" ]] || fail "GET $path answered HTTP $status, expected 404"
 done
 pass "other paths (/v1/… among them): 404"
+
+# Metrics: served by Hearth itself on its own address, never through nginx (the public front answered 404 above;
+# the device API listener must too).
+body="$(curl -fsS "http://127.0.0.1:$upstream_port/metrics")" || fail "GET /metrics from Hearth directly failed"
+grep -q '^hearth_build_info{' <<<"$body" || fail "GET /metrics from Hearth has no hearth_build_info"
+grep -q '^hearth_http_responses_total{' <<<"$body" || fail "GET /metrics from Hearth has no hearth_http_responses_total"
+status="$(curl "${tls[@]}" -o /dev/null -w '%{http_code}' "https://127.0.0.1:$api_port/metrics")"
+[[ "$status" == "404" ]] || fail "GET /metrics on the device API listener answered $status, expected 404"
+pass "GET /metrics: served by Hearth on 127.0.0.1:$upstream_port, 404 through both nginx listeners"
 
 # The device backend API: never through the public front, even with a valid API key; through the device API
 # listener for an allowed address only, and only /v1 there.

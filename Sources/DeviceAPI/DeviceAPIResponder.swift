@@ -59,7 +59,7 @@ public struct DeviceAPIResponder: HTTPResponder {
         do throws(APIError) {
             try authenticate(request)
         } catch {
-            logger.info("Refused a device API request", metadata: ["http.status": "\(error.code.status.code)"])
+            logger.debug("Refused a device API request", metadata: ["http.status": "\(error.code.status.code)"])
             var response = error.response
             if let authFailureDelay { response.delay = authFailureDelay(request) }
             return response

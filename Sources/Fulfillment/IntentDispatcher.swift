@@ -58,7 +58,7 @@ public struct IntentDispatcher: Sendable {
             later = answer
             return { answer.fulfil($0) }
         }
-        return now ?? later?.wait() ?? FulfillmentResponse(status: 500, body: LaterAnswer.missing)
+        return now ?? later?.wait() ?? LaterAnswer.missingAnswer
     }
 
     /// Answers one intent for the bearer token's principal, now or later.
@@ -67,6 +67,10 @@ public struct IntentDispatcher: Sendable {
     /// `answerLater` has been called once, before this returns, and the function it returned is called exactly
     /// once, from another thread, with the answer, after what the backend confirmed is committed. No thread waits
     /// for the backend meanwhile.
+    ///
+    /// Nothing is logged per request here: the answer's ``FulfillmentResponse/summary`` (intent, outcome, error
+    /// codes, devices, the reason of a refusal) goes into the one line the HTTP layer writes per request. Only a
+    /// registry failure is logged here, at error.
     public func handle(
         body: [UInt8],
         principal: Principal,
@@ -77,29 +81,24 @@ public struct IntentDispatcher: Sendable {
         do {
             request = try FulfillmentRequest.parse(body)
         } catch {
-            logger.info(
-                "Refused a fulfillment request",
-                metadata: ["agent_user.id": "\(agentUserId)", "error": "\(error.reason)"]
-            )
             let status = error.kind == .malformedJSON ? 400 : 200
             return FulfillmentResponse(
                 status: status,
-                body: FulfillmentResponseBody.error(requestId: error.requestId, code: .protocolError)
+                body: FulfillmentResponseBody.error(requestId: error.requestId, code: .protocolError),
+                summary: .refused(
+                    intent: nil,
+                    requestId: error.requestId,
+                    agentUserId: agentUserId,
+                    code: .protocolError,
+                    reason: error.reason
+                )
             )
         }
-        // Metadata is built only when a message is logged: this is the request path.
-        func metadata(_ extra: Logger.Metadata = [:]) -> Logger.Metadata {
-            var metadata = extra
-            metadata["request.id"] = "\(request.requestId)"
-            metadata["intent"] = "\(request.intentName)"
-            metadata["agent_user.id"] = "\(agentUserId)"
-            return metadata
-        }
+        let intent = request.intent
         do {
-            let body: [UInt8]
-            switch request.intent {
+            switch intent {
             case .sync:
-                body = try SyncHandler(
+                let answer = try SyncHandler(
                     store: store,
                     options: options,
                     answers: answers,
@@ -108,14 +107,27 @@ public struct IntentDispatcher: Sendable {
                 )
                 .handle(requestId: request.requestId, agentUserId: agentUserId)
                 recordSync(agentUserId: agentUserId)
+                return FulfillmentResponse(
+                    status: 200,
+                    body: answer.body,
+                    summary: IntentSummary(
+                        intent: .sync,
+                        requestId: request.requestId,
+                        agentUserId: agentUserId,
+                        outcome: .success,
+                        deviceCount: answer.devices
+                    )
+                )
             case .query:
-                body = try QueryHandler(store: store, answers: answers)
+                let answer = try QueryHandler(store: store, answers: answers)
                     .handle(
                         requestId: request.requestId,
                         request: try QueryRequest.parse(request.payload),
                         agentUserId: agentUserId
                     )
+                return FulfillmentResponse(status: 200, body: answer.body, summary: answer.summary)
             case .execute:
+                let execute = try ExecuteRequest.parse(request.payload)
                 if let deliverer {
                     let execution = DeliveredExecution(
                         store: store,
@@ -125,60 +137,124 @@ public struct IntentDispatcher: Sendable {
                     )
                     let plan = try execution.plan(
                         requestId: request.requestId,
-                        request: try ExecuteRequest.parse(request.payload),
+                        request: execute,
                         agentUserId: agentUserId
                     )
                     if plan.commands.devices.isEmpty {
                         // Every device was refused: nothing to deliver, the answer is final now.
-                        body = try execution.commit(plan, outcome: .answered([:]))
-                        break
+                        return Self.answer(plan, execute, outcome: .answered([:]), execution: execution, clock: clock)
                     }
                     let answer = answerLater()
+                    let clock = self.clock
                     deliverer.deliver(plan.commands, deadline: options.deliveryDeadline) { outcome in
-                        answer(Self.answer(plan, outcome: outcome, execution: execution))
+                        answer(Self.answer(plan, execute, outcome: outcome, execution: execution, clock: clock))
                     }
                     return nil
                 }
-                body = try ExecuteHandler(store: store, options: options, now: clock.unixTime)
-                    .handle(
-                        requestId: request.requestId,
-                        request: try ExecuteRequest.parse(request.payload),
-                        agentUserId: agentUserId
-                    )
+                let started = clock.now
+                let results = try ExecuteHandler(store: store, options: options, now: clock.unixTime)
+                    .results(requestId: request.requestId, request: execute, agentUserId: agentUserId)
+                var summary = IntentSummary.execute(
+                    requestId: request.requestId,
+                    results: results,
+                    request: execute,
+                    agentUserId: agentUserId
+                )
+                summary.transactionDuration = started.duration(to: clock.now)
+                return FulfillmentResponse(
+                    status: 200,
+                    body: FulfillmentResponseBody.execute(requestId: request.requestId, results: results),
+                    summary: summary
+                )
             case .disconnect:
                 // One transaction: the tokens are revoked and the user's HomeGraph work stops together.
+                let started = clock.now
                 let revoked = try store.disconnect(user: agentUserId, clientId: principal.clientId)
-                logger.info("User disconnected", metadata: metadata(["tokens.revoked": "\(revoked)"]))
-                body = FulfillmentResponseBody.disconnect()
+                return FulfillmentResponse(
+                    status: 200,
+                    body: FulfillmentResponseBody.disconnect(),
+                    summary: IntentSummary(
+                        intent: .disconnect,
+                        requestId: request.requestId,
+                        agentUserId: agentUserId,
+                        outcome: .success,
+                        revokedTokens: revoked,
+                        transactionDuration: started.duration(to: clock.now)
+                    )
+                )
             case nil:
-                logger.info("Unknown intent", metadata: metadata())
-                body = FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError)
+                return FulfillmentResponse(
+                    status: 200,
+                    body: FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError),
+                    summary: .refused(
+                        intent: nil,
+                        requestId: request.requestId,
+                        agentUserId: agentUserId,
+                        code: .protocolError,
+                        reason: "unknown intent \(request.intentName)"
+                    )
+                )
             }
-            logger.debug("Answered intent", metadata: metadata())
-            return FulfillmentResponse(status: 200, body: body)
         } catch let error as PayloadError {
-            logger.info("Refused an intent payload", metadata: metadata(["error": "\(error.reason)"]))
             return FulfillmentResponse(
                 status: 200,
-                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError)
+                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .protocolError),
+                summary: .refused(
+                    intent: intent,
+                    requestId: request.requestId,
+                    agentUserId: agentUserId,
+                    code: .protocolError,
+                    reason: error.reason
+                )
             )
         } catch {
-            logger.error("Registry failed while answering an intent", metadata: metadata(["error": "\(error)"]))
+            logger.error(
+                "Registry failed while answering an intent",
+                metadata: [
+                    "request.id": "\(request.requestId)",
+                    "intent": "\(request.intentName)",
+                    "agent_user.id": "\(agentUserId)",
+                    "error": "\(error)",
+                ]
+            )
             return FulfillmentResponse(
                 status: 500,
-                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .transientError)
+                body: FulfillmentResponseBody.error(requestId: request.requestId, code: .transientError),
+                summary: .refused(
+                    intent: intent,
+                    requestId: request.requestId,
+                    agentUserId: agentUserId,
+                    code: .transientError,
+                    reason: "the registry failed"
+                )
             )
         }
     }
 
-    /// Phase 3 of a delivered EXECUTE, on the thread the delivery completed on: the commit, then the answer.
+    /// Phase 3 of a delivered EXECUTE, on the thread the delivery completed on: the commit, then the answer and its
+    /// summary, built from the same results.
     private static func answer(
         _ plan: DeliveredExecution.Plan,
+        _ request: ExecuteRequest,
         outcome: DeliveryOutcome,
-        execution: DeliveredExecution
+        execution: DeliveredExecution,
+        clock: any HearthClock
     ) -> FulfillmentResponse {
         do {
-            return FulfillmentResponse(status: 200, body: try execution.commit(plan, outcome: outcome))
+            let started = clock.now
+            let results = try execution.commit(plan, outcome: outcome)
+            var summary = IntentSummary.execute(
+                requestId: plan.requestId,
+                results: results,
+                request: request,
+                agentUserId: plan.agentUserId
+            )
+            summary.transactionDuration = started.duration(to: clock.now)
+            return FulfillmentResponse(
+                status: 200,
+                body: FulfillmentResponseBody.execute(requestId: plan.requestId, results: results),
+                summary: summary
+            )
         } catch {
             execution.logger.error(
                 "Registry failed while committing a delivered EXECUTE",
@@ -188,7 +264,14 @@ public struct IntentDispatcher: Sendable {
             )
             return FulfillmentResponse(
                 status: 500,
-                body: FulfillmentResponseBody.error(requestId: plan.requestId, code: .transientError)
+                body: FulfillmentResponseBody.error(requestId: plan.requestId, code: .transientError),
+                summary: .refused(
+                    intent: .execute,
+                    requestId: plan.requestId,
+                    agentUserId: plan.agentUserId,
+                    code: .transientError,
+                    reason: "the registry failed"
+                )
             )
         }
     }
@@ -218,9 +301,19 @@ private final class LaterAnswer: Sendable {
 
     func wait() -> FulfillmentResponse {
         ready.wait()
-        return answer.withLock { $0 } ?? FulfillmentResponse(status: 500, body: Self.missing)
+        return answer.withLock { $0 } ?? Self.missingAnswer
     }
 
     /// What answers when no answer came (never, by ``IntentDispatcher/handle(body:principal:answerLater:)``'s contract).
-    static let missing = FulfillmentResponseBody.error(requestId: nil, code: .transientError)
+    static let missingAnswer = FulfillmentResponse(
+        status: 500,
+        body: FulfillmentResponseBody.error(requestId: nil, code: .transientError),
+        summary: .refused(
+            intent: .execute,
+            requestId: nil,
+            agentUserId: nil,
+            code: .transientError,
+            reason: "no answer came"
+        )
+    )
 }

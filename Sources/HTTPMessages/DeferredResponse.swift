@@ -22,6 +22,9 @@ import Synchronization
 ///
 /// The listener's side (``suspended(resume:)``, ``abandon()``, ``take()``) is `package`: it knows how to resume a
 /// connection, this type only when.
+///
+/// Whoever wants to know the final answer (the per-request log line, the metrics) registers with
+/// ``whenFinished(_:)``: it is told once, with the response, or `nil` when the server abandoned the wait.
 public final class DeferredResponse: Sendable {
     private enum State {
         /// Neither suspended nor answered yet.
@@ -38,24 +41,54 @@ public final class DeferredResponse: Sendable {
 
     private let state = Mutex(State.waiting)
 
+    /// Who wants the final answer, and the answer once there is one (`.some(nil)`: abandoned).
+    private struct Observation {
+        var observers: [@Sendable (Response?) -> Void] = []
+        var finished: Response??
+    }
+
+    private let observation = Mutex(Observation())
+
     /// Creates an answer to be completed later.
     public init() {}
 
     /// Delivers the answer and resumes the connection. The first call wins; later calls are ignored.
     public func complete(_ response: Response) {
-        let resume = state.withLock { state -> (@Sendable () -> Void)? in
+        let (won, resume) = state.withLock { state -> (Bool, (@Sendable () -> Void)?) in
             switch state {
             case .waiting:
                 state = .completed(response)
-                return nil
+                return (true, nil)
             case .suspended(let resume):
                 state = .completed(response)
-                return resume
+                return (true, resume)
             case .completed, .abandoned, .delivered:
-                return nil
+                return (false, nil)
             }
         }
+        if won { finish(response) }
         resume?()
+    }
+
+    /// Calls `body` once with the final answer when ``complete(_:)`` delivers it (on that caller's thread), or with
+    /// `nil` when the server abandons the wait at shutdown; at once (on this thread) if that already happened.
+    public func whenFinished(_ body: @escaping @Sendable (Response?) -> Void) {
+        let finished = observation.withLock { observation -> Response?? in
+            if let finished = observation.finished { return .some(finished) }
+            observation.observers.append(body)
+            return nil
+        }
+        if let finished { body(finished) }
+    }
+
+    /// Records the final answer and tells every observer, outside the lock.
+    private func finish(_ response: Response?) {
+        let observers = observation.withLock { observation in
+            observation.finished = .some(response)
+            defer { observation.observers = [] }
+            return observation.observers
+        }
+        for observer in observers { observer(response) }
     }
 
     /// Called by the listener after suspending the connection, with what resumes it: `false` when the answer is
@@ -70,18 +103,19 @@ public final class DeferredResponse: Sendable {
 
     /// Called at shutdown: resumes the connection with no answer, unless one just came.
     package func abandon() {
-        let resume = state.withLock { state -> (@Sendable () -> Void)? in
+        let (won, resume) = state.withLock { state -> (Bool, (@Sendable () -> Void)?) in
             switch state {
             case .waiting:
                 state = .abandoned
-                return nil
+                return (true, nil)
             case .suspended(let resume):
                 state = .abandoned
-                return resume
+                return (true, resume)
             case .completed, .abandoned, .delivered:
-                return nil
+                return (false, nil)
             }
         }
+        if won { finish(nil) }
         resume?()
     }
 

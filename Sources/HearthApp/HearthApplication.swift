@@ -1,5 +1,6 @@
 import Clocks
 import CommandDelivery
+import Cryptography
 import DeviceAPI
 import Foundation
 import Fulfillment
@@ -91,6 +92,17 @@ public struct HearthApplication: Sendable {
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
         let throttle = try configuration.edge.makeAuthFailureThrottle(clock: clock)
+        let userIdHashKey = try configuration.hashUserIds ? loadUserIdHashKey() : nil
+        let metricsPath = configuration.metricsPath
+        guard metricsPath.hasPrefix("/"), !metricsPath.contains("?"),
+            !["/fulfillment", "/healthz", "/oauth/authorize", "/oauth/token"].contains(metricsPath),
+            !metricsPath.hasPrefix("/v1/")
+        else {
+            throw ConfigurationError(
+                "metrics.path must be a path starting with / that is not one of Hearth's routes: \(metricsPath)"
+            )
+        }
+        let metrics = configuration.metricsEnabled ? HearthMetrics(version: BuildInfo.version) : nil
         let homeGraphClient = try makeHomeGraphClient()
         let formKey = try configuration.formKey()
         let deliverer = try makeDeliverer()
@@ -119,7 +131,7 @@ public struct HearthApplication: Sendable {
             recorder = try configuration.recording.map { options in
                 try FulfillmentRecorder(options: options, logger: logger, clock: clock)
             }
-            reporting = try makeReporting(store: store, client: homeGraphClient)
+            reporting = try makeReporting(store: store, client: homeGraphClient, metrics: metrics)
             var oauthSettings = configuration.oauth
             oauthSettings.clients = OAuthClientConfiguration.resolve(
                 configuration.oauthClients,
@@ -141,11 +153,17 @@ public struct HearthApplication: Sendable {
                 clientSecretBudget: configuration.edge.makeAuthFailureThrottle(clock: clock)
             )
             // Bad API keys spend the same budget as bad bearer tokens.
+            let changes: ChangesResponder? =
+                configuration.apiEnabled ? ChangesResponder(store: store, clock: clock) : nil
+            var streamCounts: (@Sendable () -> (streams: Int, polls: Int))?
+            if let changes {
+                streamCounts = { (changes.openStreamCount, changes.waitingPollCount) }
+            }
             let deviceAPI =
                 configuration.apiEnabled
                 ? DeviceAPIResponder(
                     store: store,
-                    changes: ChangesResponder(store: store, clock: clock),
+                    changes: changes,
                     authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
                     clock: clock,
                     logger: logger
@@ -159,7 +177,11 @@ public struct HearthApplication: Sendable {
                 deviceAPI: deviceAPI,
                 clock: clock,
                 recorder: recorder,
-                deliverer: deliverer
+                deliverer: deliverer,
+                metrics: metrics,
+                metricsPath: configuration.metricsPath,
+                streamCounts: streamCounts,
+                userIdHashKey: userIdHashKey
             )
             server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
             port = try server.start()
@@ -218,7 +240,8 @@ public struct HearthApplication: Sendable {
     /// setting is written, so that every writer (a CLI process too) queues HomeGraph work exactly when it is sent.
     func makeReporting(
         store: SQLiteDeviceStore,
-        client: (client: HomeGraphClient, clientEmail: String)?
+        client: (client: HomeGraphClient, clientEmail: String)?,
+        metrics: HearthMetrics? = nil
     ) throws -> ReportingService? {
         guard let homeGraph = configuration.homeGraph, let client else {
             try store.setReporting(enabled: false)
@@ -235,12 +258,17 @@ public struct HearthApplication: Sendable {
                 "homegraph.client_email": "\(client.clientEmail)",
             ]
         )
+        var callFinished: (@Sendable (String, HomeGraphOutcome) -> Void)?
+        if let metrics {
+            callFinished = { call, outcome in metrics.recordHomeGraphCall(call, outcome: outcome) }
+        }
         return ReportingService(
             store: store,
             client: client.client,
             options: homeGraph.reporting,
             logger: logger,
-            clock: clock
+            clock: clock,
+            callFinished: callFinished
         )
     }
 
@@ -256,6 +284,23 @@ public struct HearthApplication: Sendable {
             ]
         )
         return WebhookDeliverer(url: webhook.url, secret: webhook.secret, clock: clock, logger: logger)
+    }
+
+    /// The key of `log.hashUserIds`: `log.userIdHashKeyFile`'s bytes (one trailing newline dropped), or 32 random
+    /// bytes for this start when no file is set.
+    func loadUserIdHashKey() throws -> [UInt8] {
+        guard let path = configuration.userIdHashKeyFile else {
+            logger.notice("log.hashUserIds uses a random key for this start (no log.userIdHashKeyFile)")
+            return try SecureRandom.bytes(count: 32)
+        }
+        guard var key = FileManager.default.contents(atPath: path).map(Array.init) else {
+            throw ConfigurationError("log.userIdHashKeyFile cannot be read: \(path)")
+        }
+        if key.last == UInt8(ascii: "\n") { key.removeLast() }
+        guard key.count >= 16 else {
+            throw ConfigurationError("log.userIdHashKeyFile must hold at least 16 bytes: \(path)")
+        }
+        return key
     }
 
     /// The HomeGraph client (the key file read and checked) and the key's account, or `nil` when no service-account

@@ -30,6 +30,7 @@ public final class ReportingService: Service {
     private let clock: any HearthClock
     private let random: @Sendable () -> Double
     private let passCompleted: (@Sendable () -> Void)?
+    private let callFinished: (@Sendable (String, HomeGraphOutcome) -> Void)?
     private let wakeup = Wakeup()
     /// Signalled by ``stop()`` only: ends a wait that ignores in-process writes.
     private let stopped = Wakeup()
@@ -47,6 +48,8 @@ public final class ReportingService: Service {
     ///   - random: Jitter in `0…1`.
     ///   - passCompleted: Called after each pass over the outbox (read, and every due user sent), before the drain
     ///     waits: tests await it instead of sleeping to prove that nothing more was sent.
+    ///   - callFinished: Called after each HomeGraph call with its name (`requestSync`, `reportState`,
+    ///     `notification`) and outcome: the metrics count them.
     public init(
         store: any OutboxStore,
         client: HomeGraphClient,
@@ -54,7 +57,8 @@ public final class ReportingService: Service {
         logger: Logger,
         clock: any HearthClock = SystemClock(),
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-        passCompleted: (@Sendable () -> Void)? = nil
+        passCompleted: (@Sendable () -> Void)? = nil,
+        callFinished: (@Sendable (String, HomeGraphOutcome) -> Void)? = nil
     ) {
         self.store = store
         self.client = client
@@ -63,6 +67,7 @@ public final class ReportingService: Service {
         self.clock = clock
         self.random = random
         self.passCompleted = passCompleted
+        self.callFinished = callFinished
     }
 
     public func run() async throws {
@@ -235,6 +240,7 @@ public final class ReportingService: Service {
     ) -> Disposition {
         let user = work.userId
         let current = now
+        callFinished?(call, outcome)
         switch outcome {
         case .delivered:
             return .done

@@ -49,12 +49,13 @@ struct CommonOptions: ParsableArguments {
     }
 }
 
-/// Logs to standard error at the configured level, every line sanitized (control characters escaped, values
-/// capped: clients' text reaches the logs). Bootstrapped once per process.
-func bootstrapLogging(level: Logger.Level) -> Logger {
+/// Logs to standard error at the configured level and format (`log.format`, millisecond timestamps), every line
+/// sanitized (control characters escaped, values capped: clients' text reaches the logs). Bootstrapped once per
+/// process.
+func bootstrapLogging(level: Logger.Level, format: LogFormat = .text) -> Logger {
     LoggingSystem.bootstrap { label in
         var handler = SanitizingLogHandler(
-            wrapping: StreamLogHandler.standardError(label: label, metadataProvider: nil),
+            wrapping: LineLogHandler(label: label, format: format),
             metadataProvider: LoggingSystem.metadataProvider
         )
         handler.logLevel = level

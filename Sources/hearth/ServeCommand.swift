@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let port { overrides.append(.set(\.http.port, port)) }
         if let record { overrides.append(.set(\.record.directory, record)) }
         let configuration = try common.load(overrides: overrides)
-        let logger = bootstrapLogging(level: configuration.logLevel)
+        let logger = bootstrapLogging(level: configuration.logLevel, format: configuration.logFormat)
         let application = HearthApplication(configuration: configuration, logger: logger)
         try await application.run { port in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe. IPv6 in brackets.

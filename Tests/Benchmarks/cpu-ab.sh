@@ -7,8 +7,9 @@
 #
 #   Tests/Benchmarks/cpu-ab.sh BIN_A BIN_B [WORKLOADS="sync query10 exec_onoff exec_brightness"] [ROUNDS=16] [SECONDS=1]
 #
-# Env: SHARED (default ../shared), HOME_FILE (default $SHARED/bench/home-33.json). Both servers listen on
-# 127.0.0.1 only and are stopped by PID. Calibrate the noise by giving the same binary twice.
+# Env: SHARED (default ../shared), HOME_FILE (default $SHARED/bench/home-33.json), PORT_A/PORT_B (default
+# 18141/18142: pick others when another run may be using those). Both servers listen on 127.0.0.1 only and are
+# stopped by PID. Calibrate the noise by giving the same binary twice.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 A=${1:?usage: cpu-ab.sh BIN_A BIN_B [WORKLOADS] [ROUNDS] [SECONDS]}
@@ -18,6 +19,8 @@ ROUNDS=${4:-16}
 SECONDS_PER_ROUND=${5:-1}
 SHARED=$(cd "${SHARED:-../shared}" && pwd)
 HOME_FILE=${HOME_FILE:-$SHARED/bench/home-33.json}
+PORT_A=${PORT_A:-18141}
+PORT_B=${PORT_B:-18142}
 WORK=$(mktemp -d /tmp/hearth-cpu-ab.XXXX)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
@@ -36,8 +39,8 @@ start() {  # side binary port
     echo "server $1 did not start" >&2
     exit 1
 }
-start A "$A" 18141
-start B "$B" 18142
+start A "$A" "$PORT_A"
+start B "$B" "$PORT_B"
 cpu_us() { cat /proc/"$1"/task/*/schedstat | awk '{ns += $1} END {printf "%d", ns / 1000}'; }
 round() {  # side port workload -> CPU µs per request
     local dir="$WORK/$1" pid
@@ -52,15 +55,15 @@ round() {  # side port workload -> CPU µs per request
 }
 echo "# $(date -u +%FT%TZ) A=$A B=$B home $(basename "$HOME_FILE"); $ROUNDS alternating rounds x ${SECONDS_PER_ROUND}s"
 printf '%-16s %10s %10s %12s\n' workload "A us/req" "B us/req" "median B/A"
-for side in A:18141 B:18142; do
+for side in "A:$PORT_A" "B:$PORT_B"; do
     # The workload scripts (and the shared harness's correctness checks) come from run.sh, once per server.
     SKIP_CHECKS=1 WARMUP=1 OUT_DIR="$WORK/${side%%:*}/load" "$SHARED/bench/load/run.sh" \
         "http://127.0.0.1:${side##*:}/fulfillment" "$(cat "$WORK/${side%%:*}/token")" 1 >/dev/null
 done
 for w in $WORKLOADS; do
     for i in $(seq "$ROUNDS"); do
-        if ((i % 2)); then a=$(round A 18141 "$w"); b=$(round B 18142 "$w")
-        else b=$(round B 18142 "$w"); a=$(round A 18141 "$w"); fi
+        if ((i % 2)); then a=$(round A "$PORT_A" "$w"); b=$(round B "$PORT_B" "$w")
+        else b=$(round B "$PORT_B" "$w"); a=$(round A "$PORT_A" "$w"); fi
         echo "$a $b"
     done | python3 -c '
 import statistics, sys

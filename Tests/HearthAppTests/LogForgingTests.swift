@@ -38,12 +38,13 @@ struct LogForgingTests {
         #expect(await server.waitForLog("…(1000000 bytes)"), "\(server.stderr.prefix(4_000))")
         let stderr = server.stderr
         let lines = stderr.split(separator: "\n").map(String.init)
-        let unknown = lines.filter { $0.contains("Unknown intent") }
+        // The one line per request: the unknown intent's name is in its `reason`, the id in `request.id`.
+        let unknown = lines.filter { $0.contains("Answered a request") && $0.contains("reason=unknown intent") }
         #expect(unknown.count == 2, "\(stderr.prefix(4_000))")
         #expect(unknown.first?.contains(#"request.id=x\ncritical hearth: FORGED"#) == true, "\(unknown)")
-        #expect(unknown.first?.contains(#"intent=action.devices.NOPE\r\nerror hearth: FORGED2"#) == true)
+        #expect(unknown.first?.contains(#"reason=unknown intent action.devices.NOPE\r\nerror hearth: FORGED2"#) == true)
         for line in lines where line.contains("FORGED") {
-            #expect(line.contains("Unknown intent"), "a forged line: \(line)")
+            #expect(line.contains("Answered a request"), "a forged line: \(line)")
         }
         #expect(!lines.contains { $0.hasPrefix("critical") || $0.hasPrefix("error hearth") })
         let longest = lines.map(\.utf8.count).max() ?? 0

@@ -4,7 +4,8 @@ import Registry
 import Testing
 
 /// No secret reaches the logs: a full OAuth flow, fulfillment and a two-factor PIN EXECUTE, captured at trace
-/// level, and searched for every password, PIN, code, token and client secret used.
+/// level (as events, and as the text and JSON lines `log.format` writes, the per-request lines among them), and
+/// searched for every password, PIN, code, token and client secret used.
 struct SecretsInLogsTests {
     static let home = #"""
         {"users": [{"agentUserId": "alice", "devices": [
@@ -62,6 +63,10 @@ struct SecretsInLogsTests {
         let logs = hearth.logText
         #expect(logs.contains("Exchanged an authorization code"), "the flow was logged at all")
         #expect(logs.contains("Refused a sign-in"))
+        // The per-request lines, in both formats (log.format), are searched too.
+        #expect(logs.contains("info hearth-oauth-test : "), "text lines were written")
+        #expect(logs.contains(#""message":"Answered a request""#), "JSON lines were written")
+        #expect(logs.contains("http.route=/oauth/token") && logs.contains("http.route=/fulfillment"))
         for secret in secrets {
             #expect(!logs.contains(secret), "a secret reached the logs: \(secret.prefix(4))…")
         }

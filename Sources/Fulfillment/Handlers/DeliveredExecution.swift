@@ -133,8 +133,8 @@ struct DeliveredExecution {
         "\(agentUserId):\(requestId)"
     }
 
-    /// Phase 3: commits what the backend confirmed and answers from it.
-    func commit(_ plan: Plan, outcome: DeliveryOutcome) throws -> [UInt8] {
+    /// Phase 3: commits what the backend confirmed; the results the answer is built from (grouped).
+    func commit(_ plan: Plan, outcome: DeliveryOutcome) throws -> [ExecuteResult] {
         var delivered: [String: ExecuteResult] = [:]
         var confirmed: [String: (clusters: JSONObject?, endpoint: Int?)] = [:]
         let ids = plan.commands.deviceIds
@@ -146,7 +146,8 @@ struct DeliveredExecution {
             )
             for id in ids { delivered[id] = ExecuteResult(ids: [id], status: .error, errorCode: .transientError) }
         case .deadlinePassed:
-            logger.info(
+            // Not a failure: the request's own line says PENDING.
+            logger.debug(
                 "Command delivery passed its deadline: the devices are PENDING",
                 metadata: metadata(plan, ["devices": "\(ids.count)"])
             )
@@ -175,7 +176,7 @@ struct DeliveredExecution {
             delivered.merge(committed) { _, new in new }
         }
         let results = plan.order.compactMap { plan.refused[$0] ?? delivered[$0] }
-        return FulfillmentResponseBody.execute(requestId: plan.requestId, results: ExecuteHandler.grouped(results))
+        return ExecuteHandler.grouped(results)
     }
 
     /// One transaction: the confirmed attributes on each device as the registry holds it now, with the change log's

@@ -28,6 +28,14 @@ struct ExecuteHandler {
     let now: UnixTime
 
     func handle(requestId: String, request: ExecuteRequest, agentUserId: String) throws -> [UInt8] {
+        FulfillmentResponseBody.execute(
+            requestId: requestId,
+            results: try results(requestId: requestId, request: request, agentUserId: agentUserId)
+        )
+    }
+
+    /// Runs the EXECUTE in one transaction and returns its answer's entries, grouped by outcome.
+    func results(requestId: String, request: ExecuteRequest, agentUserId: String) throws -> [ExecuteResult] {
         var order: [String] = []
         var steps: [String: [ExecuteRequest.Execution]] = [:]
         for group in request.commands {
@@ -72,7 +80,7 @@ struct ExecuteHandler {
                 return result
             }
         }
-        return FulfillmentResponseBody.execute(requestId: requestId, results: Self.grouped(results))
+        return Self.grouped(results)
     }
 
     static func execute(

@@ -23,10 +23,25 @@ struct QueryHandler {
     /// The entry of an id the user does not have.
     static let notFoundEntry = QueryDeviceResult.notFound.jsonBytes
 
-    func handle(requestId: String, request: QueryRequest, agentUserId: String) throws -> [UInt8] {
+    /// The answer, and its summary (device-level failures counted from the snapshot, not the cached entries).
+    func handle(
+        requestId: String,
+        request: QueryRequest,
+        agentUserId: String
+    ) throws -> (
+        body: [UInt8], summary: IntentSummary
+    ) {
         let snapshot = try store.snapshot(forUser: agentUserId)
         // Distinct ids in request order: the answer is an object keyed by id.
         let ids = distinctIds(request.devices, id: \.id)
+        var failures: [ErrorCode] = []
+        for id in ids {
+            guard let device = snapshot.device(id) else {
+                failures.append(.deviceNotFound)
+                continue
+            }
+            if !device.online { failures.append(.deviceOffline) }
+        }
         let entries = answers.queryEntries(
             user: agentUserId,
             snapshot: snapshot,
@@ -35,7 +50,15 @@ struct QueryHandler {
         ) { id in
             snapshot.device(id).map { Self.entry(for: $0).jsonBytes }
         }
-        return FulfillmentResponseBody.query(requestId: requestId, ids: ids, entries: entries)
+        return (
+            FulfillmentResponseBody.query(requestId: requestId, ids: ids, entries: entries),
+            IntentSummary.query(
+                requestId: requestId,
+                deviceCount: ids.count,
+                failures: failures,
+                agentUserId: agentUserId
+            )
+        )
     }
 
     /// One device's QUERY entry.

@@ -17,7 +17,8 @@ struct SyncHandler {
     let entries: SyncEntryCache
     let logger: Logger
 
-    func handle(requestId: String, agentUserId: String) throws -> [UInt8] {
+    /// The answer, and how many devices the user has (the summary's device count).
+    func handle(requestId: String, agentUserId: String) throws -> (body: [UInt8], devices: Int) {
         let snapshot = try store.snapshot(forUser: agentUserId)
         let payload = answers.syncPayload(user: agentUserId, snapshot: snapshot) {
             let previous = entries.entries(forUser: agentUserId)
@@ -55,6 +56,6 @@ struct SyncHandler {
             entries.store(current, forUser: agentUserId)
             return FulfillmentResponseBody.syncPayload(agentUserId: agentUserId, deviceEntries: written)
         }
-        return FulfillmentResponseBody.sync(requestId: requestId, payload: payload)
+        return (FulfillmentResponseBody.sync(requestId: requestId, payload: payload), snapshot.devices.count)
     }
 }

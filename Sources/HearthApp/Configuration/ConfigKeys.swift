@@ -304,6 +304,21 @@ public struct ConfigKeys: Sendable {
             default: .info,
             "Log level (logs go to standard error)."
         )
+        public let format: ConfigKey<LogFormat> = .choice(
+            "log.format",
+            default: .text,
+            "Log line format: `text` or `json` (one object per line); both with millisecond UTC timestamps."
+        )
+        public let hashUserIds: ConfigKey<Bool> = .boolean(
+            "log.hashUserIds",
+            default: false,
+            "Log a keyed hash of each agentUserId (`agent_user.hash`) instead of the id."
+        )
+        public let userIdHashKeyFile: ConfigKey<String?> = .optionalString(
+            "log.userIdHashKeyFile",
+            default: nil,
+            "File holding the key of `log.hashUserIds`; empty = a random key per start."
+        )
     }
 
     /// `tls.*`: native HTTPS.
@@ -374,6 +389,20 @@ public struct ConfigKeys: Sendable {
         )
     }
 
+    /// `metrics.*`: `GET /metrics` (Prometheus text format).
+    public struct MetricsKeys: Sendable {
+        public let enabled: ConfigKey<Bool> = .boolean(
+            "metrics.enabled",
+            default: true,
+            "Serve Prometheus metrics at `metrics.path` on the main listener; `false` answers 404 there."
+        )
+        public let path: ConfigKey<String> = .string(
+            "metrics.path",
+            default: "/metrics",
+            "Path of the metrics endpoint (the shipped nginx configs never proxy it)."
+        )
+    }
+
     public let http = HTTPKeys()
     public let database = DatabaseKeys()
     public let changes = ChangesKeys()
@@ -386,6 +415,7 @@ public struct ConfigKeys: Sendable {
     public let api = APIKeys()
     public let record = RecordKeys()
     public let commands = CommandsKeys()
+    public let metrics = MetricsKeys()
 
     /// The declarations, the root of every key path (`\ConfigKeys.http.port`).
     public static let declared = ConfigKeys()

@@ -20,6 +20,16 @@ public struct HearthConfiguration: Sendable {
     /// HomeGraph reporting (`homegraph.*`); `nil` when `homegraph.serviceAccountKeyFile` is empty.
     public var homeGraph: HomeGraphConfiguration?
     public var logLevel: Logger.Level
+    /// `log.format`.
+    public var logFormat: LogFormat
+    /// `log.hashUserIds`.
+    public var hashUserIds: Bool
+    /// `log.userIdHashKeyFile`; `nil`: a random key per start.
+    public var userIdHashKeyFile: String?
+    /// `metrics.enabled`.
+    public var metricsEnabled: Bool
+    /// `metrics.path`.
+    public var metricsPath: String
     /// `oauth.clients`, secrets not yet resolved (``OAuthClientConfiguration/resolve(_:environment:logger:)``).
     public var oauthClients: [OAuthClientConfiguration]
     /// The other `oauth.` keys; its `clients` are filled in at start from ``oauthClients``.
@@ -84,6 +94,11 @@ public struct HearthConfiguration: Sendable {
             deliveryDeadline: .milliseconds(values[\.commands.deadlineMilliseconds])
         )
         logLevel = values[\.log.level]
+        logFormat = values[\.log.format]
+        hashUserIds = values[\.log.hashUserIds]
+        userIdHashKeyFile = values[\.log.userIdHashKeyFile]
+        metricsEnabled = values[\.metrics.enabled]
+        metricsPath = values[\.metrics.path]
         oauthClients = values[\.oauth.clients]
         oauthFormKeyFile = values[\.oauth.formKeyFile]
         oauth = OAuthSettings(

@@ -12,8 +12,11 @@ import Registry
 /// - `GET /healthz`: `200 {"status":"ok"}` when the registry answers, else 503.
 /// - `GET`/`POST /oauth/authorize`, `POST /oauth/token`: account linking (``OAuthServer``), when configured.
 /// - `/v1/…`: the device backend's API (``DeviceAPIResponder``, API keys only), when `api.enabled`.
+/// - `GET /metrics` (`metrics.path`): Prometheus text format (``HearthMetrics``), when `metrics.enabled`.
 ///
 /// Refusals: wrong method 405 (with `Allow`), unknown path 404, not JSON 415, bad token 401.
+///
+/// Every request, whatever its route and answer, is logged in one info line and counted (``RequestObserver``).
 public struct HearthResponder: HTTPResponder {
     private let store: any DeviceStore & TokenStore & OutboxStore & StoreHealth
     private let dispatcher: IntentDispatcher
@@ -23,12 +26,17 @@ public struct HearthResponder: HTTPResponder {
     private let throttle: AuthFailureThrottle?
     private let deviceAPI: DeviceAPIResponder?
     private let recorder: FulfillmentRecorder?
+    private let observer: RequestObserver
+    private let streamCounts: (@Sendable () -> (streams: Int, polls: Int))?
+    private let clock: any HearthClock
 
     /// Creates the routes. Without `oauth` the `/oauth/` endpoints answer 404; `throttle` slows clients that keep
     /// sending bad tokens (none: every 401 at once); `clock` dates token checks and PIN attempts. Paths under
-    /// `/v1/` go to `deviceAPI` (none: 404). `recorder` records each answered intent (none: nothing is recorded). With a
-    /// `deliverer` (`commands.delivery: webhook`) an EXECUTE's commands go to the device backend and its answer is
-    /// deferred: the connection waits without a listener thread.
+    /// `/v1/` go to `deviceAPI` (none: 404). `recorder` records each answered intent (none: nothing is recorded).
+    /// With a `deliverer` (`commands.delivery: webhook`) an EXECUTE's commands go to the device backend and its
+    /// answer is deferred: the connection waits without a listener thread. `metrics` (none: 404) is served at
+    /// `metricsPath`, its scrape-time change-stream gauges read from `streamCounts`; `userIdHashKey` logs a keyed
+    /// hash instead of each user id.
     public init(
         store: any DeviceStore & TokenStore & OutboxStore & StoreHealth,
         options: FulfillmentOptions,
@@ -38,7 +46,11 @@ public struct HearthResponder: HTTPResponder {
         deviceAPI: DeviceAPIResponder? = nil,
         clock: any HearthClock = SystemClock(),
         recorder: FulfillmentRecorder? = nil,
-        deliverer: (any CommandDeliverer)? = nil
+        deliverer: (any CommandDeliverer)? = nil,
+        metrics: HearthMetrics? = nil,
+        metricsPath: String = "/metrics",
+        streamCounts: (@Sendable () -> (streams: Int, polls: Int))? = nil,
+        userIdHashKey: [UInt8]? = nil
     ) {
         self.deviceAPI = deviceAPI
         self.recorder = recorder
@@ -54,12 +66,29 @@ public struct HearthResponder: HTTPResponder {
         self.authenticator = BearerAuthenticator(store: store, clock: clock)
         self.logger = logger
         self.throttle = throttle
+        self.clock = clock
+        self.streamCounts = streamCounts
+        self.observer = RequestObserver(
+            logger: logger,
+            metrics: metrics,
+            metricsPath: metrics == nil ? nil : metricsPath,
+            userIdHashKey: userIdHashKey,
+            clock: clock
+        )
     }
 
     public func respond(to request: Request) -> Response {
+        let started = clock.now
+        let record = request.path == "/fulfillment" ? RequestObserver.Record() : nil
+        let response = route(request, record: record)
+        observer.observe(request, started: started, response: response, record: record)
+        return response
+    }
+
+    private func route(_ request: Request, record: RequestObserver.Record?) -> Response {
         switch request.path {
         case "/fulfillment":
-            return fulfillment(request)
+            return fulfillment(request, record: record)
         case "/healthz":
             return health(request)
         case "/oauth/authorize", "/oauth/token":
@@ -72,12 +101,14 @@ public struct HearthResponder: HTTPResponder {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
             return deviceAPI.respond(to: request)
+        case let path where observer.metricsPath.map({ path == $0 }) ?? false:
+            return metricsExposition(request)
         default:
             return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
         }
     }
 
-    private func fulfillment(_ request: Request) -> Response {
+    private func fulfillment(_ request: Request, record: RequestObserver.Record?) -> Response {
         guard request.method == .post else {
             return HTTPError(status: .methodNotAllowed, message: "use POST", headerFields: [.allow: "POST"]).response
         }
@@ -85,7 +116,6 @@ public struct HearthResponder: HTTPResponder {
         do {
             user = try authenticator.authenticate(request)
         } catch {
-            logger.info("Refused a fulfillment request", metadata: ["http.status": "\(error.status.code)"])
             var response = error.response
             if error.status == .unauthorized, let throttle {
                 // Only failures reach the throttle: a valid token never takes its lock.
@@ -102,25 +132,27 @@ public struct HearthResponder: HTTPResponder {
             let deferred = DeferredResponse()
             later = deferred
             return { answer in
-                let response = Self.response(answer)
+                let response = Self.response(for: answer, record: record)
                 recorder?.record(request: request, response: response)
                 deferred.complete(response)
             }
         }
         if let answer {
-            let response = Self.response(answer)
+            let response = Self.response(for: answer, record: record)
             recorder?.record(request: request, response: response)
             return response
         }
         guard let later else {
-            return Self.response(FulfillmentResponse(status: 500, body: Self.abandoned))
+            return Self.response(for: Self.abandoned(status: 500), record: record)
         }
-        return .deferred(later, ifAbandoned: Self.response(FulfillmentResponse(status: 503, body: Self.abandoned)))
+        return .deferred(later, ifAbandoned: Self.response(for: Self.abandoned(status: 503), record: nil))
     }
 
-    /// The HTTP answer of a fulfillment answer, now or deferred: the one place it is built (the recorder records
-    /// what it returns, in both paths).
-    static func response(_ answer: FulfillmentResponse) -> Response {
+    /// The HTTP answer of a fulfillment answer, its summary handed to the request's log line and metrics through
+    /// `record`. The one place a ``FulfillmentResponse`` becomes a ``Response``: a deferred answer (completed later)
+    /// goes through here too, with the record of its request, and the recorder records what it returns.
+    static func response(for answer: FulfillmentResponse, record: RequestObserver.Record?) -> Response {
+        record?.set(answer.summary)
         if answer.status == 200 {
             return Response(head: Self.okJSONNotStored, body: answer.body)
         }
@@ -131,8 +163,54 @@ public struct HearthResponder: HTTPResponder {
         )
     }
 
-    /// What a deferred EXECUTE answers when the server shuts down before the device backend does.
-    private static let abandoned = Array(#"{"payload":{"errorCode":"transientError"}}"#.utf8)
+    /// What a deferred EXECUTE answers when the server shuts down before the device backend does (503), or when no
+    /// deferred answer was made (500, never).
+    private static func abandoned(status: Int) -> FulfillmentResponse {
+        FulfillmentResponse(
+            status: status,
+            body: Array(#"{"payload":{"errorCode":"transientError"}}"#.utf8),
+            summary: .refused(
+                intent: .execute,
+                requestId: nil,
+                agentUserId: nil,
+                code: .transientError,
+                reason: "no answer from the device backend before the server stopped"
+            )
+        )
+    }
+
+    /// `GET /metrics`: every metric in Prometheus text format, the outbox and change-stream gauges read now.
+    private func metricsExposition(_ request: Request) -> Response {
+        guard let metrics = observer.metrics else {
+            return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
+        }
+        guard request.method == .get || request.method == .head else {
+            return HTTPError(status: .methodNotAllowed, message: "use GET", headerFields: [.allow: "GET, HEAD"])
+                .response
+        }
+        var gauges = HearthMetrics.ScrapeGauges(outboxPending: 0, outboxOldestAgeSeconds: 0, streams: 0, polls: 0)
+        do {
+            let counts = try store.outboxCounts()
+            gauges.outboxPending = counts.reports + counts.syncs + counts.events
+            let oldest = try store.pendingOutbox()
+                .flatMap { [$0.reportSince, $0.syncFirst, $0.eventSince].compactMap { $0 } }
+                .min()
+            if let oldest {
+                gauges.outboxOldestAgeSeconds = max(0, Double(clock.unixMilliseconds - oldest) / 1000)
+            }
+        } catch {
+            logger.warning("Could not read the outbox for the metrics", metadata: ["error": "\(error)"])
+        }
+        if let counts = streamCounts?() {
+            gauges.streams = counts.streams
+            gauges.polls = counts.polls
+        }
+        return Response(
+            status: .ok,
+            headerFields: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: metrics.exposition(gauges: gauges)
+        )
+    }
 
     private func health(_ request: Request) -> Response {
         guard request.method == .get || request.method == .head else {

@@ -44,6 +44,14 @@ public struct SanitizingLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        // The common case (one request line: Hearth's own keys, plain values) goes on untouched, without
+        // rebuilding its metadata.
+        if metadata.isEmpty, event.error == nil, metadataProvider?.get().isEmpty ?? true,
+            Self.isPlain(event.metadata), Self.isPlain(event.message.description, limit: Self.messageLimit)
+        {
+            upstream.log(event: event)
+            return
+        }
         var event = event
         var merged = metadata
         if let provided = metadataProvider?.get(), !provided.isEmpty { merged.merge(provided) { _, new in new } }
@@ -65,6 +73,24 @@ public struct SanitizingLogHandler: LogHandler {
         upstream.log(event: event)
     }
 
+    /// Whether every key and value is a plain string: printable ASCII within ``valueLimit``.
+    static func isPlain(_ metadata: Logger.Metadata?) -> Bool {
+        guard let metadata else { return true }
+        for (key, value) in metadata {
+            guard case .string(let text) = value, isPlain(text, limit: valueLimit), isPlain(key, limit: valueLimit)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Whether `text` is printable ASCII of at most `limit` bytes: what ``clean(_:limit:)`` returns unchanged.
+    static func isPlain(_ text: String, limit: Int) -> Bool {
+        let utf8 = text.utf8
+        return utf8.count <= limit
+            && (utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+                ?? false)
+    }
+
     /// A metadata value made safe: strings escaped and capped; arrays and dictionaries as their text, escaped and
     /// capped as a whole, so that a long list cannot make a long line either.
     static func clean(_ value: Logger.Metadata.Value) -> Logger.Metadata.Value {
@@ -77,12 +103,8 @@ public struct SanitizingLogHandler: LogHandler {
 
     /// `text` with its control characters escaped, cut after `limit` bytes of UTF-8 with a `…(N bytes)` marker.
     static func clean(_ text: String, limit: Int) -> String {
+        if isPlain(text, limit: limit) { return text }
         let utf8 = text.utf8
-        let plain =
-            utf8.count <= limit
-            && (utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-                ?? false)
-        if plain { return text }
         var output = ""
         output.reserveCapacity(min(utf8.count, limit) + 24)
         var written = 0

@@ -351,16 +351,17 @@ struct ChallengeExecuteTests {
         _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.wrong))))
         _ = try fulfillment.execute(G.group(["front-door"], Self.unlock(Self.pin(Self.pin))))
         // A malformed request that carries a PIN, and a request that is not JSON.
-        _ = try fulfillment.send(
+        let malformed = try fulfillment.send(
             bytes: Array(
                 #"{"requestId": "r", "inputs": [{"intent": "action.devices.EXECUTE", "payload": {"commands": [{"devices": [{"id": "front-door"}], "execution": [{"params": {}, "challenge": {"pin": "482915"}}]}]}}]}"#
                     .utf8
             )
         )
-        _ = try fulfillment.send(bytes: Array(#"{"challenge": {"pin": "482915"}"#.utf8))
-        #expect(!handler.entries.isEmpty)
-        for entry in handler.entries {
-            let text = "\(entry.message) \(entry.metadata)"
+        let notJSON = try fulfillment.send(bytes: Array(#"{"challenge": {"pin": "482915"}"#.utf8))
+        // The dispatcher logs nothing per request; what the request's log line will say is the summary.
+        let summaries = [malformed.summary, notJSON.summary]
+        #expect(summaries.allSatisfy { $0.reason != nil }, "refusals say why")
+        for text in handler.entries.map({ "\($0.message) \($0.metadata)" }) + summaries.map({ "\($0)" }) {
             #expect(!text.contains(Self.pin) && !text.contains(Self.wrong), "\(text)")
         }
     }

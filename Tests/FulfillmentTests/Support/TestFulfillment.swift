@@ -28,12 +28,14 @@ struct TestFulfillment {
     struct Reply {
         var status: Int
         var body: JSONValue
+        /// What the answer came to, as the request's log line and the metrics see it.
+        var summary: IntentSummary
     }
 
     /// Sends raw bytes as the body.
     func send(bytes: [UInt8], as user: String = Fixtures.alice) throws -> Reply {
         let answer = dispatcher.handle(body: bytes, agentUserId: user)
-        return Reply(status: answer.status, body: try JSONParser.parse(answer.body))
+        return Reply(status: answer.status, body: try JSONParser.parse(answer.body), summary: answer.summary)
     }
 
     /// Sends a JSON request.

@@ -38,6 +38,8 @@ final class LinkingHearth: @unchecked Sendable {
     let server: HTTPServer
     let port: Int
     let logs = InMemoryLogHandler()
+    /// Every event as `hearth serve` writes it, once as a text line and once as a JSON line.
+    let rendered = CapturedLines()
     /// The wall clock of the OAuth server and the bearer check: starts at the real time, moved by the test.
     private let clock = ManualClock(unixMilliseconds: SystemClock().unixMilliseconds)
 
@@ -59,7 +61,18 @@ final class LinkingHearth: @unchecked Sendable {
         var settings = settings
         if settings.clients.isEmpty { settings.clients = [Self.google, Self.other, Self.noSecret] }
         let handler = logs
-        var logger = Logger(label: "hearth-oauth-test", factory: { _ in handler })
+        let rendered = self.rendered
+        // Beside the in-memory handler, the lines `hearth serve` writes in both formats (log.format).
+        var logger = Logger(label: "hearth-oauth-test") { label in
+            MultiplexLogHandler(
+                [handler]
+                    + LogFormat.allCases.map { format in
+                        SanitizingLogHandler(
+                            wrapping: LineLogHandler(label: label, format: format, sink: rendered.append)
+                        )
+                    }
+            )
+        }
         logger.logLevel = .trace
         let oauth = try OAuthServer(
             store: store,
@@ -300,6 +313,7 @@ final class LinkingHearth: @unchecked Sendable {
 
     /// Every captured log line, message and metadata, as text.
     var logText: String {
-        logs.entries.map { "\($0.level) \($0.message) \($0.metadata)" }.joined(separator: "\n")
+        (logs.entries.map { "\($0.level) \($0.message) \($0.metadata)" } + rendered.all)
+            .joined(separator: "\n")
     }
 }

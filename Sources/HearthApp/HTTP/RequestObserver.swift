@@ -1,0 +1,119 @@
+import Clocks
+import Cryptography
+import Fulfillment
+import HTTPMessages
+import HTTPTypes
+import Logging
+import Synchronization
+
+/// Writes the one info line per HTTP request and counts the request in the metrics, when its answer is final: at
+/// once for an ordinary answer, when a deferred answer is completed (or abandoned at shutdown) for a deferred one.
+///
+/// The line (message `Answered a request`) carries `http.method`, `http.route` (the pattern, never the raw path),
+/// `http.status`, `latency.us` (from the request reaching Hearth's responder to its answer being ready; a deliberate
+/// delay for a bad token is not counted) and, for fulfillment, `intent`, `outcome`, `error.codes`, `devices`,
+/// `request.id`, `agent_user.id` (or `agent_user.hash`, a keyed hash, with `log.hashUserIds`), and the `reason`
+/// of a refusal. A 401 adds `auth.failure`.
+struct RequestObserver: Sendable {
+    let logger: Logger
+    let metrics: HearthMetrics?
+    let metricsPath: String?
+    let userIdHashKey: [UInt8]?
+    let clock: any HearthClock
+
+    /// The fulfillment summary of one request, set by whoever builds its answer (for a deferred answer, later and
+    /// on another thread: hence the lock).
+    final class Record: Sendable {
+        private let summary = Mutex<IntentSummary?>(nil)
+
+        init() {}
+
+        func set(_ summary: IntentSummary) {
+            self.summary.withLock { $0 = summary }
+        }
+
+        var value: IntentSummary? {
+            summary.withLock { $0 }
+        }
+    }
+
+    /// Observes `response` to `request`, begun at `started`: logs and counts it now, or when its deferred answer is
+    /// final (then the abandoned fallback `response` itself if the server shut down first).
+    func observe(_ request: Request, started: ContinuousClock.Instant, response: Response, record: Record?) {
+        let route = RouteLabel.of(request.path, metricsPath: metricsPath)
+        guard let deferred = response.deferred else {
+            finish(request, route: route, started: started, response: response, summary: record?.value)
+            return
+        }
+        // Without its `deferred`: the observer is kept by that answer until it finishes, and must not keep it back.
+        var detached = response
+        detached.deferred = nil
+        let fallback = detached
+        deferred.whenFinished { final in
+            finish(request, route: route, started: started, response: final ?? fallback, summary: record?.value)
+        }
+    }
+
+    private func finish(
+        _ request: Request,
+        route: String,
+        started: ContinuousClock.Instant,
+        response: Response,
+        summary: IntentSummary?
+    ) {
+        let elapsed = started.duration(to: clock.now)
+        let status = response.status.code
+        let authFailure = status == 401 ? Self.authFailureKind(route: route) : nil
+        if let metrics {
+            metrics.recordResponse(route: route, status: status, authFailure: authFailure)
+            if let summary { metrics.recordIntent(summary, duration: elapsed) }
+        }
+        guard logger.logLevel <= .info else { return }
+        var metadata: Logger.Metadata = [
+            "http.method": "\(request.method.rawValue)",
+            "http.route": "\(route)",
+            "http.status": "\(status)",
+            "latency.us": "\(Self.microseconds(elapsed))",
+        ]
+        if let authFailure { metadata["auth.failure"] = "\(authFailure)" }
+        if let summary {
+            metadata["intent"] = "\(summary.intentLabel)"
+            metadata["outcome"] = "\(summary.outcome.rawValue)"
+            metadata["devices"] = "\(summary.deviceCount)"
+            if !summary.errorCodes.isEmpty {
+                metadata["error.codes"] = "\(summary.errorCodeList)"
+            }
+            if let requestId = summary.requestId { metadata["request.id"] = "\(requestId)" }
+            if let user = summary.agentUserId {
+                if let key = userIdHashKey {
+                    metadata["agent_user.hash"] = "\(Self.hash(user, key: key))"
+                } else {
+                    metadata["agent_user.id"] = "\(user)"
+                }
+            }
+            if let reason = summary.reason { metadata["reason"] = "\(reason)" }
+            if let revoked = summary.revokedTokens { metadata["tokens.revoked"] = "\(revoked)" }
+        }
+        logger.info("Answered a request", metadata: metadata)
+    }
+
+    /// What a 401 on `route` failed at.
+    static func authFailureKind(route: String) -> String {
+        switch route {
+        case "/fulfillment": "bearer_token"
+        case "/oauth/token": "client_secret"
+        default: route.hasPrefix("/v1/") ? "api_key" : "other"
+        }
+    }
+
+    /// The first 16 hex digits of HMAC-SHA256(key, user): the same user gives the same hash (lines can be joined),
+    /// and without the key the id cannot be recovered by trying likely ids.
+    static func hash(_ user: String, key: [UInt8]) -> String {
+        String(Hex.encode(HMACSHA256.authenticationCode(for: Array(user.utf8), key: key)).prefix(16))
+    }
+
+    private static func microseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+}

@@ -1,0 +1,103 @@
+import Fulfillment
+import JSON
+import SmartHomeProtocol
+import Testing
+
+/// Every intent's answer carries its ``IntentSummary``: intent, requestId, user, outcome, error codes, devices and,
+/// for EXECUTE, each command's outcome.
+struct IntentSummaryTests {
+    typealias G = GoogleRequest
+
+    @Test func syncCountsTheUsersDevices() throws {
+        let fulfillment = try TestFulfillment()
+        let summary = try fulfillment.sync(requestId: "s-1").summary
+        #expect(summary.intent == .sync)
+        #expect(summary.requestId == "s-1")
+        #expect(summary.agentUserId == Fixtures.alice)
+        #expect(summary.outcome == .success)
+        #expect(summary.deviceCount > 0)
+        #expect(summary.errorCodes.isEmpty)
+    }
+
+    @Test func queryCountsDeviceFailures() throws {
+        let fulfillment = try TestFulfillment()
+        let ok = try fulfillment.send(G.query(["hall", "plug"])).summary
+        #expect(ok.outcome == .success && ok.deviceCount == 2 && ok.errorCodes.isEmpty)
+        let mixed = try fulfillment.send(G.query(["hall", "porch", "nope", "hall"])).summary
+        #expect(mixed.outcome == .partial)
+        #expect(mixed.deviceCount == 3, "distinct ids")
+        #expect(mixed.errorCodes == [.deviceNotFound, .deviceOffline])
+        let failed = try fulfillment.send(G.query(["nope"])).summary
+        #expect(failed.outcome == .error && failed.errorCodes == [.deviceNotFound])
+    }
+
+    @Test func executeGivesEachCommandItsDevicesOutcome() throws {
+        let fulfillment = try TestFulfillment()
+        let reply = try fulfillment.send(
+            G.execute([
+                G.group(["hall", "porch"], G.onOff(true)),
+                G.group(["nope"], G.onOff(false), G.brightnessAbsolute(.int(40))),
+            ])
+        )
+        let summary = reply.summary
+        #expect(summary.intent == .execute)
+        #expect(summary.requestId == "execute-1")
+        #expect(summary.outcome == .partial)
+        #expect(summary.deviceCount == 3)
+        #expect(summary.errorCodes == [.deviceNotFound, .deviceOffline])
+        #expect(summary.transactionDuration != nil)
+        #expect(
+            summary.commands == [
+                .init(command: Command.onOff.rawValue, status: .success),
+                .init(command: Command.onOff.rawValue, status: .error, errorCode: .deviceOffline),
+                .init(command: Command.onOff.rawValue, status: .error, errorCode: .deviceNotFound),
+                .init(command: Command.brightnessAbsolute.rawValue, status: .error, errorCode: .deviceNotFound),
+            ]
+        )
+        let allFailed = try fulfillment.send(G.execute([G.group(["porch"], G.onOff(true))])).summary
+        #expect(allFailed.outcome == .error)
+        let allWorked = try fulfillment.send(G.execute([G.group(["hall"], G.onOff(false))])).summary
+        #expect(allWorked.outcome == .success && allWorked.errorCodes.isEmpty)
+    }
+
+    @Test func theWebhookPathsPendingResultsSummarizeAsPending() throws {
+        let request = ExecuteRequest(commands: [
+            .init(devices: [.init(id: "a"), .init(id: "b")], execution: [.init(commandName: Command.onOff.rawValue)]),
+            .init(devices: [.init(id: "c")], execution: [.init(commandName: "action.devices.commands.Made_Up")]),
+        ])
+        let pending = IntentSummary.execute(
+            requestId: "r",
+            results: [
+                ExecuteResult(ids: ["a", "c"], status: .pending), ExecuteResult(ids: ["b"], status: .success),
+            ],
+            request: request
+        )
+        #expect(pending.outcome == .pending)
+        #expect(pending.commands.map(\.command) == [Command.onOff.rawValue, Command.onOff.rawValue, "unknown"])
+    }
+
+    @Test func refusalsSayWhyAndUseTheProtocolsCodes() throws {
+        let fulfillment = try TestFulfillment()
+        let notJSON = try fulfillment.send(bytes: Array("{nope".utf8))
+        #expect(notJSON.status == 400)
+        #expect(notJSON.summary.outcome == .protocolError && notJSON.summary.reason != nil)
+        #expect(notJSON.summary.intent == nil)
+        let unknown = try fulfillment.send(["requestId": "u", "inputs": [["intent": "action.devices.NOPE"]]])
+        #expect(unknown.summary.outcome == .protocolError)
+        #expect(unknown.summary.reason == "unknown intent action.devices.NOPE")
+        #expect(unknown.summary.intentLabel == "unknown")
+        let badPayload = try fulfillment.send(
+            ["requestId": "p", "inputs": [["intent": "action.devices.QUERY", "payload": ["devices": "hall"]]]]
+        )
+        #expect(badPayload.summary.intent == .query && badPayload.summary.outcome == .protocolError)
+        #expect(badPayload.summary.errorCodes == [.protocolError])
+    }
+
+    @Test func disconnectSaysHowManyTokensItRevoked() throws {
+        let fulfillment = try TestFulfillment()
+        let summary = try fulfillment.send(G.disconnect()).summary
+        #expect(summary.intent == .disconnect && summary.outcome == .success)
+        #expect(summary.revokedTokens == 0)
+        #expect(summary.transactionDuration != nil)
+    }
+}
