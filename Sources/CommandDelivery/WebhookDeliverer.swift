@@ -24,10 +24,20 @@ public final class WebhookDeliverer: CommandDeliverer {
     private let session: URLSession
     private let logger: Logger
     private let timers = DispatchQueue(label: "hearth.webhook.deadlines")
+    private let observe: (@Sendable (_ outcome: String, _ duration: Duration) -> Void)?
 
     /// Creates a deliverer posting to `url`, signing with `secret`; `maximumConnections` bounds the pooled
-    /// connections to the backend (requests beyond it wait for one, within their deadline).
-    public init(url: URL, secret: [UInt8], clock: any HearthClock, logger: Logger, maximumConnections: Int = 256) {
+    /// connections to the backend (requests beyond it wait for one, within their deadline). `observe` is told each
+    /// delivery's outcome (`answered`, `failed`, `deadline`) and how long it took (the metrics).
+    public init(
+        url: URL,
+        secret: [UInt8],
+        clock: any HearthClock,
+        logger: Logger,
+        maximumConnections: Int = 256,
+        observe: (@Sendable (_ outcome: String, _ duration: Duration) -> Void)? = nil
+    ) {
+        self.observe = observe
         self.url = url
         self.secret = secret
         self.clock = clock
@@ -61,7 +71,21 @@ public final class WebhookDeliverer: CommandDeliverer {
             WebhookSignature.header(body: body, secret: secret, timestamp: clock.unixTime.seconds),
             forHTTPHeaderField: WebhookSignature.headerName
         )
-        let once = Once(completion)
+        let started = clock.now
+        let clock = clock
+        let observe = observe
+        let once = Once { outcome in
+            if let observe {
+                let label: String
+                switch outcome {
+                case .answered: label = "answered"
+                case .failed: label = "failed"
+                case .deadlinePassed: label = "deadline"
+                }
+                observe(label, started.duration(to: clock.now))
+            }
+            completion(outcome)
+        }
         let asked = commands.deviceIds
         let logger = logger
         let task = session.dataTask(with: request) { data, response, error in

@@ -305,15 +305,5 @@ private final class LaterAnswer: Sendable {
     }
 
     /// What answers when no answer came (never, by ``IntentDispatcher/handle(body:principal:answerLater:)``'s contract).
-    static let missingAnswer = FulfillmentResponse(
-        status: 500,
-        body: FulfillmentResponseBody.error(requestId: nil, code: .transientError),
-        summary: .refused(
-            intent: .execute,
-            requestId: nil,
-            agentUserId: nil,
-            code: .transientError,
-            reason: "no answer came"
-        )
-    )
+    static let missingAnswer = FulfillmentResponse.noAnswer(status: 500, reason: "no answer came")
 }

@@ -105,7 +105,7 @@ public struct HearthApplication: Sendable {
         let metrics = configuration.metricsEnabled ? HearthMetrics(version: BuildInfo.version) : nil
         let homeGraphClient = try makeHomeGraphClient()
         let formKey = try configuration.formKey()
-        let deliverer = try makeDeliverer()
+        let deliverer = try makeDeliverer(metrics: metrics)
         let databasePath = configuration.databasePath
         let creating = !FileManager.default.fileExists(atPath: databasePath)
         // A new database is seeded: read and check the seed before the file exists.
@@ -273,7 +273,7 @@ public struct HearthApplication: Sendable {
     }
 
     /// The webhook deliverer in `commands.delivery: webhook` mode (URL and secret checked), else `nil`.
-    func makeDeliverer() throws -> (any CommandDeliverer)? {
+    func makeDeliverer(metrics: HearthMetrics? = nil) throws -> (any CommandDeliverer)? {
         guard let webhook = try configuration.commands.webhook(environment: ProcessInfo.processInfo.environment)
         else { return nil }
         logger.notice(
@@ -283,7 +283,21 @@ public struct HearthApplication: Sendable {
                 "commands.deadline_ms": "\(Int(configuration.fulfillment.deliveryDeadline / .milliseconds(1)))",
             ]
         )
-        return WebhookDeliverer(url: webhook.url, secret: webhook.secret, clock: clock, logger: logger)
+        return WebhookDeliverer(
+            url: webhook.url,
+            secret: webhook.secret,
+            clock: clock,
+            logger: logger,
+            observe: observeWebhook(metrics)
+        )
+    }
+
+    /// Each webhook delivery's outcome and duration into the metrics, when they are on.
+    private func observeWebhook(
+        _ metrics: HearthMetrics?
+    ) -> (@Sendable (_ outcome: String, _ duration: Duration) -> Void)? {
+        guard let metrics else { return nil }
+        return { outcome, duration in metrics.recordWebhookCall(outcome: outcome, duration: duration) }
     }
 
     /// The key of `log.hashUserIds`: `log.userIdHashKeyFile`'s bytes (one trailing newline dropped), or 32 random
