@@ -40,6 +40,11 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgreSQL",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
 
         // MARK: Swift modules, arrows pointing down the README's "Architecture" section.
         // HTTP as responders see it (swift-http-types' heads with a body, the responder protocol, media types, form
@@ -65,6 +70,13 @@ let package = Package(
         .target(
             name: "Cryptography",
             dependencies: ["COpenSSL"],
+            swiftSettings: swiftSettings
+        ),
+        // PostgreSQL's client (libpq) as Swift sees it: connections, a pool, `$n` parameters, typed rows, transactions
+        // retried on serialization failure. The one module that touches CPostgreSQL.
+        .target(
+            name: "PostgreSQL",
+            dependencies: ["CPostgreSQL"],
             swiftSettings: swiftSettings
         ),
         // The one source of time (a `Clock` with wall time beside it), injected wherever time matters; a leaf.
@@ -94,6 +106,7 @@ let package = Package(
                 "Clocks",
                 "MatterModel",
                 "Cryptography",
+                "PostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -266,6 +279,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PostgreSQLTests",
+            dependencies: ["HearthTestSupport", "PostgreSQL"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "JSONTests",
             dependencies: ["JSON"],
             swiftSettings: swiftSettings
@@ -292,6 +310,7 @@ let package = Package(
                 "JSON",
                 "Registry",
                 "MatterModel",
+                "PostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
