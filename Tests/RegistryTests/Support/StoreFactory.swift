@@ -1,13 +1,32 @@
+import Foundation
+import HearthTestSupport
 import Registry
 import Testing
 
-/// The backends the store contract suite (``StoreContractTests``) runs against. A new backend (PostgreSQL) is a new
-/// case here; every contract test then runs against it too.
+/// The backends the store contract suite (``StoreContractTests``) runs against; every contract test runs against
+/// each of them.
 enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// SQLite in a file of a temporary directory: the backend `hearth serve` uses.
+    /// SQLite in a file of a temporary directory: the backend `hearth serve` uses by default.
     case sqliteFile
     /// SQLite in memory: what the other modules' tests use.
     case sqliteInMemory
+    /// PostgreSQL: a database of its own in the test process's throwaway cluster (``PostgreSQLCluster``).
+    case postgres
+
+    /// Every backend this machine can run: PostgreSQL only where it is installed (or required, and then its
+    /// absence fails), with a note on stderr when it is skipped.
+    static var allCases: [StoreFactory] {
+        guard PostgreSQLCluster.testsEnabled else {
+            skipNote
+            return [.sqliteFile, .sqliteInMemory]
+        }
+        return [.sqliteFile, .sqliteInMemory, .postgres]
+    }
+
+    /// Printed once per process.
+    private static let skipNote: Void = {
+        FileHandle.standardError.write(Data((PostgreSQLCluster.skipNote + "\n").utf8))
+    }()
 
     var testDescription: String { rawValue }
 
@@ -17,7 +36,7 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// Whether closing and opening the store again keeps its data.
     var isPersistent: Bool {
         switch self {
-        case .sqliteFile: return true
+        case .sqliteFile, .postgres: return true
         case .sqliteInMemory: return false
         }
     }
@@ -28,6 +47,7 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .sqliteFile: return try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
         case .sqliteInMemory: return try SQLiteDeviceStore.inMemory()
+        case .postgres: return try PostgreSQLDeviceStore(url: postgresURL(in: directory))
         }
     }
 
@@ -35,7 +55,18 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func close(_ store: any RegistryStore) throws {
         switch self {
         case .sqliteFile, .sqliteInMemory: try (store as? SQLiteDeviceStore)?.close()
+        case .postgres: (store as? PostgreSQLDeviceStore)?.close()
         }
+    }
+
+    /// The URL of the directory's PostgreSQL database: a new database the first time, remembered in the directory so
+    /// that opening again finds the same data.
+    func postgresURL(in directory: TemporaryDirectory) throws -> String {
+        let file = directory.path("postgres-url")
+        if let url = try? String(contentsOfFile: file, encoding: .utf8) { return url }
+        let url = try PostgreSQLCluster.start().createDatabase()
+        try url.write(toFile: file, atomically: true, encoding: .utf8)
+        return url
     }
 }
 
