@@ -14,7 +14,7 @@ import Synchronization
 /// Several processes may open the same file (the CLI while the server runs): a writer waits up to
 /// ``busyTimeoutSeconds`` for another one to finish instead of failing. ``inMemory(outboxPolicy:)`` makes the same
 /// store in memory, for tests of the modules that use a store.
-public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
+public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, ClosableStore {
     /// SQLite's `PRAGMA synchronous`: how hard a commit waits for the disk.
     public enum Synchronous: String, Sendable, CaseIterable {
         /// No syncs: fastest; a crash of the operating system can lose or corrupt the database.

@@ -118,6 +118,7 @@ public struct ConfigValues: Sendable {
         for (variable, text) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix("HEARTH_") {
             // Client secrets are not configuration keys; `checkClientSecretVariables` checks their names.
             if variable.hasPrefix(OAuthClientConfiguration.secretVariablePrefix) { continue }
+            if variable == DatabaseLocation.passwordVariable { continue }
             guard let key = Self.keysByVariable[variable] else {
                 warnings.append(Self.unknownVariableWarning(variable, value: text, known: Self.keysByVariable.keys))
                 continue

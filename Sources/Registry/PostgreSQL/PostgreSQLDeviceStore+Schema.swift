@@ -249,7 +249,7 @@ extension PostgreSQLDeviceStore {
     }
 
     /// A URL as logs and errors show it: without a password, if one was written into it.
-    static func redacted(_ url: String) -> String {
+    public static func redacted(_ url: String) -> String {
         guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else {
             return url
         }

@@ -16,7 +16,7 @@ import Synchronization
 ///   most ``revalidationInterval`` after it was last verified: another instance's writes are seen within it.
 /// - Token and API-key checks read the database on every call: a revocation by any instance holds at once.
 /// - Transactions that fail with a serialization failure or a deadlock are run again (``PostgreSQLPool``).
-public final class PostgreSQLDeviceStore: DeviceStore, AttemptStore, StoreHealth {
+public final class PostgreSQLDeviceStore: DeviceStore, AttemptStore, StoreHealth, ClosableStore {
     let pool: PostgreSQLPool
     /// Decoded devices for the current change counter; see ``RegistryCache``.
     let cache = Mutex(RegistryCache())
