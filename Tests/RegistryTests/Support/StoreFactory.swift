@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HearthTestSupport
 import Registry
@@ -43,7 +44,7 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Opens the store of `directory`: a new, empty one the first time; for a persistent backend, the same data
     /// again after ``close(_:)``.
-    func open(in directory: TemporaryDirectory) throws -> any RegistryStore {
+    func open(in directory: TemporaryDirectory) throws -> any ServingStore {
         switch self {
         case .sqliteFile: return try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
         case .sqliteInMemory: return try SQLiteDeviceStore.inMemory()
@@ -52,10 +53,21 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 
     /// Closes a store this factory opened.
-    func close(_ store: any RegistryStore) throws {
+    func close(_ store: any ServingStore) throws {
         switch self {
-        case .sqliteFile, .sqliteInMemory: try (store as? SQLiteDeviceStore)?.close()
-        case .postgres: (store as? PostgreSQLDeviceStore)?.close()
+        case .sqliteFile, .sqliteInMemory, .postgres: try store.close()
+        }
+    }
+
+    /// The backends a store can be made of without a directory: SQLite in memory, and PostgreSQL.
+    static var withoutDirectory: [StoreFactory] { allCases.filter { $0 != .sqliteFile } }
+
+    /// A new, empty store that needs no directory (``withoutDirectory``), its times read from `clock`.
+    func openAlone(clock: any HearthClock = SystemClock()) throws -> any ServingStore {
+        switch self {
+        case .sqliteInMemory: return try SQLiteDeviceStore.inMemory(clock: clock)
+        case .postgres: return try PostgreSQLDeviceStore(url: PostgreSQLCluster.start().createDatabase(), clock: clock)
+        case .sqliteFile: throw TestFailure("a SQLite file needs a directory: use open(in:)")
         }
     }
 
@@ -71,7 +83,7 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// Runs `body` with a new store of `factory`, then closes it and removes its directory.
-func withStore<T>(_ factory: StoreFactory, _ body: (any RegistryStore) throws -> T) throws -> T {
+func withStore<T>(_ factory: StoreFactory, _ body: (any ServingStore) throws -> T) throws -> T {
     let directory = try TemporaryDirectory()
     let store = try factory.open(in: directory)
     let result = try body(store)
@@ -83,8 +95,8 @@ func withStore<T>(_ factory: StoreFactory, _ body: (any RegistryStore) throws ->
 /// Runs `write` on a new store of a persistent `factory`, closes it, and runs `read` on the store opened again.
 func withReopenedStore(
     _ factory: StoreFactory,
-    write: (any RegistryStore) throws -> Void,
-    read: (any RegistryStore) throws -> Void
+    write: (any ServingStore) throws -> Void,
+    read: (any ServingStore) throws -> Void
 ) throws {
     let directory = try TemporaryDirectory()
     let store = try factory.open(in: directory)
