@@ -97,7 +97,10 @@ public enum PostgreSQLIsolation: String, Sendable {
 extension PostgreSQLConnection {
     /// Runs `body` between `BEGIN` and `COMMIT`, rolling back if it throws; no retry (see
     /// ``PostgreSQLPool/transaction(_:attempts:_:)``).
-    public func transaction<T>(_ isolation: PostgreSQLIsolation = .readCommitted, _ body: (PostgreSQLConnection) throws -> T)
+    public func transaction<T>(
+        _ isolation: PostgreSQLIsolation = .readCommitted,
+        _ body: (PostgreSQLConnection) throws -> T
+    )
         throws -> T
     {
         try query("BEGIN ISOLATION LEVEL \(isolation.rawValue)")

@@ -43,7 +43,10 @@ struct PostgreSQLServeProcessTests {
         #expect(query.json?["payload"]?["devices"]?["tv-plug"]?["on"] == false, "\(query.text)")
 
         // The CLI reads what EXECUTE wrote, and a revocation through the CLI is refused by the server at once.
-        let listed = try HearthCLI.run(["devices", "list", "--user", "demo-user", "--database", database], in: directory.url)
+        let listed = try HearthCLI.run(
+            ["devices", "list", "--user", "demo-user", "--database", database],
+            in: directory.url
+        )
         #expect(listed.status == 0, "\(listed)")
         #expect(listed.stdout.contains("kitchen-ceiling"), "\(listed)")
         let added = try HearthCLI.run(
@@ -53,12 +56,18 @@ struct PostgreSQLServeProcessTests {
         )
         #expect(added.status == 0, "\(added)")
         // `users remove` revokes every token of the user: the server refuses the token on the next request.
-        let removed = try HearthCLI.run(["users", "remove", "--user", "demo-user", "--database", database], in: directory.url)
+        let removed = try HearthCLI.run(
+            ["users", "remove", "--user", "demo-user", "--database", database],
+            in: directory.url
+        )
         #expect(removed.status == 0, "\(removed)")
         let refused = try await server.intent(TestHomes.sync, token: token)
         #expect(refused.status == 401, "\(refused.text)")
 
-        let keys = try HearthCLI.run(["apikeys", "create", "--name", "backend", "--database", database], in: directory.url)
+        let keys = try HearthCLI.run(
+            ["apikeys", "create", "--name", "backend", "--database", database],
+            in: directory.url
+        )
         #expect(keys.status == 0, "\(keys)")
         let users = try HearthCLI.run(["users", "list", "--database", database], in: directory.url)
         #expect(users.status == 0, "\(users)")

@@ -157,7 +157,8 @@ public final class PostgreSQLCluster: Sendable {
             let bin = "/usr/lib/postgresql/\(version)/bin"
             if manager.isExecutableFile(atPath: bin + "/initdb") { return bin }
         }
-        for path in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"] where manager.isExecutableFile(atPath: path + "/initdb") {
+        for path in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+        where manager.isExecutableFile(atPath: path + "/initdb") {
             return path
         }
         return nil

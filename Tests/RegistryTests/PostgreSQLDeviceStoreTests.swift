@@ -104,7 +104,9 @@ struct PostgreSQLDeviceStoreTests {
                 let user = "u\(index + 1)"
                 for n in 0..<writesPerWriter {
                     _ = try? writers[index].updateDevicesRecordingChanges(forUser: user, ids: [Fixtures.plug.id]) {
-                        devices, _, changes in
+                        devices,
+                        _,
+                        changes in
                         guard var device = devices[Fixtures.plug.id] else { return }
                         device.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(n % 2 == 0)
                         devices[device.id] = device

@@ -32,7 +32,11 @@ extension PostgreSQLDeviceStore: AccountStore {
 
     public func accounts() throws -> [Account] {
         try pool.query("SELECT userId, login, created FROM account ORDER BY userId COLLATE \"C\"").rows.map { row in
-            Account(agentUserId: try row.string(0), login: try row.string(1), created: UnixTime(seconds: try row.int64(2)))
+            Account(
+                agentUserId: try row.string(0),
+                login: try row.string(1),
+                created: UnixTime(seconds: try row.int64(2))
+            )
         }
     }
 
@@ -43,7 +47,10 @@ extension PostgreSQLDeviceStore: AccountStore {
                 return false
             }
             try c.query("UPDATE token SET revoked = true WHERE userId = $1 AND NOT revoked", [.text(agentUserId)])
-            try c.query("UPDATE authorization_code SET used = true WHERE userId = $1 AND NOT used", [.text(agentUserId)])
+            try c.query(
+                "UPDATE authorization_code SET used = true WHERE userId = $1 AND NOT used",
+                [.text(agentUserId)]
+            )
             return true
         }
     }

@@ -16,7 +16,8 @@ extension PostgreSQLDeviceStore: ChangeStore {
         try c.query(
             "INSERT INTO change (occurred, kind, userId, deviceId, data) VALUES ($1, $2, $3, $4, $5) RETURNING cursor",
             [
-                .int(occurred), .text(change.kind.rawValue), .text(change.agentUserId), PostgreSQLValue(change.deviceId),
+                .int(occurred), .text(change.kind.rawValue), .text(change.agentUserId),
+                PostgreSQLValue(change.deviceId),
                 .text(String(decoding: JSONWriter.bytes(.object(change.data)), as: UTF8.self)),
             ]
         ).first?.int64(0) ?? 0

@@ -28,7 +28,13 @@ extension PostgreSQLDeviceStore: OutboxStore {
         ).affectedRows > 0
     }
 
-    static func queueEvent(_ c: PostgreSQLConnection, user: String, device: String, event: DeviceEvent, now: Int64)
+    static func queueEvent(
+        _ c: PostgreSQLConnection,
+        user: String,
+        device: String,
+        event: DeviceEvent,
+        now: Int64
+    )
         throws -> Bool
     {
         try c.query(
@@ -39,7 +45,13 @@ extension PostgreSQLDeviceStore: OutboxStore {
     }
 
     /// Queues what replacing `old` by `new` owes Google (as SQLite's `queueStateChange`).
-    func queueStateChange(_ c: PostgreSQLConnection, user: String, from old: Device, to new: Device, now: Int64) throws
+    func queueStateChange(
+        _ c: PostgreSQLConnection,
+        user: String,
+        from old: Device,
+        to new: Device,
+        now: Int64
+    ) throws
         -> Bool
     {
         var queued = false
@@ -186,7 +198,9 @@ extension PostgreSQLDeviceStore: OutboxStore {
                     return OutboxWork.Event(
                         id: try row.int64(0),
                         deviceId: deviceId,
-                        event: DeviceEvent.Name(rawValue: try row.string(2)).map { DeviceEvent(name: $0, value: value) },
+                        event: DeviceEvent.Name(rawValue: try row.string(2)).map {
+                            DeviceEvent(name: $0, value: value)
+                        },
                         occurred: try row.int64(4),
                         device: devices[deviceId]
                     )

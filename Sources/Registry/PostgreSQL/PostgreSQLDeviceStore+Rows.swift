@@ -69,11 +69,21 @@ extension PostgreSQLDeviceStore {
         return found
     }
 
-    private static func strings(_ row: PostgreSQLRow, _ index: Int, _ column: String, user: String, device: String)
+    private static func strings(
+        _ row: PostgreSQLRow,
+        _ index: Int,
+        _ column: String,
+        user: String,
+        device: String
+    )
         throws -> [String]
     {
         guard let strings = StringArrayJSON.decode(try row.string(index)) else {
-            throw SQLiteDeviceStore.corrupt(user: user, device: device, "column \(column) is not a JSON array of strings")
+            throw SQLiteDeviceStore.corrupt(
+                user: user,
+                device: device,
+                "column \(column) is not a JSON array of strings"
+            )
         }
         return strings
     }
@@ -160,7 +170,12 @@ extension PostgreSQLDeviceStore {
 
     /// Inserts a new device (`position` given) or replaces every column but `position` of a stored one, then
     /// replaces its endpoints and attributes.
-    static func writeDevice(_ c: PostgreSQLConnection, user: String, device: Device, newPosition position: Int64?)
+    static func writeDevice(
+        _ c: PostgreSQLConnection,
+        user: String,
+        device: Device,
+        newPosition position: Int64?
+    )
         throws
     {
         let info = device.basicInformation
@@ -275,7 +290,10 @@ extension PostgreSQLDeviceStore {
             ON CONFLICT (userId, deviceId, endpoint, cluster, name) \
             DO UPDATE SET type = excluded.type, value = excluded.value
             """,
-            [.text(user), .text(device), .int(Int64(endpoint)), .text(cluster.rawValue), .text(name), .text(type), .text(text)]
+            [
+                .text(user), .text(device), .int(Int64(endpoint)), .text(cluster.rawValue), .text(name), .text(type),
+                .text(text),
+            ]
         )
     }
 

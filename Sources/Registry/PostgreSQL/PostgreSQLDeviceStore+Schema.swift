@@ -221,7 +221,9 @@ extension PostgreSQLDeviceStore {
             for (position, migration) in migrations.enumerated() {
                 try connection.transaction { connection in
                     try connection.query("SELECT pg_advisory_xact_lock($1::bigint)", [.int(migrationLockKey)])
-                    let applied = try connection.query("SELECT name FROM hearth_migration").rows.map { try $0.string(0) }
+                    let applied = try connection.query("SELECT name FROM hearth_migration").rows.map {
+                        try $0.string(0)
+                    }
                     if let unknown = applied.first(where: { !known.contains($0) }) {
                         throw newerSchema(url: url, migration: unknown)
                     }
