@@ -132,3 +132,37 @@ struct PostgreSQLDeviceStoreTests {
         #expect(seen.withLock { $0 } == all)
     }
 }
+
+extension PostgreSQLDeviceStoreTests {
+    /// Two instances drain one outbox: a user's work is read by one instance at a time, and when that instance dies
+    /// before completing it, another takes the user over once the lease lapsed and delivers the same rows.
+    @Test func aUsersOutboxIsDrainedByOneInstanceAndALapsedClaimIsTakenOver() throws {
+        let url = try database()
+        let clock = ManualClock()
+        let a = try PostgreSQLDeviceStore(url: url, clock: clock)
+        let b = try PostgreSQLDeviceStore(url: url, clock: clock)
+        try a.setReporting(enabled: true)
+        _ = try a.importDevices(Fixtures.file([("u", [Fixtures.plug]), ("v", [Fixtures.lamp])]))
+        #expect(try b.pendingOutbox().map(\.userId) == ["u", "v"])
+
+        let claimedByA = try a.outboxWork(forUser: "u")
+        #expect(claimedByA.syncSeq != nil)
+        #expect(claimedByA.reports.map(\.deviceId) == [Fixtures.plug.id])
+        // b neither lists u nor reads its work while a holds it; v is free for b.
+        #expect(try b.pendingOutbox().map(\.userId) == ["v"])
+        let refused = try b.outboxWork(forUser: "u")
+        #expect(refused.syncSeq == nil && refused.reports.isEmpty && refused.events.isEmpty)
+        #expect(try b.outboxWork(forUser: "v").reports.map(\.deviceId) == [Fixtures.lamp.id])
+        #expect(try a.outboxWork(forUser: "v").reports.isEmpty, "v is b's now")
+
+        // a is killed before completing: its claim lapses after the lease, and b delivers the same rows, once.
+        clock.advance(by: PostgreSQLDeviceStore.defaultOutboxLease + .milliseconds(1))
+        #expect(try b.pendingOutbox().map(\.userId) == ["u", "v"])
+        let takenOver = try b.outboxWork(forUser: "u")
+        #expect(takenOver.syncSeq == claimedByA.syncSeq)
+        #expect(takenOver.reports == claimedByA.reports)
+        try b.completeOutbox(forUser: "u", reports: takenOver.reports, syncSeq: takenOver.syncSeq, events: [])
+        #expect(try b.outboxWork(forUser: "u").reports.isEmpty)
+        #expect(try a.pendingOutbox().map(\.userId) == ["v"])
+    }
+}

@@ -5,6 +5,15 @@ import Synchronization
 
 // The HomeGraph outbox on PostgreSQL: the same tables and rules as SQLite's (`SQLiteDeviceStore+Outbox.swift`).
 // Queueing statements check in SQL that reporting is on and the user is linked, inside the writer's transaction.
+//
+// Several instances drain one outbox, each user's work by one instance at a time: reading a user's work
+// (``outboxWork(forUser:)``) first claims the user in `outbox_claim` for ``PostgreSQLDeviceStore/outboxLease``, with
+// one conditional upsert (taken when free, lapsed, or already this instance's; PostgreSQL's row lock on the conflicting
+// row serializes two instances claiming at once, so no `SELECT … FOR UPDATE SKIP LOCKED` round trip is needed). An
+// instance that does not hold the claim reads no work for the user, and ``pendingOutbox()`` leaves out users another
+// live instance holds. A claim is renewed by each read and never released: the claimer keeps the user while it
+// keeps draining; a killed claimer's users are taken over once its lease lapses, and the rows it had not completed
+// (deleted only after delivery) are delivered then. Lease times are this process's wall clock: keep hosts in NTP.
 
 extension PostgreSQLDeviceStore: OutboxStore {
     private static let queueCondition = """
@@ -142,7 +151,14 @@ extension PostgreSQLDeviceStore: OutboxStore {
     }
 
     public func pendingOutbox() throws -> [PendingOutbox] {
-        try read { c in
+        let now = clock.unixMilliseconds
+        let others: Set<String> = try Set(
+            pool.query(
+                "SELECT userId FROM outbox_claim WHERE claimer <> $1 AND claimedUntil > $2",
+                [.text(claimer), .int(now)]
+            ).rows.map { try $0.string(0) }
+        )
+        return try read { c in
             var pending: [String: PendingOutbox] = [:]
             func entry(_ user: String) -> PendingOutbox {
                 pending[user]
@@ -164,12 +180,22 @@ extension PostgreSQLDeviceStore: OutboxStore {
                 item.eventSince = try row.int64(1)
                 pending[item.userId] = item
             }
-            return pending.values.sorted { $0.userId < $1.userId }
+            return pending.values.filter { !others.contains($0.userId) }.sorted { $0.userId < $1.userId }
         }
     }
 
     public func outboxWork(forUser agentUserId: String) throws -> OutboxWork {
-        try read { c in
+        guard try claimOutbox(forUser: agentUserId) else {
+            return OutboxWork(
+                userId: agentUserId,
+                unlinked: false,
+                lastSync: nil,
+                reports: [],
+                syncSeq: nil,
+                events: []
+            )
+        }
+        return try read { c in
             let user: [PostgreSQLValue] = [.text(agentUserId)]
             let userRow = try c.query("SELECT lastSync, unlinked FROM homegraph_user WHERE userId = $1", user).first
             let reportRows = try c.query(
@@ -207,6 +233,23 @@ extension PostgreSQLDeviceStore: OutboxStore {
                 }
             )
         }
+    }
+
+    /// Claims (or renews the claim on) the user's outbox for ``PostgreSQLDeviceStore/outboxLease``; whether this
+    /// instance holds it.
+    func claimOutbox(forUser agentUserId: String) throws -> Bool {
+        let now = clock.unixMilliseconds
+        let lease = outboxLease.components
+        let until = now + lease.seconds * 1000 + lease.attoseconds / 1_000_000_000_000_000
+        return try !pool.query(
+            """
+            INSERT INTO outbox_claim (userId, claimer, claimedUntil) VALUES ($1, $2, $3) \
+            ON CONFLICT (userId) DO UPDATE SET claimer = excluded.claimer, claimedUntil = excluded.claimedUntil \
+            WHERE outbox_claim.claimer = excluded.claimer OR outbox_claim.claimedUntil <= $4 \
+            RETURNING claimer
+            """,
+            [.text(agentUserId), .text(claimer), .int(until), .int(now)]
+        ).rows.isEmpty
     }
 
     public func completeOutbox(

@@ -16,6 +16,9 @@ import PostgreSQL
 // - change.cursor is an identity column; appends take a transaction-level advisory lock first (see
 //   `PostgreSQLDeviceStore+Changes.swift`), so cursors become visible in cursor order.
 // - "v10: change log on the hot path" changes nothing: the PostgreSQL table was made lean in "v8".
+// - "v6: outbox" also creates outbox_claim (userId PK, claimer, claimedUntil unix ms): which instance drains a
+//   user's outbox, until when (see `PostgreSQLDeviceStore+Outbox.swift`). SQLite has one draining process and no
+//   such table.
 
 extension PostgreSQLDeviceStore {
     /// The advisory lock key migrations hold (an arbitrary constant: "hearth" in ASCII).
@@ -182,6 +185,11 @@ extension PostgreSQLDeviceStore {
                 value BIGINT,
                 occurred BIGINT NOT NULL,
                 PRIMARY KEY (userId, id)
+            );
+            CREATE TABLE outbox_claim (
+                userId TEXT PRIMARY KEY,
+                claimer TEXT NOT NULL,
+                claimedUntil BIGINT NOT NULL
             );
             """
         ),

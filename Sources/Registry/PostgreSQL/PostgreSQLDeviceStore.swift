@@ -28,6 +28,15 @@ public final class PostgreSQLDeviceStore: DeviceStore, AttemptStore, StoreHealth
     let changeObserver = Mutex<OutboxObserver?>(nil)
     /// When ``recordSync(forUser:now:)`` last wrote, per user (unix milliseconds).
     let syncRecorded = Mutex<[String: Int64]>([:])
+    /// This store's name in `outbox_claim`: random, one per process (per store).
+    let claimer: String
+    /// How long a claim on a user's outbox lasts after the claimer last read the user's work.
+    let outboxLease: Duration
+
+    /// The default ``outboxLease``: far longer than one HomeGraph call (whose timeout is seconds), so a live
+    /// claimer never loses its claim in the middle of a delivery; a killed one's users are drained by another
+    /// instance this long after its last read.
+    public static let defaultOutboxLease = Duration.seconds(60)
 
     /// Connects to `url` (`postgres://USER@HOST:PORT/DB?sslmode=…`, or any libpq connection string) with
     /// `password` passed beside it, and migrates the database to the current schema.
@@ -41,8 +50,11 @@ public final class PostgreSQLDeviceStore: DeviceStore, AttemptStore, StoreHealth
         poolSize: Int = 8,
         revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval,
         outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy(),
+        outboxLease: Duration = PostgreSQLDeviceStore.defaultOutboxLease,
         clock: any HearthClock = SystemClock()
     ) throws {
+        self.claimer = try newToken()
+        self.outboxLease = outboxLease
         do {
             self.pool = try PostgreSQLPool(url: url, password: password, size: max(poolSize, 1))
         } catch let error as PostgreSQLError {
