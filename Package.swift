@@ -42,6 +42,11 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgreSQL",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
 
         // MARK: Swift modules, arrows pointing down the README's "Architecture" section.
         // HTTP as responders see it (swift-http-types' heads with a body, the responder protocol, media types, form
@@ -67,6 +72,13 @@ let package = Package(
         .target(
             name: "Cryptography",
             dependencies: ["COpenSSL"],
+            swiftSettings: swiftSettings
+        ),
+        // PostgreSQL's client (libpq) as Swift sees it: connections, a pool, `$n` parameters, typed rows, transactions
+        // retried on serialization failure. The one module that touches CPostgreSQL.
+        .target(
+            name: "PostgreSQL",
+            dependencies: ["CPostgreSQL"],
             swiftSettings: swiftSettings
         ),
         // The one source of time (a `Clock` with wall time beside it), injected wherever time matters; a leaf.
@@ -96,6 +108,7 @@ let package = Package(
                 "Clocks",
                 "MatterModel",
                 "Cryptography",
+                "PostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -288,6 +301,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PostgreSQLTests",
+            dependencies: ["HearthTestSupport", "PostgreSQL"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "JSONTests",
             dependencies: ["JSON"],
             swiftSettings: swiftSettings
@@ -314,6 +332,7 @@ let package = Package(
                 "JSON",
                 "Registry",
                 "MatterModel",
+                "PostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

@@ -52,7 +52,7 @@ public struct HearthApplication: Sendable {
     /// - Parameter seed: The seed file, already read and checked; `nil` reads `devices.seedFile` if it is needed.
     /// - Throws: ``DeviceFileError`` for a seed file that cannot be read or is invalid (the message says it is
     ///   `devices.seedFile`), `RegistryError` with `cannotOpen` when the database cannot be opened or created.
-    public func openStore(seed: DeviceFile? = nil) throws -> SQLiteDeviceStore {
+    public func openStore(seed: DeviceFile? = nil) throws -> any ServingStore {
         let store = try Storage.open(configuration, clock: clock)
         if let path = configuration.seedFile, try store.isEmpty() {
             let file: DeviceFile
@@ -106,20 +106,22 @@ public struct HearthApplication: Sendable {
         let homeGraphClient = try makeHomeGraphClient()
         let formKey = try configuration.formKey()
         let deliverer = try makeDeliverer(metrics: metrics)
-        let databasePath = configuration.databasePath
-        let creating = !FileManager.default.fileExists(atPath: databasePath)
+        // A SQLite file this start creates is removed again if the start fails; a PostgreSQL database is the
+        // operator's, and an empty one is seeded like a new file.
+        let databasePath = configuration.database.sqlitePath
+        let creating = databasePath.map { !FileManager.default.fileExists(atPath: $0) } ?? false
         // A new database is seeded: read and check the seed before the file exists.
         let seed =
             try creating ? configuration.seedFile.map { path throws(DeviceFileError) in try loadSeed(path) } : nil
         // 2. Bind the address (a busy port or a bad host stops the start here).
         let socket = try ListeningSocket(host: http.host, port: http.port)
         // 3. Open or create the database; a failure from here on removes a database this start created.
-        let store: SQLiteDeviceStore
+        let store: any ServingStore
         do {
             store = try openStore(seed: seed)
         } catch {
             socket.close()
-            if creating { Self.removeDatabase(at: databasePath) }
+            if creating, let databasePath { Self.removeDatabase(at: databasePath) }
             throw error
         }
         let reporting: ReportingService?
@@ -188,7 +190,7 @@ public struct HearthApplication: Sendable {
         } catch {
             socket.close()
             try? store.close()
-            if creating { Self.removeDatabase(at: databasePath) }
+            if creating, let databasePath { Self.removeDatabase(at: databasePath) }
             throw error
         }
         logger.notice(
@@ -239,7 +241,7 @@ public struct HearthApplication: Sendable {
     /// The HomeGraph drain, or `nil` when no service-account key is configured. Either way the registry's reporting
     /// setting is written, so that every writer (a CLI process too) queues HomeGraph work exactly when it is sent.
     func makeReporting(
-        store: SQLiteDeviceStore,
+        store: any ServingStore,
         client: (client: HomeGraphClient, clientEmail: String)?,
         metrics: HearthMetrics? = nil
     ) throws -> ReportingService? {

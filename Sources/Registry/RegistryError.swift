@@ -50,6 +50,10 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
         case notADatabase
         /// `SQLITE_IOERR`, `SQLITE_FULL` and the rest: the disk failed or is full.
         case storage
+        /// The database was migrated by a newer Hearth: it has a migration this build does not know.
+        case newerSchema
+        /// PostgreSQL: the server could not be reached, or refused the connection (authentication, no database).
+        case unreachable
     }
 
     /// Creates an error.

@@ -6,3 +6,14 @@
 /// SQLite's. Each protocol's writing methods are one transaction each, with the bookkeeping they owe inside it.
 public typealias RegistryStore = DeviceStore & TokenStore & AccountStore & AttemptStore & OutboxStore & StoreHealth
     & APIKeyStore
+
+/// A registry as `hearth serve` and every CLI command open it: every concern, the device backend's writes and the
+/// change log, and closing. Both backends (``SQLiteDeviceStore``, ``PostgreSQLDeviceStore``) are one; code above
+/// Registry takes this (or the smaller composition it needs), never a backend's type.
+public typealias ServingStore = RegistryStore & DeviceAdminStore & ChangeStore & ClosableStore
+
+/// A store that holds connections or files to release at shutdown.
+public protocol ClosableStore: Sendable {
+    /// Closes every connection. Call at graceful shutdown, after the last use.
+    func close() throws
+}

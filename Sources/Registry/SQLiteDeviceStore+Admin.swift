@@ -241,19 +241,19 @@ extension SQLiteDeviceStore: DeviceAdminStore {
         ) ?? false
     }
 
-    private static func noUser(_ agentUserId: String) -> RegistryError {
+    static func noUser(_ agentUserId: String) -> RegistryError {
         RegistryError(code: .notFound, message: "no user \"\(agentUserId)\"")
     }
 
-    private static func noDevice(_ agentUserId: String, _ id: String) -> RegistryError {
+    static func noDevice(_ agentUserId: String, _ id: String) -> RegistryError {
         RegistryError(code: .notFound, message: "user \"\(agentUserId)\" has no device \"\(id)\"")
     }
 
-    private static func userChange(_ agentUserId: String, _ change: String) -> ChangeRecord {
+    static func userChange(_ agentUserId: String, _ change: String) -> ChangeRecord {
         ChangeRecord(kind: .user, agentUserId: agentUserId, data: JSONObject([("change", .string(change))]))
     }
 
-    private static func deviceChange(_ agentUserId: String, _ change: String, _ device: Device) -> ChangeRecord {
+    static func deviceChange(_ agentUserId: String, _ change: String, _ device: Device) -> ChangeRecord {
         ChangeRecord(
             kind: .device,
             agentUserId: agentUserId,

@@ -106,7 +106,7 @@ extension SQLiteDeviceStore {
     }
 
     /// A device read without any endpoint row is corrupt: every device has at least one.
-    private static func checkEndpoints(_ device: Device, user: String) throws {
+    static func checkEndpoints(_ device: Device, user: String) throws {
         if device.endpoints.isEmpty || device.endpoints.contains(where: \.deviceTypes.isEmpty) {
             throw corrupt(user: user, device: device.id, "endpoints are missing or not numbered 1, 2, …")
         }
@@ -182,7 +182,7 @@ extension SQLiteDeviceStore {
     }
 
     /// The `challenge` and `pinHash` columns as a ``ChallengePolicy``.
-    private static func decodeChallenge(
+    static func decodeChallenge(
         kind: String,
         pinHash: String?,
         user: String,
@@ -197,7 +197,7 @@ extension SQLiteDeviceStore {
     }
 
     /// The `challenge` and `pinHash` column values of a device; a PIN in clear is refused (stores hash on import).
-    private static func challengeColumns(_ device: Device, user: String) throws -> (String, String?) {
+    static func challengeColumns(_ device: Device, user: String) throws -> (String, String?) {
         switch device.challenge {
         case .none: return ("none", nil)
         case .ack: return ("ack", nil)
@@ -252,7 +252,7 @@ extension SQLiteDeviceStore {
         return (deviceId, endpoint, cluster, name, value)
     }
 
-    private static func corrupt(user: String, device: String, _ what: String) -> RegistryError {
+    static func corrupt(user: String, device: String, _ what: String) -> RegistryError {
         RegistryError(code: .corruptData, message: "user \(user), device \(device): \(what)")
     }
 
@@ -391,7 +391,7 @@ extension SQLiteDeviceStore {
         WHERE userId = ? AND deviceId = ? AND endpoint = ? AND cluster = ? AND name = ?
         """
 
-    private static func clustersJSON(_ endpoint: Endpoint) -> String {
+    static func clustersJSON(_ endpoint: Endpoint) -> String {
         StringArrayJSON.encode(endpoint.clusters.keys.sorted().map(\.rawValue))
     }
 }
@@ -399,7 +399,7 @@ extension SQLiteDeviceStore {
 extension Device {
     /// Places an endpoint read from the database at its number; numbers must run 1, 2, … without gaps once all
     /// are read (``SQLiteDeviceStore/checkEndpoints`` verifies).
-    fileprivate mutating func storeEndpoint(_ endpoint: Endpoint, number: Int, user: String) throws {
+    mutating func storeEndpoint(_ endpoint: Endpoint, number: Int, user: String) throws {
         guard number >= 1, number <= 255 else {
             throw RegistryError(code: .corruptData, message: "user \(user), device \(id): endpoint number \(number)")
         }
@@ -410,7 +410,7 @@ extension Device {
     /// Adds a cluster's attributes read from the database; a plain assignment in the usual case of a cluster
     /// that has none yet. Attributes of an endpoint that was not read are dropped (the check that follows
     /// reports the device as corrupt).
-    fileprivate mutating func storeAttributes(
+    mutating func storeAttributes(
         _ attributes: [String: AttributeValue],
         of cluster: ClusterID,
         endpoint: Int

@@ -14,7 +14,7 @@ import Synchronization
 /// Several processes may open the same file (the CLI while the server runs): a writer waits up to
 /// ``busyTimeoutSeconds`` for another one to finish instead of failing. ``inMemory(outboxPolicy:)`` makes the same
 /// store in memory, for tests of the modules that use a store.
-public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
+public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, ClosableStore {
     /// SQLite's `PRAGMA synchronous`: how hard a commit waits for the disk.
     public enum Synchronous: String, Sendable, CaseIterable {
         /// No syncs: fastest; a crash of the operating system can lose or corrupt the database.
@@ -126,7 +126,24 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth {
         self.clock = clock
         self.outboxPolicy = outboxPolicy
         self.pool = writer
-        try Self.migrator.migrate(writer)
+        let migrator = Self.migrator
+        // A file migrated by a newer Hearth has migrations this build does not know: refuse it (as PostgreSQL's
+        // store does) rather than serve a schema whose meaning changed.
+        if let unknown = try writer.read({ db -> String? in
+            guard try migrator.hasBeenSuperseded(db) else { return nil }
+            let known = Set(migrator.migrations)
+            return try migrator.appliedIdentifiers(db).first { !known.contains($0) }
+        }) {
+            var error = RegistryError(
+                code: .cannotOpen,
+                message:
+                    "cannot open the database: its schema is newer than this hearth knows (it has migration "
+                    + "\"\(unknown)\"); run the hearth version that migrated it, or a newer one"
+            )
+            error.openFailure = .newerSchema
+            throw error
+        }
+        try migrator.migrate(writer)
     }
 
     /// Closes every connection. Call at graceful shutdown, after the last use; later calls of the store throw.

@@ -13,7 +13,7 @@ struct APIKeysCommand: ParsableCommand {
     )
 
     /// Opens the registry, creating it when it does not exist yet (a key may come before any device).
-    static func openStore(_ common: CommonOptions) throws -> SQLiteDeviceStore {
+    static func openStore(_ common: CommonOptions) throws -> any ServingStore {
         try Storage.open(try common.load())
     }
 

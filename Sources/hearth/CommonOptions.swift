@@ -9,12 +9,15 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "Configuration file (default: Config/hearth.json when it exists).")
     var config: String?
 
-    @Option(name: .long, help: "SQLite database file (overrides database.path).")
+    @Option(
+        name: .long,
+        help: "The registry: a SQLite file, sqlite:PATH or postgres://USER@HOST:PORT/DB (overrides database.url/path)."
+    )
     var database: String?
 
     /// The configuration with this command's overrides applied last.
     func load(overrides: [ConfigOverride] = []) throws -> HearthConfiguration {
-        let all = (database.map { [ConfigOverride.set(\.database.path, $0)] } ?? []) + overrides
+        let all = (database.map { [ConfigOverride.set(\.database.url, $0)] } ?? []) + overrides
         let configuration = HearthConfiguration(try ConfigValues.load(file: config, overrides: all))
         // Before logging is set up (its level is configuration too), so plain lines on standard error.
         for warning in configuration.warnings {
@@ -25,13 +28,13 @@ struct CommonOptions: ParsableArguments {
 
     /// Opens the existing registry and checks that it has `user`, for commands about one user. Refuses a database
     /// that does not exist yet, so a mistyped `--database` does not leave an empty database behind.
-    func openStore(forUser user: String) throws -> (store: SQLiteDeviceStore, configuration: HearthConfiguration) {
+    func openStore(forUser user: String) throws -> (store: any ServingStore, configuration: HearthConfiguration) {
         let configuration = try load()
-        guard FileManager.default.fileExists(atPath: configuration.databasePath) else {
+        if let path = configuration.database.sqlitePath, !FileManager.default.fileExists(atPath: path) {
             throw CommandFailure(
                 .noInput,
-                "no database at \(configuration.databasePath) (database.path, or --database"
-                    + (configuration.databasePath.hasPrefix("/")
+                "no database at \(path) (database.path, or --database"
+                    + (path.hasPrefix("/")
                         ? "" : ", relative to the working directory \(FileManager.default.currentDirectoryPath)")
                     + "): give the registry's path with --database, or create it with `hearth devices import FILE`"
             )
@@ -41,7 +44,7 @@ struct CommonOptions: ParsableArguments {
             try? store.close()
             throw CommandFailure(
                 .noUser,
-                "no user \"\(user)\" in \(configuration.databasePath): check --user, or import a device file with "
+                "no user \"\(user)\" in \(configuration.database): check --user, or import a device file with "
                     + "that agentUserId (`hearth devices import FILE`)"
             )
         }

@@ -31,15 +31,24 @@ struct DatabaseCommand: ParsableCommand {
 
         func run() throws {
             let configuration = try common.load()
-            let source = configuration.databasePath
+            guard let source = configuration.database.sqlitePath else {
+                throw CommandFailure(
+                    .usage,
+                    "\(configuration.database) is a PostgreSQL database: back it up with PostgreSQL's own tools "
+                        + "(pg_dump, or pg_basebackup with WAL archiving; Deploy/README.md, \"Backups\")"
+                )
+            }
             guard FileManager.default.fileExists(atPath: source) else {
                 throw CommandFailure(
                     .noInput,
                     "no database at \(source) (database.path, or --database): nothing to back up"
                 )
             }
-            let store = try Storage.open(configuration)
-            defer { try? store.close() }
+            let opened = try Storage.open(configuration)
+            defer { try? opened.close() }
+            guard let store = opened as? SQLiteDeviceStore else {
+                throw CommandFailure(.software, "\(source) did not open as a SQLite registry")
+            }
             let summary: SQLiteDeviceStore.BackupSummary
             do {
                 summary = try store.backup(to: file)

@@ -8,10 +8,12 @@ import Testing
 @testable import Registry
 
 /// The change log behind `/v1/changes`: what the existing writes record, in their own transaction, and the read
-/// side (``ChangeStore``): order, filters, bounds, pruning, snapshots, the commit signal, durability.
+/// side (``ChangeStore``): order, filters, bounds, pruning, snapshots, the commit signal, durability; on SQLite and
+/// PostgreSQL.
 struct ChangeLogTests {
-    @Test func importRecordsUserCreatedAndDevicesAddedThenReplaced() throws {
-        let store = try SQLiteDeviceStore.inMemory()
+    @Test(arguments: StoreFactory.withoutDirectory)
+    func importRecordsUserCreatedAndDevicesAddedThenReplaced(factory: StoreFactory) throws {
+        let store = try factory.openAlone()
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug, Fixtures.lamp])]))
         let changes = try store.changes(after: 0, limit: 100, users: nil, kinds: nil)
@@ -22,8 +24,9 @@ struct ChangeLogTests {
         #expect(changes[1].record.data["device"] == .object(Fixtures.plug.jsonObject))
     }
 
-    @Test func refusedImportRecordsNothing() throws {
-        let store = try SQLiteDeviceStore.inMemory()
+    @Test(arguments: StoreFactory.withoutDirectory)
+    func refusedImportRecordsNothing(factory: StoreFactory) throws {
+        let store = try factory.openAlone()
         var broken = Fixtures.plug
         broken.endpoints = []
         #expect(throws: (any Error).self) {
@@ -33,8 +36,9 @@ struct ChangeLogTests {
         #expect(try store.changeBounds() == ChangeBounds(latest: 0, prunedThrough: 0))
     }
 
-    @Test func stateChangesAreRecordedInTheUpdateTransaction() throws {
-        let store = try SQLiteDeviceStore.inMemory()
+    @Test(arguments: StoreFactory.withoutDirectory)
+    func stateChangesAreRecordedInTheUpdateTransaction(factory: StoreFactory) throws {
+        let store = try factory.openAlone()
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let before = try store.changeBounds().latest
         try store.updateDevicesRecordingChanges(forUser: "u", ids: [Fixtures.plug.id]) { devices, _, changes in
@@ -64,8 +68,9 @@ struct ChangeLogTests {
         #expect(try store.changeBounds().latest == changes.first?.cursor)
     }
 
-    @Test func limitAndFiltersKeepCursorOrder() throws {
-        let store = try SQLiteDeviceStore.inMemory()
+    @Test(arguments: StoreFactory.withoutDirectory)
+    func limitAndFiltersKeepCursorOrder(factory: StoreFactory) throws {
+        let store = try factory.openAlone()
         _ = try store.importDevices(Fixtures.file([("a", [Fixtures.plug]), ("b", [Fixtures.lamp])]))
         let all = try store.changes(after: 0, limit: 100, users: nil, kinds: nil)
         #expect(all.count == 4)
@@ -75,9 +80,10 @@ struct ChangeLogTests {
         #expect(b.map(\.record.deviceId) == [Fixtures.lamp.id])
     }
 
-    @Test func pruningMovesTheResumableBound() throws {
+    @Test(arguments: StoreFactory.withoutDirectory)
+    func pruningMovesTheResumableBound(factory: StoreFactory) throws {
         let clock = ManualClock()
-        let store = try SQLiteDeviceStore.inMemory(clock: clock)
+        let store = try factory.openAlone(clock: clock)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         clock.advance(by: .seconds(3600))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
@@ -96,8 +102,9 @@ struct ChangeLogTests {
         #expect(try store.changes(after: 3, limit: 10, users: nil, kinds: nil).map(\.cursor) == [4])
     }
 
-    @Test func snapshotIsConsistentWithItsCursor() throws {
-        let store = try SQLiteDeviceStore.inMemory()
+    @Test(arguments: StoreFactory.withoutDirectory)
+    func snapshotIsConsistentWithItsCursor(factory: StoreFactory) throws {
+        let store = try factory.openAlone()
         _ = try store.importDevices(Fixtures.file([("b", [Fixtures.lamp]), ("a", [Fixtures.plug])]))
         let snapshot = try store.changeSnapshot(users: nil)
         let latest = try store.changeBounds().latest
@@ -107,8 +114,9 @@ struct ChangeLogTests {
         #expect(try store.changeSnapshot(users: ["b"]).users.map(\.agentUserId) == ["b"])
     }
 
-    @Test func observerIsToldAfterCommit() throws {
-        let store = try SQLiteDeviceStore.inMemory()
+    @Test(arguments: StoreFactory.withoutDirectory)
+    func observerIsToldAfterCommit(factory: StoreFactory) throws {
+        let store = try factory.openAlone()
         let calls = Mutex(0)
         store.observeChanges { calls.withLock { $0 += 1 } }
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
@@ -121,16 +129,14 @@ struct ChangeLogTests {
         #expect(calls.withLock { $0 } == 1)
     }
 
-    @Test func cursorsSurviveReopening() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
-        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
-        _ = try store.pruneChanges(occurredBefore: Int64.max)
-        try store.close()
-        let reopened = try SQLiteDeviceStore(path: path)
-        _ = try reopened.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
-        #expect(try reopened.changes(after: 0, limit: 10, users: nil, kinds: nil).map(\.cursor) == [2, 3])
-        try reopened.close()
+    @Test(arguments: StoreFactory.persistent)
+    func cursorsSurviveReopening(factory: StoreFactory) throws {
+        try withReopenedStore(factory) { store in
+            _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+            _ = try store.pruneChanges(occurredBefore: Int64.max)
+        } read: { reopened in
+            _ = try reopened.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
+            #expect(try reopened.changes(after: 0, limit: 10, users: nil, kinds: nil).map(\.cursor) == [2, 3])
+        }
     }
 }

@@ -1,33 +1,33 @@
 import Clocks
 import Foundation
-import GRDB
+import JSON
 import MatterModel
 import Testing
 
 @testable import Registry
 
-/// The device backend's writes on the SQLite store: each commits its change-log rows and its HomeGraph outbox work
+/// The device backend's writes, on every backend (SQLite, PostgreSQL): each commits its change-log rows and its HomeGraph outbox work
 /// with it, and a refused batch writes neither.
 struct DeviceAdminStoreTests {
     /// The change log as (kind, user, device, data) rows, in cursor order.
-    private func changes(_ store: SQLiteDeviceStore) throws -> [(String, String, String?, NSDictionary)] {
-        try store.pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT kind, userId, deviceId, data FROM change ORDER BY cursor").map { row in
-                let data = try JSONSerialization.jsonObject(with: Data((row[3] as String).utf8)) as? NSDictionary
-                return (row[0], row[1], row[2], data ?? [:])
-            }
+    private func changes(_ store: any ChangeStore) throws -> [(String, String, String?, NSDictionary)] {
+        try store.changes(after: 0, limit: 10_000, users: nil, kinds: nil).map { change in
+            let bytes = JSONWriter.bytes(.object(change.record.data))
+            let data = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
+            return (change.record.kind.rawValue, change.record.agentUserId, change.record.deviceId, data ?? [:])
         }
     }
 
-    private func openStore(_ directory: TemporaryDirectory) throws -> SQLiteDeviceStore {
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+    private func openStore(_ factory: StoreFactory, _ directory: TemporaryDirectory) throws -> any ServingStore {
+        let store = try factory.open(in: directory)
         try store.setReporting(enabled: true)
         return store
     }
 
-    @Test func userAndDeviceWritesAreLoggedWithTheirOutboxWork() throws {
+    @Test(arguments: StoreFactory.allCases)
+    func userAndDeviceWritesAreLoggedWithTheirOutboxWork(factory: StoreFactory) throws {
         let directory = try TemporaryDirectory()
-        let store = try openStore(directory)
+        let store = try openStore(factory, directory)
         defer { try? store.close() }
         #expect(try store.createUser("u"))
         #expect(try !store.createUser("u"))
@@ -57,14 +57,15 @@ struct DeviceAdminStoreTests {
         #expect((log[2].3["device"] as? NSDictionary)?["name"] as? String == "Plug by the desk")
     }
 
-    @Test func stateIsLoggedPerEndpointByTheAPIAndQueuesAReport() throws {
+    @Test(arguments: StoreFactory.allCases)
+    func stateIsLoggedPerEndpointByTheAPIAndQueuesAReport(factory: StoreFactory) throws {
         let directory = try TemporaryDirectory()
-        let store = try openStore(directory)
+        let store = try openStore(factory, directory)
         defer { try? store.close() }
         _ = try store.createUser("u")
         _ = try store.putDevice(Fixtures.plug, forUser: "u") { _ in }
         let work = try store.outboxWork(forUser: "u")
-        try store.completeOutbox(forUser: "u", reports: work.reports, syncSeq: work.syncSeq)
+        try store.completeOutbox(forUser: "u", reports: work.reports, syncSeq: work.syncSeq, events: [])
         let change = try DeviceStateChange.parse("OnOff.OnOff=true")
         let devices = try store.applyState([
             DeviceStateUpdate(agentUserId: "u", deviceId: Fixtures.plug.id, changes: [change], online: true)
@@ -80,9 +81,10 @@ struct DeviceAdminStoreTests {
         #expect((clusters?["OnOff"] as? NSDictionary)?["OnOff"] as? Bool == true)
     }
 
-    @Test func aRefusedBatchWritesNothing() throws {
+    @Test(arguments: StoreFactory.allCases)
+    func aRefusedBatchWritesNothing(factory: StoreFactory) throws {
         let directory = try TemporaryDirectory()
-        let store = try openStore(directory)
+        let store = try openStore(factory, directory)
         defer { try? store.close() }
         _ = try store.createUser("u")
         _ = try store.putDevice(Fixtures.plug, forUser: "u") { _ in }

@@ -112,6 +112,22 @@ struct SQLiteDeviceStoreTests {
         try reopened.close()
     }
 
+    @Test func aSchemaNewerThanThisBuildIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("registry.sqlite")
+        try SQLiteDeviceStore(path: path).close()
+        let newer = try DatabaseQueue(path: path)
+        try newer.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+        }
+        try newer.close()
+        let error = try #require(throws: RegistryError.self) { try SQLiteDeviceStore(path: path) }
+        #expect(error.code == .cannotOpen)
+        #expect(error.openFailure == .newerSchema)
+        #expect(error.message.contains("schema is newer than this hearth knows"))
+        #expect(error.message.contains("v99: from the future"))
+    }
+
     @Test func aV2DatabaseMovesItsDevicesOntoEndpointOne() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")

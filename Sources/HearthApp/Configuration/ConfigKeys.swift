@@ -97,6 +97,22 @@ public struct ConfigKeys: Sendable {
             default: 25,
             "Reads trust the registry's change counter this long; another process's writes show within it."
         )
+        public let url: ConfigKey<String?> = .optionalString(
+            "database.url",
+            default: nil,
+            "The registry: a path, `sqlite:PATH` or `postgres://USER@HOST:PORT/DB?sslmode=…`; unset = database.path."
+        )
+        public let passwordFile: ConfigKey<String?> = .optionalString(
+            "database.passwordFile",
+            default: nil,
+            "File holding the PostgreSQL password (else HEARTH_DATABASE_PASSWORD); never in this file."
+        )
+        public let poolSize: ConfigKey<Int> = .integer(
+            "database.poolSize",
+            0...1024,
+            default: 0,
+            "PostgreSQL connections per process; 0 = listener threads + 2."
+        )
     }
 
     /// `changes.*`: the change log behind `/v1/changes`.

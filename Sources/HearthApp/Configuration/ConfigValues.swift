@@ -124,6 +124,7 @@ public struct ConfigValues: Sendable {
             // Client secrets are not configuration keys; `checkClientSecretVariables` checks their names.
             if variable.hasPrefix(OAuthClientConfiguration.secretVariablePrefix) { continue }
             if variable == CommandsConfiguration.secretVariable { continue }
+            if variable == DatabaseLocation.passwordVariable { continue }
             guard let key = Self.keysByVariable[variable] else {
                 warnings.append(Self.unknownVariableWarning(variable, value: text, known: Self.keysByVariable.keys))
                 continue

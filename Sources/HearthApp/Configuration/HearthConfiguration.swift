@@ -9,6 +9,12 @@ import Reporting
 public struct HearthConfiguration: Sendable {
     public var http: HTTPServerConfiguration
     public var databasePath: String
+    /// The registry: `database.url` when set, else `database.path` (SQLite).
+    public var database: DatabaseLocation
+    /// `database.passwordFile`: the PostgreSQL password's file, if any.
+    public var databasePasswordFile: String?
+    /// `database.poolSize`: PostgreSQL connections; 0 = the listener's threads + 2.
+    public var databasePoolSize: Int
     public var synchronous: SQLiteDeviceStore.Synchronous
     /// How long reads trust the registry's change counter (`database.cacheRevalidationMilliseconds`).
     public var cacheRevalidationInterval: Duration
@@ -62,6 +68,9 @@ public struct HearthConfiguration: Sendable {
         http.perIPConnectionLimit = values[\.http.perIPConnectionLimit]
         self.http = http
         databasePath = values[\.database.path]
+        database = values[\.database.url].map(DatabaseLocation.init) ?? .sqlite(path: values[\.database.path])
+        databasePasswordFile = values[\.database.passwordFile]
+        databasePoolSize = values[\.database.poolSize]
         synchronous = values[\.database.synchronous]
         cacheRevalidationInterval = .milliseconds(values[\.database.cacheRevalidationMilliseconds])
         changeRetention = .seconds(values[\.changes.retentionHours] * 3600)

@@ -1,0 +1,214 @@
+import Clocks
+import Dispatch
+import GRDB
+import HearthTestSupport
+import JSON
+import MatterModel
+import PostgreSQL
+import Synchronization
+import Testing
+
+@testable import Registry
+
+/// What only the PostgreSQL store has to prove: its schema's versioning, and correctness with several instances on
+/// one database (two stores on one URL stand in for two `hearth serve` processes).
+@Suite(.enabled(if: PostgreSQLCluster.testsEnabled, Comment(rawValue: PostgreSQLCluster.skipNote)))
+struct PostgreSQLDeviceStoreTests {
+    private func database() throws -> String {
+        try PostgreSQLCluster.start().createDatabase()
+    }
+
+    @Test func bothEnginesHaveTheSameMigrationNames() {
+        #expect(PostgreSQLDeviceStore.migrations.map(\.name) == SQLiteDeviceStore.migrator.migrations)
+    }
+
+    @Test func openingTwiceAppliesNothingTwice() throws {
+        let url = try database()
+        let first = try PostgreSQLDeviceStore(url: url)
+        _ = try first.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        first.close()
+        let again = try PostgreSQLDeviceStore(url: url)
+        #expect(try again.devices(forUser: "u").map(\.id) == [Fixtures.plug.id])
+        let applied = try PostgreSQLPool(url: url, size: 1).query("SELECT count(*) FROM hearth_migration")
+        #expect(try applied.first?.int(0) == PostgreSQLDeviceStore.migrations.count)
+    }
+
+    @Test func aSchemaNewerThanThisBuildIsRefused() throws {
+        let url = try database()
+        try PostgreSQLDeviceStore(url: url).close()
+        try PostgreSQLPool(url: url, size: 1).query(
+            "INSERT INTO hearth_migration (name, position) VALUES ($1, $2)",
+            ["v99: from the future", 99]
+        )
+        let error = try #require(throws: RegistryError.self) { try PostgreSQLDeviceStore(url: url) }
+        #expect(error.code == .cannotOpen)
+        #expect(error.openFailure == .newerSchema)
+        #expect(error.message.contains("schema is newer than this hearth knows"))
+        #expect(error.message.contains("v99: from the future"))
+    }
+
+    @Test func anUnreachableServerIsACannotOpenError() throws {
+        let cluster = try PostgreSQLCluster.start()
+        let error = try #require(throws: RegistryError.self) {
+            try PostgreSQLDeviceStore(url: cluster.url(database: "missing"))
+        }
+        #expect(error.code == .cannotOpen)
+        #expect(error.openFailure == .unreachable)
+    }
+
+    @Test func anotherInstancesWriteIsSeenOnceTheRevalidationIntervalPassed() throws {
+        let url = try database()
+        let clock = ManualClock()
+        let a = try PostgreSQLDeviceStore(url: url)
+        let b = try PostgreSQLDeviceStore(url: url, revalidationInterval: .milliseconds(25), clock: clock)
+        _ = try a.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        #expect(try b.devices(forUser: "u").map(\.name) == [Fixtures.plug.name])  // cached by b
+        var renamed = Fixtures.plug
+        renamed.name = "Renamed through A"
+        _ = try a.importDevices(Fixtures.file([("u", [renamed])]))
+        // Within the interval b may answer from its cache; once it passed, b asks the database's change counter.
+        clock.advance(by: .milliseconds(26))
+        #expect(try b.devices(forUser: "u").map(\.name) == ["Renamed through A"])
+    }
+
+    @Test func aRevocationThroughOneInstanceIsRefusedByTheOtherAtOnce() throws {
+        let url = try database()
+        let now = UnixTime(seconds: 1_800_000_000)
+        let a = try PostgreSQLDeviceStore(url: url)
+        let b = try PostgreSQLDeviceStore(url: url, revalidationInterval: .seconds(3600))
+        let token = try a.issueToken(forUser: "u", ttl: nil, now: now)
+        #expect(try b.authenticate(token: token, now: now) == "u")
+        #expect(try a.disconnect(user: "u", clientId: nil) == 1)
+        #expect(try b.authenticate(token: token, now: now) == nil)
+
+        let key = try a.create(name: "backend", now: now)
+        #expect(try b.apiKey(forKey: key, now: now) == "backend")
+        #expect(try a.revoke(name: "backend"))
+        #expect(try b.apiKey(forKey: key, now: now) == nil)
+    }
+
+    /// Two instances append to the change log at once while a reader follows it by cursor: the reader must see
+    /// every change exactly once, in order — never skip a cursor that commits after a larger one was seen.
+    @Test func aReaderFollowingTwoWritersMissesNoCursor() throws {
+        let url = try database()
+        let setup = try PostgreSQLDeviceStore(url: url)
+        _ = try setup.importDevices(Fixtures.file([("u1", [Fixtures.plug]), ("u2", [Fixtures.plug])]))
+        let writers = [try PostgreSQLDeviceStore(url: url), try PostgreSQLDeviceStore(url: url)]
+        let reader = try PostgreSQLDeviceStore(url: url)
+        let start = try reader.changeBounds().latest
+        let writesPerWriter = 200
+        let done = Mutex(0)
+        let seen = Mutex<[Int64]>([])
+        DispatchQueue.concurrentPerform(iterations: 3) { index in
+            if index < 2 {
+                let user = "u\(index + 1)"
+                for n in 0..<writesPerWriter {
+                    _ = try? writers[index].updateDevicesRecordingChanges(forUser: user, ids: [Fixtures.plug.id]) {
+                        devices,
+                        _,
+                        changes in
+                        // Every other write only appends to the log: no state changes, so no trigger takes the
+                        // change counter's row for it; the writer lock must.
+                        if n % 4 == 0, var device = devices[Fixtures.plug.id] {
+                            device.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(n % 8 == 0)
+                            devices[device.id] = device
+                        }
+                        changes.append(
+                            ChangeRecord(kind: .state, agentUserId: user, data: JSONObject([("n", .int(n))]))
+                        )
+                    }
+                }
+                done.withLock { $0 += 1 }
+            } else {
+                var cursor = start
+                var finished = false
+                while !finished {
+                    finished = done.withLock { $0 == 2 }
+                    let batch = (try? reader.changes(after: cursor, limit: 1000, users: nil, kinds: nil)) ?? []
+                    if let last = batch.last { cursor = last.cursor }
+                    seen.withLock { $0 += batch.map(\.cursor) }
+                }
+            }
+        }
+        let all = try reader.changes(after: start, limit: 10_000, users: nil, kinds: nil).map(\.cursor)
+        #expect(all.count == 2 * writesPerWriter)
+        #expect(seen.withLock { $0 } == all)
+    }
+}
+
+extension PostgreSQLDeviceStoreTests {
+    /// Two instances drain one outbox: a user's work is read by one instance at a time, and when that instance dies
+    /// before completing it, another takes the user over once the lease lapsed and delivers the same rows.
+    @Test func aUsersOutboxIsDrainedByOneInstanceAndALapsedClaimIsTakenOver() throws {
+        let url = try database()
+        let clock = ManualClock()
+        let a = try PostgreSQLDeviceStore(url: url, clock: clock)
+        let b = try PostgreSQLDeviceStore(url: url, clock: clock)
+        try a.setReporting(enabled: true)
+        _ = try a.importDevices(Fixtures.file([("u", [Fixtures.plug]), ("v", [Fixtures.lamp])]))
+        #expect(try b.pendingOutbox().map(\.userId) == ["u", "v"])
+
+        let claimedByA = try a.outboxWork(forUser: "u")
+        #expect(claimedByA.syncSeq != nil)
+        #expect(claimedByA.reports.map(\.deviceId) == [Fixtures.plug.id])
+        // b neither lists u nor reads its work while a holds it; v is free for b.
+        #expect(try b.pendingOutbox().map(\.userId) == ["v"])
+        let refused = try b.outboxWork(forUser: "u")
+        #expect(refused.syncSeq == nil && refused.reports.isEmpty && refused.events.isEmpty)
+        #expect(try b.outboxWork(forUser: "v").reports.map(\.deviceId) == [Fixtures.lamp.id])
+        #expect(try a.outboxWork(forUser: "v").reports.isEmpty, "v is b's now")
+
+        // a is killed before completing: its claim lapses after the lease, and b delivers the same rows, once.
+        clock.advance(by: PostgreSQLDeviceStore.defaultOutboxLease + .milliseconds(1))
+        #expect(try b.pendingOutbox().map(\.userId) == ["u", "v"])
+        let takenOver = try b.outboxWork(forUser: "u")
+        #expect(takenOver.syncSeq == claimedByA.syncSeq)
+        #expect(takenOver.reports == claimedByA.reports)
+        try b.completeOutbox(forUser: "u", reports: takenOver.reports, syncSeq: takenOver.syncSeq, events: [])
+        #expect(try b.outboxWork(forUser: "u").reports.isEmpty)
+        #expect(try a.pendingOutbox().map(\.userId) == ["v"])
+    }
+}
+
+extension PostgreSQLDeviceStoreTests {
+    /// The reason no reader skips a cursor, shown step by step: while one instance's transaction holds cursor N
+    /// uncommitted, another instance's append waits for it (a lock PostgreSQL reports as not granted) instead of
+    /// committing N + 1 first; once the first commits, a reader sees N, then N + 1.
+    @Test func aSecondAppendWaitsForTheFirstToCommit() throws {
+        let url = try database()
+        let first = try PostgreSQLDeviceStore(url: url)
+        let second = try PostgreSQLDeviceStore(url: url)
+        let watcher = try PostgreSQLPool(url: url, size: 1)
+        _ = try first.createUser("u")
+        let start = try first.changeBounds().latest
+        let record = ChangeRecord(kind: .user, agentUserId: "u", data: JSONObject([("change", "linked")]))
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let secondDone = Mutex(false)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            _ = try? first.write { c, _ in
+                try PostgreSQLDeviceStore.recordChange(c, record, occurred: 1)
+                holding.signal()
+                release.wait()
+            }
+        }
+        holding.wait()
+        DispatchQueue.global().async(group: group) {
+            _ = try? second.write { c, _ in try PostgreSQLDeviceStore.recordChange(c, record, occurred: 2) }
+            secondDone.withLock { $0 = true }
+        }
+        // Await the second writer's lock wait, or its commit (which would be the bug).
+        var waiting = false
+        while !waiting && !secondDone.withLock({ $0 }) {
+            waiting = try watcher.query("SELECT count(*) FROM pg_locks WHERE NOT granted").first?.int(0) ?? 0 > 0
+        }
+        #expect(waiting, "the second append committed while the first held a smaller cursor")
+        #expect(try first.changes(after: start, limit: 10, users: nil, kinds: nil).isEmpty)
+        release.signal()
+        group.wait()
+        let cursors = try first.changes(after: start, limit: 10, users: nil, kinds: nil)
+        #expect(cursors.map(\.occurred) == [1, 2])
+        #expect(cursors.map(\.cursor) == [start + 1, start + 2])
+    }
+}
