@@ -130,7 +130,6 @@ final class ChangeFeed: Sendable {
             state.waiters[state.nextId] = Waiter(answer: answer, after: after, users: users, kinds: kinds, limit: limit)
             return state.nextId
         }
-        countsChanged()
         let timeout = clock.schedule(after: wait) { [weak self] in
             guard let self, let waiter = state.withLock({ $0.waiters.removeValue(forKey: id) }) else { return }
             countsChanged()
@@ -142,6 +141,9 @@ final class ChangeFeed: Sendable {
             return false
         }
         if expired { timeout.cancel() }
+        // Observers hear of the new poll only once its timeout is scheduled: a test that moves its clock as soon as
+        // it sees the poll must find the timer there.
+        countsChanged()
         // A commit between the caller's read and this registration has signalled nobody: look once more.
         queue.async { [self] in pump() }
     }

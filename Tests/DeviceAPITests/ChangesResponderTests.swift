@@ -61,6 +61,8 @@ struct ChangesResponderTests {
             emptied.increment()
         }
         #expect(harness.until { harness.responder.waitingPollCount == 1 })
+        // The poll is registered before its timeout is scheduled: move the clock once the timer is there.
+        #expect(harness.clock.blockUntilSleepers(atLeast: 1))
         harness.clock.advance(by: .seconds(5))
         #expect(emptied.wait(atLeast: 1))
         #expect(second.withLock { $0 } == ["changes": [], "next": 3])

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import JSON
 import MatterModel
 import Registry
@@ -44,6 +45,7 @@ struct DatabaseBackupTests {
         // EXECUTEs keep committing on two devices while the backups are taken.
         let port = server.port
         let stop = StopFlag()
+        let committed = EventCount()
         let load = Task {
             var index = 0
             while !stop.isSet {
@@ -57,10 +59,13 @@ struct DatabaseBackupTests {
                         + #""params":{"on":\#(on)}}]}]}}]}"#
                 )
                 #expect(status == 200)
+                committed.increment()
                 index += 1
             }
             return index
         }
+        // The backups start once EXECUTEs are committing (and they go on until the last backup is written).
+        #expect(await committed.waitAsync(atLeast: 1))
         var copies: [String] = []
         for number in 0..<3 {
             let copy = directory.path("backup-\(number).sqlite")
