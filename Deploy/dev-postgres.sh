@@ -6,7 +6,8 @@
 #        Deploy/dev-postgres.sh stop DIR
 # As root the cluster runs as the `postgres` user (or `nobody` when there is none): PostgreSQL refuses to run as
 # root. Debian's `postgresql` package provides the binaries (/usr/lib/postgresql/*/bin). Trust authentication on
-# 127.0.0.1 for a throwaway cluster only: never for a real one (Deploy/README.md, "Several instances").
+# 127.0.0.1 for a throwaway cluster only: never for a real one (Deploy/README.md, "Several instances"). fsync is off
+# (tests do not need durability) unless DEV_POSTGRES_FSYNC=on (benchmarks comparing commit costs).
 set -euo pipefail
 
 command="${1:-}"
@@ -34,7 +35,7 @@ start)
     "${as_owner[@]}" "$bin/initdb" -D "$directory/data" -U postgres -A trust --no-sync -E UTF8 >"$directory/initdb.log" 2>&1 ||
         { cat "$directory/initdb.log" >&2; exit 1; }
     "${as_owner[@]}" "$bin/pg_ctl" -D "$directory/data" -l "$directory/postgres.log" -w -t 60 start \
-        -o "-c listen_addresses=127.0.0.1 -p $port -k $directory -c fsync=off -c max_connections=200" >/dev/null ||
+        -o "-c listen_addresses=127.0.0.1 -p $port -k $directory -c fsync=${DEV_POSTGRES_FSYNC:-off} -c max_connections=200" >/dev/null ||
         { cat "$directory/postgres.log" >&2; exit 1; }
     "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
         -c "CREATE ROLE hearth LOGIN" -c "CREATE DATABASE hearth OWNER hearth" >/dev/null
