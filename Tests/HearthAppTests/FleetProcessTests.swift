@@ -1,0 +1,139 @@
+import Foundation
+import HearthTestSupport
+import JSON
+import Testing
+
+/// Two `hearth serve` processes, A and B, on one PostgreSQL database (the test process's throwaway cluster), as a
+/// fleet runs them behind a load balancer: what is written through one is read through the other; a revocation
+/// through one is refused by the other on the next request, whatever its cache; a change-stream consumer that moves
+/// from one to the other resumes without a gap or a duplicate; a sign-in page rendered by one is accepted by the
+/// other (one `oauth.formKeyFile`).
+@Suite(.serialized, .enabled(if: PostgreSQLCluster.testsEnabled, Comment(rawValue: PostgreSQLCluster.skipNote)))
+struct FleetProcessTests {
+    static let clientSecret = "fleet-test-client-secret"
+
+    /// A and B on a new database seeded with the example home; B trusts its cache for `revalidationMilliseconds`.
+    static func fleet(
+        in directory: TemporaryDirectory,
+        revalidationMilliseconds: Int = 25
+    ) async throws -> (a: ServerProcess, b: ServerProcess, database: String) {
+        let database = try PostgreSQLCluster.start().createDatabase()
+        let keyFile = try directory.write(
+            "form.key",
+            "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0\n"
+        )
+        let environment = [
+            "HEARTH_OAUTH_CLIENT_SECRET_GOOGLE": clientSecret,
+            "HEARTH_OAUTH_FORM_KEY_FILE": keyFile,
+            "HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS": "\(revalidationMilliseconds)",
+        ]
+        // A seeds the empty database; B starts on the seeded one.
+        let a = try await ServerProcess(["--database", database], in: RepositoryRoot.url, environment: environment)
+        let b = try await ServerProcess(["--database", database], in: RepositoryRoot.url, environment: environment)
+        return (a, b, database)
+    }
+
+    @Test func whatAWritesBReadsAndWhatARevokesBRefusesAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // B reads through a cache it trusts for 25 ms (the default): a revocation must not wait for it.
+        let (a, b, database) = try await Self.fleet(in: directory)
+        defer {
+            a.kill()
+            b.kill()
+        }
+        let token = try ServeProcessTests.issueToken(user: "demo-user", database: database, in: directory)
+        // Warm B's cache for the device and the token.
+        let before = try await b.intent(TestHomes.query(["tv-plug"]), token: token)
+        #expect(before.json?["payload"]?["devices"]?["tv-plug"]?["on"] == true, "\(before.text)")
+
+        let execute = try await a.intent(
+            TestHomes.execute(["tv-plug"], command: "OnOff", params: #"{"on":false}"#),
+            token: token
+        )
+        #expect(execute.json?["payload"]?["commands"]?.arrayValue?.first?["status"] == "SUCCESS", "\(execute.text)")
+        // B sees A's write within its revalidation interval: ask until it does, bounded by far more than 25 ms.
+        let deadline = ContinuousClock.now + .seconds(5)
+        var seen: JSONValue?
+        repeat {
+            let query = try await b.intent(TestHomes.query(["tv-plug"]), token: token)
+            seen = query.json?["payload"]?["devices"]?["tv-plug"]?["on"]
+        } while seen != false && ContinuousClock.now < deadline
+        #expect(seen == false, "B never saw A's EXECUTE")
+
+        let disconnect = try await a.intent(
+            #"{"requestId":"d","inputs":[{"intent":"action.devices.DISCONNECT"}]}"#,
+            token: token
+        )
+        #expect(disconnect.status == 200, "\(disconnect.text)")
+        // The very next request to B, with its cache warm, is refused.
+        let refused = try await b.intent(TestHomes.query(["tv-plug"]), token: token)
+        #expect(refused.status == 401, "\(refused.text)")
+    }
+
+    @Test func aChangeStreamConsumerMovesFromAToBWithoutGapOrDuplicate() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (a, b, database) = try await Self.fleet(in: directory)
+        defer {
+            a.kill()
+            b.kill()
+        }
+        let token = try ServeProcessTests.issueToken(user: "demo-user", database: database, in: directory)
+        let created = try HearthCLI.run(
+            ["apikeys", "create", "--name", "consumer", "--database", database],
+            in: directory.url
+        )
+        let key = try #require(created.lines.last)
+        // The consumer starts at the log's present.
+        let start = try await a.request("GET", path: "/v1/changes?after=0&limit=1000", token: key)
+        var cursor = start.json?["next"]?.intValue ?? -1
+        let first = cursor
+        var seen: [Int] = []
+        // EXECUTEs alternate between A and B; the consumer reads a page from A, then from B, and so on.
+        for round in 0..<12 {
+            let writer = round % 2 == 0 ? a : b
+            let answer = try await writer.intent(
+                TestHomes.execute(["tv-plug"], command: "OnOff", params: #"{"on":\#(round % 2 == 0)}"#),
+                token: token
+            )
+            #expect(answer.status == 200)
+            let reader = round % 3 == 0 ? b : a
+            let page = try await reader.request("GET", path: "/v1/changes?after=\(cursor)&limit=1000", token: key)
+            #expect(page.status == 200, "\(page.text)")
+            for change in page.json?["changes"]?.arrayValue ?? [] {
+                if let number = change["cursor"]?.intValue { seen.append(number) }
+            }
+            cursor = page.json?["next"]?.intValue ?? cursor
+        }
+        let rest = try await b.request("GET", path: "/v1/changes?after=\(cursor)&limit=1000", token: key)
+        for change in rest.json?["changes"]?.arrayValue ?? [] {
+            if let number = change["cursor"]?.intValue { seen.append(number) }
+        }
+        // Everything the log holds after the start, read in one go from B: what the moving consumer saw, in order.
+        let all = try await b.request("GET", path: "/v1/changes?after=\(first)&limit=1000", token: key)
+        let expected = (all.json?["changes"]?.arrayValue ?? []).compactMap { $0["cursor"]?.intValue }
+        #expect(expected.count >= 12, "each EXECUTE records a command: \(expected)")
+        #expect(seen == expected, "the consumer's cursors \(seen) vs the log's \(expected)")
+        #expect(Set(seen).count == seen.count, "no duplicate")
+    }
+
+    @Test func aSignInPageFromAIsAcceptedByB() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (a, b, database) = try await Self.fleet(in: directory)
+        defer {
+            a.kill()
+            b.kill()
+        }
+        let added = try HearthCLI.run(
+            ["users", "add", "--user", "demo-user", "--login", "alice@example.com", "--database", database],
+            in: directory.url,
+            input: Data(FleetSignInTests.password.utf8)
+        )
+        #expect(added.status == 0, "\(added)")
+        let redirect = try FleetSignInTests.signIn(pageFrom: a, postTo: b)
+        #expect(redirect.status == 302, "\(redirect.status) \(redirect.text)")
+        #expect(redirect.locationQuery["code"]?.isEmpty == false)
+    }
+}
