@@ -42,14 +42,7 @@ struct DeliveredExecution {
     }
 
     func plan(requestId: String, request: ExecuteRequest, agentUserId: String) throws -> Plan {
-        var order: [String] = []
-        var steps: [String: [ExecuteRequest.Execution]] = [:]
-        for group in request.commands {
-            for id in distinctIds(group.devices, id: \.id) {
-                if steps[id] == nil { order.append(id) }
-                steps[id, default: []].append(contentsOf: group.execution)
-            }
-        }
+        let (order, steps) = ExecuteHandler.steps(of: request)
         let mode = options.validationMode
         let challenges = ChallengeCheck(lockout: options.pinLockout, now: now, allowAckUnlock: options.allowAckUnlock)
         var refused: [String: ExecuteResult] = [:]

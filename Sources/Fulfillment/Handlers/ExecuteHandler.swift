@@ -36,15 +36,7 @@ struct ExecuteHandler {
 
     /// Runs the EXECUTE in one transaction and returns its answer's entries, grouped by outcome.
     func results(requestId: String, request: ExecuteRequest, agentUserId: String) throws -> [ExecuteResult] {
-        var order: [String] = []
-        var steps: [String: [ExecuteRequest.Execution]] = [:]
-        for group in request.commands {
-            // An id listed twice in one group is commanded once.
-            for id in distinctIds(group.devices, id: \.id) {
-                if steps[id] == nil { order.append(id) }
-                steps[id, default: []].append(contentsOf: group.execution)
-            }
-        }
+        let (order, steps) = Self.steps(of: request)
         let mode = options.validationMode
         let challenges = ChallengeCheck(
             lockout: options.pinLockout,
@@ -81,6 +73,20 @@ struct ExecuteHandler {
             }
         }
         return Self.grouped(results)
+    }
+
+    /// Every requested id in request order, and per id all steps addressed to it (across groups, in request order).
+    /// An id listed twice in one group is commanded once.
+    static func steps(of request: ExecuteRequest) -> (order: [String], steps: [String: [ExecuteRequest.Execution]]) {
+        var order: [String] = []
+        var steps: [String: [ExecuteRequest.Execution]] = [:]
+        for group in request.commands {
+            for id in distinctIds(group.devices, id: \.id) {
+                if steps[id] == nil { order.append(id) }
+                steps[id, default: []].append(contentsOf: group.execution)
+            }
+        }
+        return (order, steps)
     }
 
     static func execute(
