@@ -10,7 +10,8 @@
 #
 #   Tests/Benchmarks/webhook.sh [DURATION_S=10] [ROUNDS=2]
 #
-# Env: SHARED (default ../shared: the wrk harness), HOME_FILE (default $SHARED/bench/home-24.json, user
+# Env: PORT_BASE (default 18191: the two fakes, then three Hearths, take it and the next four), SHARED (default
+#      ../shared: the wrk harness), HOME_FILE (default $SHARED/bench/home-24.json, user
 #      bench-user), THREADS/CONNS for wrk in part 1 (default 1/16). Needs wrk, curl, python3. Servers listen on
 #      127.0.0.1 only and are stopped by PID.
 set -euo pipefail
@@ -38,6 +39,8 @@ fake() {
         --log-level warning >"$WORK/fake-$1.log" 2>&1 &
     pids+=("$!")
     for _ in $(seq 100); do grep -q listening "$WORK/fake-$1.log" && return 0; sleep 0.1; done
+    echo "the fake backend on port $1 did not start: $(cat "$WORK/fake-$1.log")" >&2
+    exit 1
 }
 # A Hearth on port $1 with its own copy of the registry; $2 = registry or the backend's port.
 serve() {
@@ -55,20 +58,22 @@ serve() {
     pids+=("$!")
     eval "PID_$1=$!"
     eval "TOKEN_$1=$("$HEARTH" token issue --user "$BENCH_USER" --database "$db")"
-    wait_up "http://127.0.0.1:$1/healthz"
+    wait_up "http://127.0.0.1:$1/healthz" || { echo "Hearth on port $1 did not start: $(tail -3 "$WORK/hearth-$1.log")" >&2; exit 1; }
 }
 
-fake 18191 0
-fake 18192 50
-serve 18193 registry
-serve 18194 18191
-serve 18195 18192
+BASE=${PORT_BASE:-18191}
+F0=$BASE F50=$((BASE + 1)) R=$((BASE + 2)) W0=$((BASE + 3)) W50=$((BASE + 4))
+fake "$F0" 0
+fake "$F50" 50
+serve "$R" registry
+serve "$W0" "$F0"
+serve "$W50" "$F50"
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores; home $(basename "$HOME_FILE"); $ROUNDS rounds x ${DURATION}s; wrk -t$THREADS -c$CONNS"
 echo "# URLSession (FoundationNetworking, libcurl multi underneath, system OpenSSL) to the fake on loopback"
 printf '%-16s %-16s %10s %9s %9s %7s %7s %11s %9s %9s %11s %9s\n' target workload req/s p50_ms p99_ms non2xx errors bad_payload requests srv_cpu% srv_us/req host_cpu%
 for round in $(seq "$ROUNDS"); do
-    for target in 18193:registry 18194:webhook; do
+    for target in "$R:registry" "$W0:webhook"; do
         port=${target%%:*}
         label=${target#*:}
         pid=$(eval echo "\$PID_$port")
@@ -87,12 +92,12 @@ echo "# backend answering after 50 ms: wrk -t2 -c32 and -c256 -d${DURATION}s exe
 LUA="$WORK/run-webhook-1/exec_onoff.lua"
 printf '%-16s %-16s %10s %9s %9s %7s %7s %11s %9s\n' target workload req/s p50_ms p99_ms non2xx errors bad_payload requests
 for conns in 32 256; do
-    BENCH_TOKEN=$TOKEN_18195 wrk -t2 -c"$conns" -d"${DURATION}s" --timeout 5s --latency -s "$LUA" \
-        "http://127.0.0.1:18195/fulfillment" >"$WORK/slow-$conns.txt" 2>&1 &
+    BENCH_TOKEN=$(eval echo "\$TOKEN_$W50") wrk -t2 -c"$conns" -d"${DURATION}s" --timeout 5s --latency -s "$LUA" \
+        "http://127.0.0.1:$W50/fulfillment" >"$WORK/slow-$conns.txt" 2>&1 &
     WRK_PID=$!
     sleep $((DURATION / 2))
     # While the EXECUTEs wait on the backend, the health check answers at once (no listener thread is held).
-    health=$(curl -s -o /dev/null -w 'HTTP %{http_code} in %{time_total} s' "http://127.0.0.1:18195/healthz")
+    health=$(curl -s -o /dev/null -w 'HTTP %{http_code} in %{time_total} s' "http://127.0.0.1:$W50/healthz")
     wait "$WRK_PID" || true
     read -r _ rps p50 p99 non2xx errs bad reqs < <(grep '^RESULT ' "$WORK/slow-$conns.txt" | tail -1)
     printf '%-16s %-16s %10s %9s %9s %7s %7s %11s %9s   /healthz meanwhile: %s\n' "webhook-50ms-c$conns" exec_onoff \
