@@ -1,3 +1,4 @@
+import FakeHomeGraph
 import Foundation
 import HearthTestSupport
 import JSON
@@ -7,7 +8,7 @@ import Testing
 /// fleet runs them behind a load balancer: what is written through one is read through the other; a revocation
 /// through one is refused by the other on the next request, whatever its cache; a change-stream consumer that moves
 /// from one to the other resumes without a gap or a duplicate; a sign-in page rendered by one is accepted by the
-/// other (one `oauth.formKeyFile`).
+/// other (one `oauth.formKeyFile`); both drain the one HomeGraph outbox and each report goes out once.
 @Suite(.serialized, .enabled(if: PostgreSQLCluster.testsEnabled, Comment(rawValue: PostgreSQLCluster.skipNote)))
 struct FleetProcessTests {
     static let clientSecret = "fleet-test-client-secret"
@@ -135,5 +136,55 @@ struct FleetProcessTests {
         let redirect = try FleetSignInTests.signIn(pageFrom: a, postTo: b)
         #expect(redirect.status == 302, "\(redirect.status) \(redirect.text)")
         #expect(redirect.locationQuery["code"]?.isEmpty == false)
+    }
+
+    @Test func bothInstancesDrainOneOutboxAndEachReportGoesOutOnce() async throws {
+        // The fake HomeGraph and the service-account key of the reporting tests; the registry in PostgreSQL.
+        let environment = try ReportingProcessTests.Environment()
+        let database = try PostgreSQLCluster.start().createDatabase()
+        let directory = environment.directory
+        let imported = try HearthCLI.run(["devices", "import", "home.json", "--database", database], in: directory.url)
+        #expect(imported.status == 0, "\(imported)")
+        let issued = try HearthCLI.run(
+            ["token", "issue", "--user", "alice", "--database", database],
+            in: directory.url
+        )
+        let token = try #require(issued.lines.first)
+        var variables = environment.serveEnvironment
+        variables["HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS"] = "0"
+        let a = try await ServerProcess(["--database", database], in: directory.url, environment: variables)
+        defer { a.kill() }
+        let b = try await ServerProcess(["--database", database], in: directory.url, environment: variables)
+        defer { b.kill() }
+        try await environment.sync(a, token: token)
+
+        // Ten EXECUTEs, alternately through A and B, each a brightness no other sets.
+        let levels = Array(stride(from: 10, through: 100, by: 10))
+        for (index, level) in levels.enumerated() {
+            let server = index % 2 == 0 ? a : b
+            let answer = try await server.intent(
+                TestHomes.execute(["lamp"], command: "BrightnessAbsolute", params: #"{"brightness":\#(level)}"#),
+                token: token
+            )
+            #expect(answer.status == 200, "\(answer.text)")
+            // Each one reported before the next (so no two are coalesced into one report).
+            #expect(
+                await environment.fake.waitForReports { reports in
+                    ReportingProcessTests.Environment.reports(reports, status: 200).contains {
+                        Self.brightness($0) == level
+                    }
+                },
+                "the report of brightness \(level) never came"
+            )
+        }
+        // Every state went out exactly once, whichever instance's drain claimed it.
+        let delivered = environment.reports(status: 200).compactMap(Self.brightness)
+        #expect(delivered.filter { levels.contains($0) }.sorted() == levels, "delivered: \(delivered)")
+        #expect(Set(delivered).count == delivered.count, "a state was reported twice: \(delivered)")
+    }
+
+    /// The lamp's brightness in a Report State call the fake recorded.
+    static func brightness(_ report: JSONValue) -> Int? {
+        report["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["brightness"]?.intValue
     }
 }
