@@ -183,6 +183,51 @@ struct FleetProcessTests {
         #expect(Set(delivered).count == delivered.count, "a state was reported twice: \(delivered)")
     }
 
+    @Test func dbCopyMovesARegistryToPostgreSQLAndBack() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let sqlite = directory.path("home.sqlite")
+        let imported = try HearthCLI.run(
+            ["devices", "import", RepositoryRoot.config("devices.json").path, "--database", sqlite],
+            in: directory.url
+        )
+        #expect(imported.status == 0, "\(imported)")
+        let token = try ServeProcessTests.issueToken(user: "demo-user", database: sqlite, in: directory)
+        let postgres = try PostgreSQLCluster.start().createDatabase()
+        let copied = try HearthCLI.run(["db", "copy", "--from", sqlite, "--to", postgres], in: directory.url)
+        #expect(copied.status == 0, "\(copied)")
+        #expect(copied.stdout.contains("device 33"), "\(copied)")
+        // The copy is the registry: the same devices, and the token (copied as its hash) works against it.
+        let listed = try HearthCLI.run(
+            ["devices", "list", "--user", "demo-user", "--database", postgres],
+            in: directory.url
+        )
+        let original = try HearthCLI.run(
+            ["devices", "list", "--user", "demo-user", "--database", sqlite],
+            in: directory.url
+        )
+        #expect(listed.status == 0 && listed.stdout == original.stdout, "\(listed)")
+        let again = try HearthCLI.run(["db", "copy", "--from", sqlite, "--to", postgres], in: directory.url)
+        #expect(again.status == 73, "a copy never merges: \(again)")
+        let back = directory.path("back.sqlite")
+        let returned = try HearthCLI.run(["db", "copy", "--from", postgres, "--to", back], in: directory.url)
+        #expect(returned.status == 0, "\(returned)")
+        let listedBack = try HearthCLI.run(
+            ["devices", "list", "--user", "demo-user", "--database", back],
+            in: directory.url
+        )
+        #expect(listedBack.stdout == original.stdout)
+        // A server on the twice-copied registry accepts the token issued before the copies (its hash came along).
+        let server = try await ServerProcess(
+            ["--database", back],
+            in: directory.url,
+            environment: ["HEARTH_DEVICES_SEED_FILE": ""]
+        )
+        defer { server.kill() }
+        let sync = try await server.intent(TestHomes.sync, token: token)
+        #expect(sync.status == 200, "\(sync.text)")
+    }
+
     /// The lamp's brightness in a Report State call the fake recorded.
     static func brightness(_ report: JSONValue) -> Int? {
         report["body"]?["payload"]?["devices"]?["states"]?["lamp"]?["brightness"]?.intValue

@@ -1,0 +1,107 @@
+import Clocks
+import HearthTestSupport
+import MatterModel
+import Registry
+import Testing
+
+/// `hearth db copy`'s engine (``RegistryCopy``): a registry holding every kind of record goes SQLite → PostgreSQL →
+/// SQLite and comes back record for record, and works (its token, API key and devices); a copy never merges into a
+/// registry that has data.
+@Suite(.enabled(if: PostgreSQLCluster.testsEnabled, Comment(rawValue: PostgreSQLCluster.skipNote)))
+struct RegistryCopyTests {
+    let now = UnixTime(seconds: 1_700_000_000)
+
+    /// A registry with users, devices, a wrong-PIN record, a token, an account, an authorization code, an API key,
+    /// queued HomeGraph work and change-log entries.
+    func populated(_ store: SQLiteDeviceStore) throws -> (token: String, key: String) {
+        try store.setReporting(enabled: true)
+        _ = try store.importDevices(StoreContractTests.challengeFile)
+        _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.kitchen, Fixtures.plug])]))
+        try store.updateDevicesAndPINAttempts(forUser: "u", ids: ["front-door"]) { _, attempts in
+            attempts["front-door"] = PINAttempts(failures: 2, windowStart: UnixTime(seconds: 100))
+        }
+        try store.updateDevices(forUser: "alice", ids: ["plug"]) { devices in
+            devices["plug"]?.endpoints[0].clusters[.OnOff]?.attributes["OnOff"] = .bool(true)
+        }
+        let token = try store.issueToken(forUser: "alice", ttl: nil, now: now)
+        try store.addAccount(user: "alice", login: "alice@example.com", password: "a long enough password", now: now)
+        _ = try store.issueAuthorizationCode(
+            AuthorizationGrant(agentUserId: "alice", clientId: "google", redirectURI: "https://example.com/cb"),
+            now: now,
+            ttl: 600
+        )
+        let key = try store.create(name: "backend", now: now)
+        return (token, key)
+    }
+
+    /// The rows of each table, in no order.
+    static func tables(_ store: any ClosableStore) throws -> [String: Set<[String: RegistryCopy.Value]>] {
+        try RegistryCopy.contents(of: store).mapValues { Set($0) }
+    }
+
+    /// The tables whose rows differ, with a few rows only one side has.
+    static func differences(
+        _ left: [String: Set<[String: RegistryCopy.Value]>],
+        _ right: [String: Set<[String: RegistryCopy.Value]>]
+    ) -> [String] {
+        Set(left.keys).union(right.keys).sorted().compactMap { table in
+            let l = left[table] ?? []
+            let r = right[table] ?? []
+            guard l != r else { return nil }
+            return "\(table): only in the copy \(Array(l.subtracting(r).prefix(2))), only in the original "
+                + "\(Array(r.subtracting(l).prefix(2)))"
+        }
+    }
+
+    @Test func sqliteToPostgreSQLToSQLiteKeepsEveryRecord() throws {
+        let directory = try TemporaryDirectory()
+        let first = try SQLiteDeviceStore(path: directory.path("first.sqlite"))
+        defer { try? first.close() }
+        let (token, key) = try populated(first)
+        let original = try Self.tables(first)
+        for table in ["user", "device", "attribute", "pin_attempt", "token", "account", "authorization_code", "apikey"]
+            + ["outbox_report", "change", "homegraph_setting"]
+        {
+            #expect(original[table]?.isEmpty == false, "the fixture has no \(table) row: the test would prove nothing")
+        }
+
+        let postgres = try PostgreSQLDeviceStore(url: PostgreSQLCluster.start().createDatabase())
+        defer { try? postgres.close() }
+        let counts = try RegistryCopy.copy(from: first, to: postgres)
+        #expect(counts.reduce(0) { $0 + $1.rows } == original.values.reduce(0) { $0 + $1.count })
+        let copied = try Self.tables(postgres)
+        #expect(copied == original, "\(Self.differences(copied, original))")
+
+        let back = try SQLiteDeviceStore(path: directory.path("back.sqlite"))
+        defer { try? back.close() }
+        _ = try RegistryCopy.copy(from: postgres, to: back)
+        let returned = try Self.tables(back)
+        #expect(returned == original, "\(Self.differences(returned, original))")
+
+        // The copies work: the token and the API key (only their hashes were copied), the devices and their state,
+        // the PIN record, and the change log goes on after the copied cursors.
+        for store in [postgres, back] as [any ServingStore] {
+            #expect(try store.authenticate(token: token, now: now) == "alice")
+            #expect(try store.apiKey(forKey: key, now: now) == "backend")
+            #expect(try store.devices(forUser: "alice") == (try first.devices(forUser: "alice")))
+            #expect(try store.pinAttempts(forUser: "u", device: "front-door").failures == 2)
+            let latest = try store.changeBounds().latest
+            #expect(latest == (try first.changeBounds().latest))
+            _ = try store.importDevices(Fixtures.file([("carol", [Fixtures.lamp])]))
+            #expect(try store.changeBounds().latest > latest)
+        }
+    }
+
+    @Test func aCopyNeverMergesIntoARegistryWithData() throws {
+        let directory = try TemporaryDirectory()
+        let source = try SQLiteDeviceStore(path: directory.path("source.sqlite"))
+        defer { try? source.close() }
+        _ = try populated(source)
+        let destination = try PostgreSQLDeviceStore(url: PostgreSQLCluster.start().createDatabase())
+        defer { try? destination.close() }
+        _ = try destination.importDevices(Fixtures.file([("bob", [Fixtures.lamp])]))
+        let before = try Self.tables(destination)
+        #expect(throws: RegistryError.self) { try RegistryCopy.copy(from: source, to: destination) }
+        #expect(try Self.tables(destination) == before)
+    }
+}
