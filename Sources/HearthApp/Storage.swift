@@ -37,6 +37,7 @@ public enum Storage {
                 poolSize: poolSize(configuration),
                 revalidationInterval: configuration.cacheRevalidationInterval,
                 outboxPolicy: HomeGraphOutboxPolicy(),
+                outboxLease: configuration.outboxLease,
                 clock: clock
             )
         }

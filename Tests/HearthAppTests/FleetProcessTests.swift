@@ -4,6 +4,10 @@ import HearthTestSupport
 import JSON
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Two `hearth serve` processes, A and B, on one PostgreSQL database (the test process's throwaway cluster), as a
 /// fleet runs them behind a load balancer: what is written through one is read through the other; a revocation
 /// through one is refused by the other on the next request, whatever its cache; a change-stream consumer that moves
@@ -181,6 +185,47 @@ struct FleetProcessTests {
         let delivered = environment.reports(status: 200).compactMap(Self.brightness)
         #expect(delivered.filter { levels.contains($0) }.sorted() == levels, "delivered: \(delivered)")
         #expect(Set(delivered).count == delivered.count, "a state was reported twice: \(delivered)")
+    }
+
+    @Test func aKilledInstancesQueuedReportIsDeliveredOnceByTheOther() async throws {
+        let environment = try ReportingProcessTests.Environment()
+        let database = try PostgreSQLCluster.start().createDatabase()
+        let directory = environment.directory
+        let imported = try HearthCLI.run(["devices", "import", "home.json", "--database", database], in: directory.url)
+        #expect(imported.status == 0, "\(imported)")
+        let issued = try HearthCLI.run(
+            ["token", "issue", "--user", "alice", "--database", database],
+            in: directory.url
+        )
+        let token = try #require(issued.lines.first)
+        var variables = environment.serveEnvironment
+        variables["HEARTH_DATABASE_OUTBOX_LEASE_SECONDS"] = "2"
+        // A alone: its drain claims alice's work; Google is down, so the report stays queued under A's claim.
+        let a = try await ServerProcess(["--database", database], in: directory.url, environment: variables)
+        defer { a.kill() }
+        try await environment.sync(a, token: token)
+        environment.fake.failNext(status: 500, count: 1_000_000)
+        let answer = try await a.intent(
+            TestHomes.execute(["lamp"], command: "BrightnessAbsolute", params: #"{"brightness":77}"#),
+            token: token
+        )
+        #expect(answer.status == 200)
+        #expect(await environment.awaitReports(status: 500, count: 2))
+        // B starts, A is killed mid-drain, Google comes back.
+        let b = try await ServerProcess(["--database", database], in: directory.url, environment: variables)
+        defer { b.kill() }
+        a.send(signal: SIGKILL)
+        #expect(a.waitForExit(timeout: .seconds(5)) != nil)
+        environment.fake.failNext(status: 500, count: 0)
+        // B takes alice over once A's lease lapses and delivers the report, once.
+        #expect(
+            await environment.fake.waitForReports { reports in
+                ReportingProcessTests.Environment.reports(reports, status: 200).contains { Self.brightness($0) == 77 }
+            }
+        )
+        #expect(b.stop() != nil)
+        let delivered = environment.reports(status: 200).compactMap(Self.brightness).filter { $0 == 77 }
+        #expect(delivered.count == 1, "delivered \(delivered.count) times")
     }
 
     @Test func dbCopyMovesARegistryToPostgreSQLAndBack() async throws {

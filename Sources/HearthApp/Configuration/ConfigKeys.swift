@@ -113,6 +113,12 @@ public struct ConfigKeys: Sendable {
             default: 0,
             "PostgreSQL connections per process; 0 = listener threads + 2."
         )
+        public let outboxLeaseSeconds: ConfigKey<Int> = .integer(
+            "database.outboxLeaseSeconds",
+            2...3600,
+            default: 60,
+            "PostgreSQL: how long an instance's claim on a user's HomeGraph work outlives its last drain."
+        )
     }
 
     /// `changes.*`: the change log behind `/v1/changes`.

@@ -15,6 +15,9 @@ public struct HearthConfiguration: Sendable {
     public var databasePasswordFile: String?
     /// `database.poolSize`: PostgreSQL connections; 0 = the listener's threads + 2.
     public var databasePoolSize: Int
+    /// `database.outboxLeaseSeconds` (PostgreSQL): how long a claim on a user's outbox outlives its claimer's last
+    /// read, so how long a killed instance's users wait for another instance's drain.
+    public var outboxLease: Duration
     public var synchronous: SQLiteDeviceStore.Synchronous
     /// How long reads trust the registry's change counter (`database.cacheRevalidationMilliseconds`).
     public var cacheRevalidationInterval: Duration
@@ -71,6 +74,7 @@ public struct HearthConfiguration: Sendable {
         database = values[\.database.url].map(DatabaseLocation.init) ?? .sqlite(path: values[\.database.path])
         databasePasswordFile = values[\.database.passwordFile]
         databasePoolSize = values[\.database.poolSize]
+        outboxLease = .seconds(values[\.database.outboxLeaseSeconds])
         synchronous = values[\.database.synchronous]
         cacheRevalidationInterval = .milliseconds(values[\.database.cacheRevalidationMilliseconds])
         changeRetention = .seconds(values[\.changes.retentionHours] * 3600)
