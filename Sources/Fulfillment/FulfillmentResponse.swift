@@ -1,3 +1,5 @@
+import SmartHomeProtocol
+
 /// What the dispatcher answers a ``FulfillmentRequest`` with: an HTTP status, a JSON body
 /// (``FulfillmentResponseBody``) and what the answer came to (``IntentSummary``), for the log line and the metrics.
 public struct FulfillmentResponse: Sendable, Hashable {
@@ -13,5 +15,17 @@ public struct FulfillmentResponse: Sendable, Hashable {
         self.status = status
         self.body = body
         self.summary = summary
+    }
+}
+
+extension FulfillmentResponse {
+    /// What an EXECUTE answers when its answer never came (the server stopped before the device backend answered):
+    /// `status` with `transientError`, and a summary saying `reason`.
+    public static func noAnswer(status: Int, reason: String) -> FulfillmentResponse {
+        FulfillmentResponse(
+            status: status,
+            body: FulfillmentResponseBody.error(requestId: nil, code: .transientError),
+            summary: .refused(intent: .execute, requestId: nil, agentUserId: nil, code: .transientError, reason: reason)
+        )
     }
 }

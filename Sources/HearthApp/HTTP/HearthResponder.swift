@@ -166,17 +166,7 @@ public struct HearthResponder: HTTPResponder {
     /// What a deferred EXECUTE answers when the server shuts down before the device backend does (503), or when no
     /// deferred answer was made (500, never).
     private static func abandoned(status: Int) -> FulfillmentResponse {
-        FulfillmentResponse(
-            status: status,
-            body: Array(#"{"payload":{"errorCode":"transientError"}}"#.utf8),
-            summary: .refused(
-                intent: .execute,
-                requestId: nil,
-                agentUserId: nil,
-                code: .transientError,
-                reason: "no answer from the device backend before the server stopped"
-            )
-        )
+        .noAnswer(status: status, reason: "no answer from the device backend before the server stopped")
     }
 
     /// `GET /metrics`: every metric in Prometheus text format, the outbox and change-stream gauges read now.
