@@ -113,7 +113,8 @@ public final class BufferedLogOutput: Sendable {
             wake.wait()
             if state.withLock({ $0.stopped }) { break }
             if state.withLock({ $0.pending.count < bufferSize }) {
-                let nanoseconds = flushInterval.components.seconds * 1_000_000_000
+                let nanoseconds =
+                    flushInterval.components.seconds * 1_000_000_000
                     + flushInterval.components.attoseconds / 1_000_000_000
                 // The rest of the interval, cut short by a full buffer (or a stop).
                 _ = wake.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))

@@ -10,8 +10,8 @@ import Musl
 import Darwin
 #endif
 
-/// Writes each event as one line, as text or JSON (``LogFormat``), with a millisecond UTC timestamp, to standard
-/// error or to a given sink (tests).
+/// Writes each event as one line, as text or JSON (``LogFormat``), with a millisecond UTC timestamp, to a
+/// ``BufferedLogOutput`` (`hearth`: standard error) or to a given sink (tests).
 ///
 /// Put ``SanitizingLogHandler`` in front of it: that one merges the metadata, escapes control characters and caps
 /// values, so this handler only lays the line out. JSON strings are escaped by the project's JSON writer, so a

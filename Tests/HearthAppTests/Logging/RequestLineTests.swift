@@ -100,7 +100,9 @@ struct RequestLineTests {
         let lines = CapturedLines()
         let clock = ManualClock()
         let logger = Logger(label: "hearth") { label in
-            SanitizingLogHandler(wrapping: LineLogHandler(label: label, format: format, clock: clock, sink: lines.append))
+            SanitizingLogHandler(
+                wrapping: LineLogHandler(label: label, format: format, clock: clock, sink: lines.append)
+            )
         }
         let observer = RequestObserver(
             logger: logger,
