@@ -77,7 +77,7 @@ public struct LineLogHandler: LogHandler {
             source: event.source
         )
         for (key, value) in sorted {
-            line.append(key: Self.fixedKeys.contains(key) ? "metadata.\(key)" : key, value: Self.text(value))
+            line.append(key: key, value: Self.text(value))
         }
         sink(line.finish())
     }
@@ -181,7 +181,7 @@ public struct LineLogHandler: LogHandler {
                 text.append(contentsOf: value.utf8)
             case .json:
                 json.appendLiteral(",")
-                json.writeString(key)
+                json.writeString(LineLogHandler.fixedKeys.contains(key) ? "metadata.\(key)" : key)
                 json.appendLiteral(":")
                 json.writeString(value)
             }
