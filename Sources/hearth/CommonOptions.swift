@@ -54,11 +54,13 @@ struct CommonOptions: ParsableArguments {
 
 /// Logs to standard error at the configured level and format (`log.format`, millisecond timestamps), every line
 /// sanitized (control characters escaped, values capped: clients' text reaches the logs). Bootstrapped once per
-/// process.
+/// process. The per-request lines go through ``BufferedLogOutput/standardError``'s buffer (written within 100 ms,
+/// and when the process exits normally); every other line at once.
 func bootstrapLogging(level: Logger.Level, format: LogFormat = .text) -> Logger {
+    atexit { BufferedLogOutput.standardError.flush() }
     LoggingSystem.bootstrap { label in
         var handler = SanitizingLogHandler(
-            wrapping: LineLogHandler(label: label, format: format),
+            wrapping: LineLogHandler(label: label, format: format, output: .standardError),
             metadataProvider: LoggingSystem.metadataProvider
         )
         handler.logLevel = level

@@ -50,6 +50,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = try common.load(overrides: overrides)
         let logger = bootstrapLogging(level: configuration.logLevel, format: configuration.logFormat)
         let application = HearthApplication(configuration: configuration, logger: logger)
+        // The request lines still buffered, once the server has stopped (also at exit; here for a clean order).
+        defer { BufferedLogOutput.standardError.flush() }
         try await application.run { port in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe. IPv6 in brackets.
             print("hearth listening on \(application.listeningURL(port: port))")

@@ -14,12 +14,36 @@ import Synchronization
 /// delay for a bad token is not counted) and, for fulfillment, `intent`, `outcome`, `error.codes`, `devices`,
 /// `request.id`, `agent_user.id` (or `agent_user.hash`, a keyed hash, with `log.hashUserIds`), and the `reason`
 /// of a refusal. A 401 adds `auth.failure`.
+///
+/// Behind Hearth's own handlers (``SanitizingLogHandler`` in front of a ``LineLogHandler``, as `hearth serve` and the
+/// tests have them) the line is laid out straight into bytes, without swift-log's metadata dictionary, and goes
+/// through the output's buffer (``BufferedLogOutput``); the bytes are the same as through `Logger` (tested).
 struct RequestObserver: Sendable {
     let logger: Logger
     let metrics: HearthMetrics?
     let metricsPath: String?
     let userIdHashKey: [UInt8]?
     let clock: any HearthClock
+    /// Where the line is written directly, when it may be (``SanitizingLogHandler/lineHandler``).
+    private let lines: LineLogHandler?
+
+    /// An observer logging to `logger` and counting in `metrics` (none: not counted), `/metrics` at `metricsPath`;
+    /// `directLines: false` always logs through `logger` (to compare the two).
+    init(
+        logger: Logger,
+        metrics: HearthMetrics?,
+        metricsPath: String?,
+        userIdHashKey: [UInt8]?,
+        clock: any HearthClock,
+        directLines: Bool = true
+    ) {
+        self.logger = logger
+        self.metrics = metrics
+        self.metricsPath = metricsPath
+        self.userIdHashKey = userIdHashKey
+        self.clock = clock
+        self.lines = directLines ? (logger.handler as? SanitizingLogHandler)?.lineHandler : nil
+    }
 
     /// The fulfillment summary of one request, set by whoever builds its answer (for a deferred answer, later and
     /// on another thread: hence the lock).
@@ -36,6 +60,9 @@ struct RequestObserver: Sendable {
             summary.withLock { $0 }
         }
     }
+
+    /// Whether the line is written straight into bytes rather than through `Logger`.
+    var writesDirectly: Bool { lines != nil }
 
     /// Observes `response` to `request`, begun at `started`: logs and counts it now, or when its deferred answer is
     /// final (then the abandoned fallback `response` itself if the server shut down first).
@@ -69,11 +96,41 @@ struct RequestObserver: Sendable {
             if let summary { metrics.recordIntent(summary, duration: elapsed) }
         }
         guard logger.logLevel <= .info else { return }
+        let latency = Self.microseconds(elapsed)
+        if let lines {
+            // The keys in sorted order, as the handler sorts a dictionary's.
+            lines.writeLine(level: .info, message: "Answered a request", source: "HearthApp", buffered: true) { line in
+                if let user = summary?.agentUserId {
+                    if let key = userIdHashKey {
+                        line.append("agent_user.hash", Self.hash(user, key: key))
+                    } else {
+                        line.append("agent_user.id", user)
+                    }
+                }
+                if let authFailure { line.append("auth.failure", authFailure) }
+                if let summary {
+                    line.append("devices", Int64(summary.deviceCount))
+                    if !summary.errorCodes.isEmpty { line.append("error.codes", summary.errorCodeList) }
+                }
+                line.append("http.method", request.method.rawValue)
+                line.append("http.route", route)
+                line.append("http.status", Int64(status))
+                if let summary { line.append("intent", summary.intentLabel) }
+                line.append("latency.us", latency)
+                if let summary {
+                    line.append("outcome", summary.outcome.rawValue)
+                    if let reason = summary.reason { line.append("reason", reason) }
+                    if let requestId = summary.requestId { line.append("request.id", requestId) }
+                    if let revoked = summary.revokedTokens { line.append("tokens.revoked", Int64(revoked)) }
+                }
+            }
+            return
+        }
         var metadata: Logger.Metadata = [
             "http.method": "\(request.method.rawValue)",
             "http.route": "\(route)",
             "http.status": "\(status)",
-            "latency.us": "\(Self.microseconds(elapsed))",
+            "latency.us": "\(latency)",
         ]
         if let authFailure { metadata["auth.failure"] = "\(authFailure)" }
         if let summary {

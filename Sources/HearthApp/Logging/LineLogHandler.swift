@@ -10,8 +10,8 @@ import Musl
 import Darwin
 #endif
 
-/// Writes each event as one line, as text or JSON (``LogFormat``), with a millisecond UTC timestamp, to standard
-/// error or to a given sink (tests).
+/// Writes each event as one line, as text or JSON (``LogFormat``), with a millisecond UTC timestamp, to a
+/// ``BufferedLogOutput`` (`hearth`: standard error) or to a given sink (tests).
 ///
 /// Put ``SanitizingLogHandler`` in front of it: that one merges the metadata, escapes control characters and caps
 /// values, so this handler only lays the line out. JSON strings are escaped by the project's JSON writer, so a
@@ -24,6 +24,7 @@ public struct LineLogHandler: LogHandler {
     private let format: LogFormat
     private let clock: any HearthClock
     private let sink: Sink
+    private let bufferedSink: Sink
 
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level = .info
@@ -39,6 +40,17 @@ public struct LineLogHandler: LogHandler {
         self.format = format
         self.clock = clock
         self.sink = sink
+        self.bufferedSink = sink
+    }
+
+    /// A handler writing `format` lines to `output`: the request lines (``writeLine(level:message:source:buffered:_:)``
+    /// with `buffered`) through its buffer, every other line at once.
+    public init(label: String, format: LogFormat, clock: any HearthClock = SystemClock(), output: BufferedLogOutput) {
+        self.label = label
+        self.format = format
+        self.clock = clock
+        self.sink = output.write
+        self.bufferedSink = output.buffer
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -47,7 +59,6 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        // The line is written straight into bytes: at info every request writes one, so no intermediate strings.
         let merged: Logger.Metadata
         if metadata.isEmpty {
             merged = event.metadata ?? [:]
@@ -57,51 +68,177 @@ public struct LineLogHandler: LogHandler {
             merged = all
         }
         let sorted = merged.sorted { $0.key < $1.key }
-        switch format {
-        case .text:
-            var line: [UInt8] = []
-            line.reserveCapacity(512)
-            Self.appendTimestamp(clock.unixMilliseconds, to: &line)
-            line.append(UInt8(ascii: " "))
-            line.append(contentsOf: event.level.rawValue.utf8)
-            line.append(UInt8(ascii: " "))
-            line.append(contentsOf: label.utf8)
-            line.append(contentsOf: " :".utf8)
-            for (key, value) in sorted {
-                line.append(UInt8(ascii: " "))
-                line.append(contentsOf: key.utf8)
-                line.append(UInt8(ascii: "="))
-                line.append(contentsOf: Self.text(value).utf8)
+        var line = Line(
+            format: format,
+            unixMilliseconds: clock.unixMilliseconds,
+            level: event.level,
+            label: label,
+            message: event.message.description,
+            source: event.source
+        )
+        for (key, value) in sorted {
+            line.append(key: key, value: Self.text(value))
+        }
+        sink(line.finish())
+    }
+
+    /// Writes one line without swift-log's event: for the line every request writes, whose keys are known. `fields`
+    /// appends the metadata, its keys in sorted order (as ``log(event:)`` writes them); string values are made
+    /// safe as ``SanitizingLogHandler`` would (control characters escaped, capped). With `buffered` (and an
+    /// ``BufferedLogOutput``) the line goes through the output's buffer.
+    ///
+    /// The line is the one `Logger.log` through ``SanitizingLogHandler`` in front of this handler writes, byte for
+    /// byte, when the handler has no metadata of its own (`RequestLineTests` compares them).
+    func writeLine(
+        level: Logger.Level,
+        message: String,
+        source: String,
+        buffered: Bool,
+        _ fields: (inout Fields) -> Void
+    ) {
+        var line = Fields(
+            line: Line(
+                format: format,
+                unixMilliseconds: clock.unixMilliseconds,
+                level: level,
+                label: label,
+                message: message,
+                source: source
+            )
+        )
+        fields(&line)
+        (buffered ? bufferedSink : sink)(line.line.finish())
+    }
+
+    /// The metadata of a line written by ``LineLogHandler/writeLine(level:message:source:buffered:_:)``.
+    struct Fields {
+        fileprivate var line: Line
+
+        /// Appends `key` (one of Hearth's own: plain, not one of ``LineLogHandler/fixedKeys``) with `value` escaped
+        /// and capped as ``SanitizingLogHandler`` does: a client's text cannot break the line.
+        mutating func append(_ key: StaticString, _ value: String) {
+            line.append(key: key, value: SanitizingLogHandler.clean(value, limit: SanitizingLogHandler.valueLimit))
+        }
+
+        /// Appends `key` with a number, in decimal.
+        mutating func append(_ key: StaticString, _ value: Int64) {
+            line.append(key: key, number: value)
+        }
+    }
+
+    /// One line being laid out straight into bytes: at info every request writes one, so no intermediate strings.
+    fileprivate struct Line {
+        let format: LogFormat
+        var text: [UInt8] = []
+        var json = JSONWriter(capacity: 0)
+        let source: String
+        let message: String
+
+        init(
+            format: LogFormat,
+            unixMilliseconds: Int64,
+            level: Logger.Level,
+            label: String,
+            message: String,
+            source: String
+        ) {
+            self.format = format
+            self.source = source
+            self.message = message
+            switch format {
+            case .text:
+                text.reserveCapacity(512)
+                LineLogHandler.appendTimestamp(unixMilliseconds, to: &text)
+                text.append(UInt8(ascii: " "))
+                text.append(contentsOf: level.rawValue.utf8)
+                text.append(UInt8(ascii: " "))
+                text.append(contentsOf: label.utf8)
+                text.append(contentsOf: " :".utf8)
+            case .json:
+                json = JSONWriter(capacity: 512)
+                var stamp: [UInt8] = []
+                stamp.reserveCapacity(24)
+                LineLogHandler.appendTimestamp(unixMilliseconds, to: &stamp)
+                json.appendLiteral("{\"timestamp\":\"")
+                json.writeRaw(stamp)
+                json.appendLiteral("\",\"level\":")
+                json.writeString(level.rawValue)
+                json.appendLiteral(",\"label\":")
+                json.writeString(label)
+                json.appendLiteral(",\"message\":")
+                json.writeString(message)
+                json.appendLiteral(",\"source\":")
+                json.writeString(source)
             }
-            line.append(contentsOf: " [".utf8)
-            line.append(contentsOf: event.source.utf8)
-            line.append(contentsOf: "] ".utf8)
-            line.append(contentsOf: event.message.description.utf8)
-            line.append(UInt8(ascii: "\n"))
-            sink(line)
-        case .json:
-            var line = JSONWriter(capacity: 512)
-            var stamp: [UInt8] = []
-            stamp.reserveCapacity(24)
-            Self.appendTimestamp(clock.unixMilliseconds, to: &stamp)
-            line.appendLiteral("{\"timestamp\":\"")
-            line.writeRaw(stamp)
-            line.appendLiteral("\",\"level\":")
-            line.writeString(event.level.rawValue)
-            line.appendLiteral(",\"label\":")
-            line.writeString(label)
-            line.appendLiteral(",\"message\":")
-            line.writeString(event.message.description)
-            line.appendLiteral(",\"source\":")
-            line.writeString(event.source)
-            for (key, value) in sorted {
-                line.appendLiteral(",")
-                line.writeString(Self.fixedKeys.contains(key) ? "metadata.\(key)" : key)
-                line.appendLiteral(":")
-                line.writeString(Self.text(value))
+        }
+
+        mutating func append(key: String, value: String) {
+            switch format {
+            case .text:
+                text.append(UInt8(ascii: " "))
+                text.append(contentsOf: key.utf8)
+                text.append(UInt8(ascii: "="))
+                text.append(contentsOf: value.utf8)
+            case .json:
+                json.appendLiteral(",")
+                json.writeString(LineLogHandler.fixedKeys.contains(key) ? "metadata.\(key)" : key)
+                json.appendLiteral(":")
+                json.writeString(value)
             }
-            line.appendLiteral("}\n")
-            sink(line.bytes)
+        }
+
+        mutating func append(key: StaticString, value: String) {
+            switch format {
+            case .text:
+                appendTextKey(key)
+                text.append(contentsOf: value.utf8)
+            case .json:
+                appendJSONKey(key)
+                json.writeString(value)
+            }
+        }
+
+        mutating func append(key: StaticString, number: Int64) {
+            switch format {
+            case .text:
+                appendTextKey(key)
+                LineLogHandler.appendDecimal(number, to: &text)
+            case .json:
+                appendJSONKey(key)
+                var digits: [UInt8] = [UInt8(ascii: "\"")]
+                digits.reserveCapacity(22)
+                LineLogHandler.appendDecimal(number, to: &digits)
+                digits.append(UInt8(ascii: "\""))
+                json.writeRaw(digits)
+            }
+        }
+
+        private mutating func appendTextKey(_ key: StaticString) {
+            text.append(UInt8(ascii: " "))
+            key.withUTF8Buffer { text.append(contentsOf: $0) }
+            text.append(UInt8(ascii: "="))
+        }
+
+        private mutating func appendJSONKey(_ key: StaticString) {
+            json.appendLiteral(",\"")
+            json.appendLiteral(key)
+            json.appendLiteral("\":")
+        }
+
+        /// The finished line, newline included.
+        mutating func finish() -> [UInt8] {
+            switch format {
+            case .text:
+                text.append(contentsOf: " [".utf8)
+                text.append(contentsOf: source.utf8)
+                text.append(contentsOf: "] ".utf8)
+                text.append(contentsOf: message.utf8)
+                text.append(UInt8(ascii: "\n"))
+                return text
+            case .json:
+                json.appendLiteral("}\n")
+                return json.bytes
+            }
         }
     }
 
@@ -134,7 +271,7 @@ public struct LineLogHandler: LogHandler {
     }
 
     /// Appends the RFC 3339 timestamp digit by digit.
-    private static func appendTimestamp(_ unixMilliseconds: Int64, to digits: inout [UInt8]) {
+    fileprivate static func appendTimestamp(_ unixMilliseconds: Int64, to digits: inout [UInt8]) {
         let (seconds, milliseconds) = floorDivide(unixMilliseconds, 1000)
         let (days, secondOfDay) = floorDivide(seconds, 86400)
         let (year, month, day) = civil(days: days)
@@ -166,6 +303,22 @@ public struct LineLogHandler: LogHandler {
         digits.append(UInt8(ascii: "."))
         put(milliseconds, 3)
         digits.append(UInt8(ascii: "Z"))
+    }
+
+    /// Appends `value` in decimal, as `String(value)` would spell it.
+    fileprivate static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        var divisor: Int64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {

@@ -73,6 +73,16 @@ public struct SanitizingLogHandler: LogHandler {
         upstream.log(event: event)
     }
 
+    /// The ``LineLogHandler`` behind this one, when a line may be written straight into it
+    /// (``LineLogHandler/writeLine(level:message:source:buffered:_:)``, which sanitizes as this handler does): when
+    /// neither handler has metadata of its own and there is no metadata provider, whose metadata the line would
+    /// have to carry.
+    var lineHandler: LineLogHandler? {
+        guard metadata.isEmpty, metadataProvider == nil, let lines = upstream as? LineLogHandler, lines.metadata.isEmpty
+        else { return nil }
+        return lines
+    }
+
     /// Whether every key and value is a plain string: printable ASCII within ``valueLimit``.
     static func isPlain(_ metadata: Logger.Metadata?) -> Bool {
         guard let metadata else { return true }
