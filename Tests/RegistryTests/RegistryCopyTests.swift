@@ -66,7 +66,7 @@ struct RegistryCopyTests {
         }
 
         let postgres = try PostgreSQLDeviceStore(url: PostgreSQLCluster.start().createDatabase())
-        defer { try? postgres.close() }
+        defer { postgres.close() }
         let counts = try RegistryCopy.copy(from: first, to: postgres)
         #expect(counts.reduce(0) { $0 + $1.rows } == original.values.reduce(0) { $0 + $1.count })
         let copied = try Self.tables(postgres)
@@ -98,7 +98,7 @@ struct RegistryCopyTests {
         defer { try? source.close() }
         _ = try populated(source)
         let destination = try PostgreSQLDeviceStore(url: PostgreSQLCluster.start().createDatabase())
-        defer { try? destination.close() }
+        defer { destination.close() }
         _ = try destination.importDevices(Fixtures.file([("bob", [Fixtures.lamp])]))
         let before = try Self.tables(destination)
         #expect(throws: RegistryError.self) { try RegistryCopy.copy(from: source, to: destination) }
