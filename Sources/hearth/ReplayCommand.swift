@@ -22,7 +22,12 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The deployment's base URL (or its /fulfillment URL).")
     var url: String
 
-    @Option(name: .long, help: "A bearer token of the user the intents were recorded for.")
+    // Unconditional: a token is base64url and may begin with `-` (`--token -x3…` is a value, not an option).
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: "A bearer token of the user the intents were recorded for."
+    )
     var token: String
 
     @Option(name: .long, help: "Also write a JUnit XML report to FILE.")
@@ -35,7 +40,11 @@ struct ReplayCommand: AsyncParsableCommand {
     )
     var ignore: [String] = []
 
-    @Option(name: .long, help: "The PIN to send where a recording's challenge.pin was redacted.")
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: "The PIN to send where a recording's challenge.pin was redacted."
+    )
     var pin: String?
 
     func validate() throws {

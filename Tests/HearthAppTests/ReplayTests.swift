@@ -223,5 +223,12 @@ struct ReplayTests {
             in: directory.url
         )
         #expect(badIgnore.status == 64, "\(badIgnore)")
+        // A token is base64url and may begin with "-": it is still the value of --token (as is a PIN of --pin),
+        // so the replay reads the file (and finds it is not JSON) instead of refusing the command line.
+        let dashed = try HearthCLI.run(
+            ["replay", bad, "--url", "http://127.0.0.1:1", "--token", "-x3Kf_9a", "--pin", "-1"],
+            in: directory.url
+        )
+        #expect(dashed.status == 65, "\(dashed)")
     }
 }
