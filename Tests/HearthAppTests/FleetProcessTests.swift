@@ -142,18 +142,24 @@ struct FleetProcessTests {
         #expect(redirect.locationQuery["code"]?.isEmpty == false)
     }
 
-    @Test func bothInstancesDrainOneOutboxAndEachReportGoesOutOnce() async throws {
-        // The fake HomeGraph and the service-account key of the reporting tests; the registry in PostgreSQL.
+    /// The fake HomeGraph and the service-account key of the reporting tests, the registry in a new PostgreSQL
+    /// database holding their home, and a token of its user.
+    static func reportingRegistry() throws -> (ReportingProcessTests.Environment, database: String, token: String) {
         let environment = try ReportingProcessTests.Environment()
         let database = try PostgreSQLCluster.start().createDatabase()
         let directory = environment.directory
         let imported = try HearthCLI.run(["devices", "import", "home.json", "--database", database], in: directory.url)
-        #expect(imported.status == 0, "\(imported)")
+        try #require(imported.status == 0, "\(imported)")
         let issued = try HearthCLI.run(
             ["token", "issue", "--user", "alice", "--database", database],
             in: directory.url
         )
-        let token = try #require(issued.lines.first)
+        return (environment, database, try #require(issued.lines.first))
+    }
+
+    @Test func bothInstancesDrainOneOutboxAndEachReportGoesOutOnce() async throws {
+        let (environment, database, token) = try Self.reportingRegistry()
+        let directory = environment.directory
         var variables = environment.serveEnvironment
         variables["HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS"] = "0"
         let a = try await ServerProcess(["--database", database], in: directory.url, environment: variables)
@@ -188,16 +194,8 @@ struct FleetProcessTests {
     }
 
     @Test func aKilledInstancesQueuedReportIsDeliveredOnceByTheOther() async throws {
-        let environment = try ReportingProcessTests.Environment()
-        let database = try PostgreSQLCluster.start().createDatabase()
+        let (environment, database, token) = try Self.reportingRegistry()
         let directory = environment.directory
-        let imported = try HearthCLI.run(["devices", "import", "home.json", "--database", database], in: directory.url)
-        #expect(imported.status == 0, "\(imported)")
-        let issued = try HearthCLI.run(
-            ["token", "issue", "--user", "alice", "--database", database],
-            in: directory.url
-        )
-        let token = try #require(issued.lines.first)
         var variables = environment.serveEnvironment
         variables["HEARTH_DATABASE_OUTBOX_LEASE_SECONDS"] = "2"
         // A alone: its drain claims alice's work; Google is down, so the report stays queued under A's claim.
