@@ -26,15 +26,14 @@ public final class WebhookDeliverer: CommandDeliverer {
     private let timers = DispatchQueue(label: "hearth.webhook.deadlines")
     private let observe: (@Sendable (_ outcome: String, _ duration: Duration) -> Void)?
 
-    /// Creates a deliverer posting to `url`, signing with `secret`; `maximumConnections` bounds the pooled
-    /// connections to the backend (requests beyond it wait for one, within their deadline). `observe` is told each
-    /// delivery's outcome (`answered`, `failed`, `deadline`) and how long it took (the metrics).
+    /// Creates a deliverer posting to `url`, signing with `secret`, through the one session every deliverer of the
+    /// process shares (``sharedSession``). `observe` is told each delivery's outcome (`answered`, `failed`,
+    /// `deadline`) and how long it took (the metrics).
     public init(
         url: URL,
         secret: [UInt8],
         clock: any HearthClock,
         logger: Logger,
-        maximumConnections: Int = 256,
         observe: (@Sendable (_ outcome: String, _ duration: Duration) -> Void)? = nil
     ) {
         self.observe = observe
@@ -42,17 +41,22 @@ public final class WebhookDeliverer: CommandDeliverer {
         self.secret = secret
         self.clock = clock
         self.logger = logger
+        self.session = Self.sharedSession
+    }
+
+    /// One session for the process, made once and never invalidated: up to 256 pooled connections to the backend
+    /// (requests beyond wait for one, within their deadline). FoundationNetworking on Linux tears a session down by
+    /// cancelling its sockets' dispatch sources while libcurl closes the sockets, a known race
+    /// (swiftlang/swift-corelibs-foundation#4791 and its follow-ups) that crashed a test process in
+    /// `_dispatch_event_loop_drain` when each deliverer made and invalidated its own session.
+    static let sharedSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = maximumConnections
+        configuration.httpMaximumConnectionsPerHost = 256
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
-    }
+        return URLSession(configuration: configuration)
+    }()
 
     public func deliver(
         _ commands: PlannedCommands,

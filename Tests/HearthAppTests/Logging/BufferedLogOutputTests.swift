@@ -57,7 +57,9 @@ struct BufferedLogOutputTests {
     @Test func aBufferedLineIsWrittenByTheWriterThreadWithinTheInterval() throws {
         let pipe = try LogPipe()
         let output = BufferedLogOutput(fileDescriptor: pipe.writer, flushInterval: .milliseconds(20))
-        defer { output.stop() }
+        // The pipe outlives the output: its last flush writes into `pipe.writer`, which the pipe's deinit closes (a
+        // closed descriptor's number is soon another's: a late write would land in some other test's file).
+        defer { withExtendedLifetime(pipe) { output.stop() } }
         output.buffer(Array("one\n".utf8))
         output.buffer(Array("two\n".utf8))
         #expect(pipe.receive(8) == "one\ntwo\n")
@@ -66,7 +68,9 @@ struct BufferedLogOutputTests {
     @Test func aFullBufferIsWrittenBeforeTheInterval() throws {
         let pipe = try LogPipe()
         let output = BufferedLogOutput(fileDescriptor: pipe.writer, flushInterval: .seconds(3600), bufferSize: 1000)
-        defer { output.stop() }
+        // The pipe outlives the output: its last flush writes into `pipe.writer`, which the pipe's deinit closes (a
+        // closed descriptor's number is soon another's: a late write would land in some other test's file).
+        defer { withExtendedLifetime(pipe) { output.stop() } }
         let line = Array((String(repeating: "x", count: 99) + "\n").utf8)
         for _ in 0..<9 { output.buffer(line) }
         output.buffer(Array("y\n".utf8))
@@ -80,7 +84,9 @@ struct BufferedLogOutputTests {
     @Test func aLineWrittenAtOnceFollowsTheBufferedOnes() throws {
         let pipe = try LogPipe()
         let output = BufferedLogOutput(fileDescriptor: pipe.writer, flushInterval: .seconds(3600))
-        defer { output.stop() }
+        // The pipe outlives the output: its last flush writes into `pipe.writer`, which the pipe's deinit closes (a
+        // closed descriptor's number is soon another's: a late write would land in some other test's file).
+        defer { withExtendedLifetime(pipe) { output.stop() } }
         output.buffer(Array("1 info\n".utf8))
         output.buffer(Array("2 info\n".utf8))
         output.write(Array("3 error\n".utf8))
@@ -91,6 +97,7 @@ struct BufferedLogOutputTests {
     @Test func flushAndStopWriteWhatIsBuffered() throws {
         let pipe = try LogPipe()
         let output = BufferedLogOutput(fileDescriptor: pipe.writer, flushInterval: .seconds(3600))
+        defer { withExtendedLifetime(pipe) { output.stop() } }
         output.buffer(Array("a\n".utf8))
         output.flush()
         #expect(pipe.receive(2, timeout: 0) == "a\n")
