@@ -15,8 +15,8 @@ import FoundationNetworking
 /// Outbound HTTP goes through FoundationNetworking's `URLSession` (libcurl's multi interface underneath, on the
 /// system OpenSSL, the client the HomeGraph drain already uses): connections are pooled and kept alive, no thread
 /// waits for an answer, and nothing new is linked into the product. The deadline is a timer of its own: the first
-/// of the answer and the timer completes the delivery, and the other is ignored (a late answer's task is
-/// cancelled).
+/// of the answer and the timer completes the delivery, and the other is ignored (a late request runs to its end or
+/// its timeout, its answer unused).
 public final class WebhookDeliverer: CommandDeliverer {
     private let url: URL
     private let secret: [UInt8]
@@ -114,7 +114,11 @@ public final class WebhookDeliverer: CommandDeliverer {
         }
         let milliseconds = Int(deadline / .milliseconds(1))
         timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
-            if once.complete(.deadlinePassed) { task.cancel() }
+            // The late request is left to finish (its answer is ignored; the backend reports with PATCH …/state), not
+            // cancelled: cancelling an in-flight URLSession task tears its socket down under libcurl, the path of
+            // FoundationNetworking's dispatch-source race (swift-corelibs-foundation#4791). It ends at the latest at
+            // its timeout, two seconds past the deadline.
+            _ = once.complete(.deadlinePassed)
         }
         task.resume()
     }
