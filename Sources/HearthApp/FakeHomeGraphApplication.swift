@@ -3,8 +3,6 @@ import FakeHomeGraph
 import Foundation
 import Logging
 import MicroHTTPD
-import ServiceLifecycle
-import UnixSignals
 
 /// `hearth fake-homegraph`: a fake Google token endpoint and HomeGraph API on the listener, run by a service group
 /// until SIGTERM/SIGINT.
@@ -74,20 +72,6 @@ public struct FakeHomeGraphApplication: Sendable {
     /// Runs until a shutdown signal. `onListening` gets the URL it listens on once it accepts connections.
     public func run(onListening: @Sendable (String) -> Void = { _ in }) async throws {
         let fake = FakeHomeGraph(publicKey: publicKey, audience: audience, tokenLifetimeSeconds: tokenLifetimeSeconds)
-        let server = HTTPServer(
-            configuration: HTTPServerConfiguration(host: host, port: port, shutdownGracePeriodSeconds: 2),
-            responder: fake,
-            logger: logger
-        )
-        let bound = try server.start()
-        onListening(ListenAddress(host)?.url(scheme: "http", port: bound) ?? host)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: server)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger
-            )
-        )
-        try await group.run()
+        try await DevelopmentServer.run(fake, host: host, port: port, logger: logger, onListening: onListening)
     }
 }
