@@ -117,8 +117,15 @@ public final class HTTPServer: Service, @unchecked Sendable {
         self.responder = responder
         self.logger = logger
         self.maxBodyBytes = max(0, configuration.maxBodyBytes)
-        self.payloadTooLargeResponse = Self.makeErrorResponse(#"{"error":"payload too large"}"#)
-        self.internalErrorResponse = Self.makeErrorResponse(#"{"error":"internal server error"}"#)
+        self.payloadTooLargeResponse = Self.makeErrorResponse(
+            RequestRefusal.errorBody(
+                code: "payloadTooLarge",
+                message: "the request body is larger than the \(max(0, configuration.maxBodyBytes)) bytes accepted"
+            )
+        )
+        self.internalErrorResponse = Self.makeErrorResponse(
+            RequestRefusal.errorBody(code: "internalError", message: "the server could not build its answer")
+        )
         self.refusalResponses = RequestRefusal.allCases.map { refusal in
             let response = Self.makeErrorResponse(refusal.body)
             if let response {

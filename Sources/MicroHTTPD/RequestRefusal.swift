@@ -51,19 +51,31 @@ enum RequestRefusal: Int, CaseIterable {
         }
     }
 
-    /// The JSON body sent.
+    /// The JSON body sent: `{"error": code, "message": text}`, the shape of every JSON refusal Hearth sends (the
+    /// device API's error object): `error` a stable code (the case's name: `missingHost`, `tooManyQueryArguments`,
+    /// …), `message` for people.
     var body: String {
+        RequestRefusal.errorBody(code: "\(self)", message: message)
+    }
+
+    /// What went wrong, for people.
+    var message: String {
         switch self {
-        case .missingHost: #"{"error":"an HTTP/1.1 request needs a Host header"}"#
-        case .repeatedHost: #"{"error":"more than one Host header"}"#
-        case .transferEncodingInHTTP10: #"{"error":"Transfer-Encoding in an HTTP/1.0 request"}"#
-        case .contentLengthWithTransferEncoding: #"{"error":"both Content-Length and Transfer-Encoding"}"#
-        case .repeatedContentLength: #"{"error":"more than one Content-Length"}"#
-        case .repeatedTransferEncoding: #"{"error":"more than one Transfer-Encoding header"}"#
-        case .transferEncodingNotChunked: #"{"error":"Transfer-Encoding must be exactly chunked"}"#
-        case .unsupportedTransferCoding: #"{"error":"only the chunked transfer coding is supported"}"#
-        case .tooManyQueryArguments: #"{"error":"too many query arguments"}"#
-        case .invalidMethod: #"{"error":"the request method is not a token"}"#
+        case .missingHost: "an HTTP/1.1 request needs a Host header"
+        case .repeatedHost: "more than one Host header"
+        case .transferEncodingInHTTP10: "Transfer-Encoding in an HTTP/1.0 request"
+        case .contentLengthWithTransferEncoding: "both Content-Length and Transfer-Encoding"
+        case .repeatedContentLength: "more than one Content-Length"
+        case .repeatedTransferEncoding: "more than one Transfer-Encoding header"
+        case .transferEncodingNotChunked: "Transfer-Encoding must be exactly chunked"
+        case .unsupportedTransferCoding: "only the chunked transfer coding is supported"
+        case .tooManyQueryArguments: "too many query arguments"
+        case .invalidMethod: "the request method is not a token"
         }
+    }
+
+    /// `{"error": code, "message": message}`; neither may need escaping (both are this module's own text).
+    static func errorBody(code: String, message: String) -> String {
+        #"{"error":"\#(code)","message":"\#(message)"}"#
     }
 }

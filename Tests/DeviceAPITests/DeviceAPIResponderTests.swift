@@ -52,6 +52,24 @@ import Testing
             #expect(method.json["error"]?.stringValue == "methodNotAllowed")
         }
     }
+    /// A body over the listener's limit (1 MiB here) is refused by the listener before the responder sees it, in
+    /// the same error shape as every /v1 refusal (the OpenAPI document's `Error`: `error` and `message`), and nothing
+    /// is written.
+    @Test func oversizeBodiesAre413InTheErrorShapeAndWriteNothing() throws {
+        try TestDeviceAPI.with { api in
+            let padding = String(repeating: " ", count: 1 << 20)
+            let device = #"{"id": "plug", "name": "Plug", "deviceTypes": ["OnOffPlugInUnit"]}"#
+            let put = try api.request("PUT", "/v1/users/alice/devices/plug", json: device + padding)
+            #expect(put.status == 413)
+            #expect(put.header("Content-Type") == "application/json")
+            #expect(put.json["error"]?.stringValue == "payloadTooLarge")
+            #expect(put.json["message"]?.stringValue?.contains("1048576 bytes") == true, "\(put.body)")
+            let batch = try api.request("POST", "/v1/state", json: #"{"changes": []}"# + padding)
+            #expect(batch.status == 413)
+            #expect(batch.json["error"]?.stringValue == "payloadTooLarge")
+            #expect(try api.request("GET", "/v1/users/alice/devices").status == 404)
+        }
+    }
 
     @Test func deviceIsPutListedAndReadWithAnETag() throws {
         try TestDeviceAPI.with { api in

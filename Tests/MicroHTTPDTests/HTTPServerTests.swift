@@ -236,7 +236,10 @@ struct HTTPServerTests {
             let answer = try client.readResponse()
             #expect(answer.status == 413)
             #expect(answer.header("content-type") == "application/json")
-            #expect(answer.bodyText == #"{"error":"payload too large"}"#)
+            #expect(
+                answer.bodyText
+                    == #"{"error":"payloadTooLarge","message":"the request body is larger than the 1000 bytes accepted"}"#
+            )
             #expect(responder.requests.count == 0)
         }
     }
@@ -249,7 +252,10 @@ struct HTTPServerTests {
                 input: Array(repeating: UInt8(ascii: "a"), count: 3000)
             )
             #expect(result.status == 413)
-            #expect(result.body == #"{"error":"payload too large"}"#)
+            #expect(
+                result.body
+                    == #"{"error":"payloadTooLarge","message":"the request body is larger than the 1000 bytes accepted"}"#
+            )
             #expect(responder.requests.count == 0)
         }
     }
@@ -280,7 +286,10 @@ struct HTTPServerTests {
             let answer = try client.readResponse()
             #expect(answer.status == 413)
             #expect(answer.header("content-type") == "application/json")
-            #expect(answer.bodyText == #"{"error":"payload too large"}"#)
+            #expect(
+                answer.bodyText
+                    == #"{"error":"payloadTooLarge","message":"the request body is larger than the 1000 bytes accepted"}"#
+            )
             #expect(responder.requests.count == 0)
         }
     }

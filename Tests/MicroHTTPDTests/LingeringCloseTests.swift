@@ -62,6 +62,9 @@ private func elapsedSeconds(since start: ContinuousClock.Instant) -> Double {
 /// Item 11 of issue 10: a 413 the client reads, and the lingering close that makes it possible.
 struct LingeringCloseTests {
     private static let maxBodyBytes = 1 << 20
+    /// The listener's 413 body for this limit.
+    private static let tooLarge =
+        #"{"error":"payloadTooLarge","message":"the request body is larger than the 1048576 bytes accepted"}"#
     private static let twoMebibytes = 2 << 20
 
     private func withServer(_ body: (HTTPServer, RecordingResponder, Int) throws -> Void) throws {
@@ -99,7 +102,7 @@ struct LingeringCloseTests {
                     statuses.append("\(error)")
                 }
             }
-            #expect(statuses == Array(repeating: #"413 {"error":"payload too large"}"#, count: 30))
+            #expect(statuses == Array(repeating: "413 \(Self.tooLarge)", count: 30))
             #expect(responder.requests.isEmpty)
         }
     }
@@ -132,7 +135,7 @@ struct LingeringCloseTests {
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-            #expect(lines == Array(repeating: #"413 {"error":"payload too large"}"#, count: 30))
+            #expect(lines == Array(repeating: "413 \(Self.tooLarge)", count: 30))
             #expect(process.terminationStatus == 0)
             #expect(responder.requests.isEmpty)
         }
@@ -147,7 +150,7 @@ struct LingeringCloseTests {
             )
             let answer = try client.readResponse()
             #expect(answer.status == 413)
-            #expect(answer.bodyText == #"{"error":"payload too large"}"#)
+            #expect(answer.bodyText == Self.tooLarge)
             #expect(client.waitForClose())
         }
     }

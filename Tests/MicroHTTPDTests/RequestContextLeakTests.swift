@@ -123,7 +123,7 @@ struct RequestContextLeakTests {
         try client.send("GET /healthz?\(String(repeating: "b=1&", count: count - 1))b=1 HTTP/1.1\r\nHost: t\r\n\r\n")
         let answer = try client.readResponse()
         #expect(answer.status == 414)
-        #expect(answer.bodyText == #"{"error":"too many query arguments"}"#)
+        #expect(answer.bodyText == #"{"error":"tooManyQueryArguments","message":"too many query arguments"}"#)
         #expect(answer.header("connection")?.lowercased() == "close")
         #expect(client.waitForClose())
         #expect(responder.requests.isEmpty)
