@@ -129,8 +129,9 @@ extension SQLiteDeviceStore: AccountStore {
     ) throws -> CodeRedemption {
         let hash = tokenHash(code)
         let grantId = Hex.encode(hash)
+        let occurred = clock.unixMilliseconds
         defer { cache.withLock { $0.invalidate() } }
-        return try pool.write { db in
+        let redemption = try pool.write { db -> CodeRedemption in
             let row = try Row.fetchOne(
                 db,
                 sql: """
@@ -164,10 +165,13 @@ extension SQLiteDeviceStore: AccountStore {
             let refresh = try Self.insertToken(db, principal, kind: "refresh", grantId: grantId, ttl: nil, now: now)
             // A new link: HomeGraph work for the user is queued and sent again (it stopped at DISCONNECT).
             try Self.markLinked(db, user: principal.agentUserId)
+            try Self.recordChange(db, Self.userChange(principal.agentUserId, "linked"), occurred: occurred)
             return .issued(
                 IssuedTokens(accessToken: access, expiresIn: accessTTL, refreshToken: refresh, principal: principal)
             )
         }
+        if case .issued = redemption { notifyChanges() }
+        return redemption
     }
 
     public func refreshAccessToken(

@@ -10,12 +10,14 @@ extension SQLiteDeviceStore: DeviceAdminStore {
     public func createUser(_ agentUserId: String) throws -> Bool {
         defer { cache.withLock { $0.invalidate() } }
         let now = clock.unixMilliseconds
-        return try pool.write { db in
+        let created = try pool.write { db in
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [agentUserId])
             guard db.changesCount > 0 else { return false }
             try Self.recordChange(db, Self.userChange(agentUserId, "created"), occurred: now)
             return true
         }
+        if created { notifyChanges() }
+        return created
     }
 
     public func removeUser(_ agentUserId: String) throws -> Bool {
@@ -30,7 +32,10 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             try Self.recordChange(db, Self.userChange(agentUserId, "removed"), occurred: now)
             return true
         }
-        if removed { forgetRecordedSync(forUser: agentUserId) }
+        if removed {
+            forgetRecordedSync(forUser: agentUserId)
+            notifyChanges()
+        }
         return removed
     }
 
@@ -81,6 +86,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             return (old == nil, queued)
         }
         if queued { notifyOutbox() }
+        notifyChanges()
         return added
     }
 
@@ -112,6 +118,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             return (new, queued)
         }
         if queued { notifyOutbox() }
+        notifyChanges()  // at most a spurious read when nothing was renamed
         return device
     }
 
@@ -146,6 +153,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             return (true, queued)
         }
         if queued { notifyOutbox() }
+        if removed { notifyChanges() }
         return removed
     }
 
@@ -168,6 +176,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             }
         }
         if queued { notifyOutbox() }
+        if !changed.isEmpty { notifyChanges() }
         return devices
     }
 

@@ -12,13 +12,19 @@ extension SQLiteDeviceStore: TokenStore {
         let token = try newToken()
         let hash = tokenHash(token)
         let expires = ttl.map { UnixTime.expiry(from: now, ttl: $0) }
+        let occurred = clock.unixMilliseconds
         defer { cache.withLock { $0.invalidate() } }
         try pool.write { db in
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [agentUserId])
+            if db.changesCount > 0 {
+                try Self.recordChange(db, Self.userChange(agentUserId, "created"), occurred: occurred)
+            }
             try db.cachedStatement(sql: "INSERT INTO token (hash, userId, created, expires) VALUES (?, ?, ?, ?)")
                 .execute(arguments: [Data(hash), agentUserId, now.seconds, expires])
             try Self.markLinked(db, user: agentUserId)
+            try Self.recordChange(db, Self.userChange(agentUserId, "linked"), occurred: occurred)
         }
+        notifyChanges()
         return token
     }
 
@@ -65,12 +71,15 @@ extension SQLiteDeviceStore: TokenStore {
 
     public func disconnect(user agentUserId: String, clientId: String?) throws -> Int {
         defer { cache.withLock { $0.invalidate() } }
+        let occurred = clock.unixMilliseconds
         let revoked = try pool.write { db in
             let revoked = try Self.revokeTokens(db, user: agentUserId, clientId: clientId)
             try Self.markUnlinked(db, user: agentUserId)
+            try Self.recordChange(db, Self.userChange(agentUserId, "unlinked"), occurred: occurred)
             return revoked
         }
         forgetRecordedSync(forUser: agentUserId)
+        notifyChanges()
         return revoked
     }
 

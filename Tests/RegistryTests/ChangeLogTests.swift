@@ -114,6 +114,41 @@ struct ChangeLogTests {
         #expect(try store.changeSnapshot(users: ["b"]).users.map(\.agentUserId) == ["b"])
     }
 
+    /// The `user` events beside `created` and `removed`: a token issued (`hearth token issue`) or a code redeemed
+    /// (account linking) records `linked`, DISCONNECT records `unlinked`; each in its write's transaction, each
+    /// signalled. A refresh, a refused or replayed code and a refused DISCONNECT's absence record nothing.
+    @Test(arguments: StoreFactory.withoutDirectory)
+    func linkingAndDisconnectRecordUserEvents(factory: StoreFactory) throws {
+        let store = try factory.openAlone()
+        let calls = Mutex(0)
+        store.observeChanges { calls.withLock { $0 += 1 } }
+        let now = UnixTime(seconds: 1_700_000_000)
+        _ = try store.issueToken(forUser: "cli", ttl: nil, now: now)  // a user of its own: created, then linked
+        _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
+        let start = try store.changeBounds().latest
+        let grant = AuthorizationGrant(agentUserId: "u", clientId: "google", redirectURI: "https://example.com/cb")
+        let code = try store.issueAuthorizationCode(grant, now: now, ttl: 600)
+        #expect(try store.redeemAuthorizationCode(code, accessTTL: 60, now: now) { _ in false } == .refused)
+        guard case .issued = try store.redeemAuthorizationCode(code, accessTTL: 60, now: now, accept: { _ in true })
+        else {
+            Issue.record("the code was not redeemed")
+            return
+        }
+        #expect(try store.disconnect(user: "u", clientId: "google") == 2)  // the access and refresh tokens
+        // A replay of the spent code links nothing.
+        #expect(try store.redeemAuthorizationCode(code, accessTTL: 60, now: now) { _ in true } == .replayed(revoked: 0))
+        let all = try store.changes(after: 0, limit: 100, users: nil, kinds: [.user])
+        #expect(all.prefix(2).map { $0.record.data["change"] } == ["created", "linked"])
+        #expect(all.prefix(2).map(\.record.agentUserId) == ["cli", "cli"])
+        let after = try store.changes(after: start, limit: 100, users: nil, kinds: nil)
+        #expect(after.map(\.record.kind) == [.user, .user])
+        #expect(after.map { $0.record.data["change"] } == ["linked", "unlinked"])
+        #expect(after.map(\.record.agentUserId) == ["u", "u"])
+        #expect(after.allSatisfy { $0.record.deviceId == nil })
+        // The token issue, the import, the redemption and the DISCONNECT: one signal each.
+        #expect(calls.withLock { $0 } == 4)
+    }
+
     @Test(arguments: StoreFactory.withoutDirectory)
     func observerIsToldAfterCommit(factory: StoreFactory) throws {
         let store = try factory.openAlone()

@@ -97,8 +97,9 @@ extension PostgreSQLDeviceStore: AccountStore {
     ) throws -> CodeRedemption {
         let hash = tokenHash(code)
         let grantId = Hex.encode(hash)
+        let occurred = clock.unixMilliseconds
         defer { cache.withLock { $0.invalidate() } }
-        return try write { c, _ in
+        let redemption = try write { c, _ -> CodeRedemption in
             guard
                 let row = try c.query(
                     "SELECT userId, clientId, redirectURI, codeChallenge, scope, expires, used "
@@ -129,10 +130,17 @@ extension PostgreSQLDeviceStore: AccountStore {
             let access = try Self.insertToken(c, principal, kind: "access", grantId: grantId, ttl: accessTTL, now: now)
             let refresh = try Self.insertToken(c, principal, kind: "refresh", grantId: grantId, ttl: nil, now: now)
             try Self.markLinked(c, user: principal.agentUserId)
+            try Self.recordChange(
+                c,
+                SQLiteDeviceStore.userChange(principal.agentUserId, "linked"),
+                occurred: occurred
+            )
             return .issued(
                 IssuedTokens(accessToken: access, expiresIn: accessTTL, refreshToken: refresh, principal: principal)
             )
         }
+        if case .issued = redemption { notifyChanges() }
+        return redemption
     }
 
     public func refreshAccessToken(

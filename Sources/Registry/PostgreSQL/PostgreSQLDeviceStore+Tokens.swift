@@ -10,15 +10,20 @@ extension PostgreSQLDeviceStore: TokenStore {
     public func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String {
         let token = try newToken()
         let expires = ttl.map { UnixTime.expiry(from: now, ttl: $0) }
+        let occurred = clock.unixMilliseconds
         defer { cache.withLock { $0.invalidate() } }
         try write { c, _ in
-            _ = try Self.insertUser(c, agentUserId)
+            if try Self.insertUser(c, agentUserId) {
+                try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "created"), occurred: occurred)
+            }
             try c.query(
                 "INSERT INTO token (hash, userId, created, expires) VALUES ($1, $2, $3, $4)",
                 [.bytes(tokenHash(token)), .text(agentUserId), .int(now.seconds), PostgreSQLValue(expires)]
             )
             try Self.markLinked(c, user: agentUserId)
+            try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "linked"), occurred: occurred)
         }
+        notifyChanges()
         return token
     }
 
@@ -57,12 +62,15 @@ extension PostgreSQLDeviceStore: TokenStore {
 
     public func disconnect(user agentUserId: String, clientId: String?) throws -> Int {
         defer { cache.withLock { $0.invalidate() } }
+        let occurred = clock.unixMilliseconds
         let revoked = try write { c, _ in
             let revoked = try Self.revokeTokens(c, user: agentUserId, clientId: clientId)
             try Self.markUnlinked(c, user: agentUserId)
+            try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "unlinked"), occurred: occurred)
             return revoked
         }
         forgetRecordedSync(forUser: agentUserId)
+        notifyChanges()
         return revoked
     }
 
