@@ -81,7 +81,10 @@ import Testing
             var imported = 0
             for round in 0..<2 {
                 if round == 1, relay.waitForServer(after: 0, timeout: .seconds(60)) == nil { break }
-                let result = try? HearthCLI.run(["devices", "import", bobFile, "--database", database], in: directory.url)
+                let result = try? HearthCLI.run(
+                    ["devices", "import", bobFile, "--database", database],
+                    in: directory.url
+                )
                 if result?.status == 0 {
                     imported += round == 0 ? 1 + Self.bobPlugs : Self.bobPlugs
                 } else {
@@ -105,7 +108,13 @@ import Testing
         #expect(await consumersResumed.waitAsync(atLeast: 5, timeout: .seconds(60)))
         let baseline = try #require(ProcessMemory(pid: server.pid))
         let stuckStart = try Self.latestCursor(port: server.port, key: key)
-        let stuck = try EventStreamClient(port: server.port, path: "/v1/changes", key: key, lastEventID: stuckStart)
+        let stuck = try EventStreamClient(
+            port: server.port,
+            path: "/v1/changes",
+            key: key,
+            lastEventID: stuckStart,
+            maximumSegmentSize: 1460
+        )
         defer { stuck.close() }
 
         #expect(await writersDone.waitAsync(atLeast: plans.count + 1, timeout: .seconds(90)))
@@ -148,7 +157,10 @@ import Testing
         // events with no gap; it resumes from the last one it fully received and loses nothing.
         #expect(try stuck.readStatus() == 200)
         var stuckIds: [Int64] = []
-        while let event = try stuck.next() { stuckIds.append(event.id) }
+        while let event = try stuck.next() {
+            stuckIds.append(event.id)
+            if event.id == cursors.last { break }  // it was never cut off
+        }
         #expect(!stuck.endedCleanly)
         let stuckExpected = cursors.filter { $0 > stuckStart }
         #expect(stuckIds.count < stuckExpected.count, "the stuck consumer got all \(stuckIds.count) events")
@@ -185,6 +197,80 @@ import Testing
             total \(ContinuousClock.now - began)
             """
         )
+    }
+
+    /// What the soak's last change (a new user) showed: a `/v1` write wakes the change feed at once. A long-poll
+    /// waiting for the next change is answered by a `PATCH …/state`, and an open stream gets the change before its
+    /// first heartbeat (15 s), not with it.
+    @Test func aDeviceAPIWriteReachesAWaitingLongPollAndAnOpenStreamAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = directory.path("hearth.sqlite")
+        let home = try directory.write("home.json", Self.home)
+        #expect(try HearthCLI.run(["devices", "import", home, "--database", database], in: directory.url).status == 0)
+        let created = try HearthCLI.run(
+            ["apikeys", "create", "--name", "wake", "--database", database],
+            in: directory.url
+        )
+        let key = try #require(created.stdout.split(separator: "\n").last.map(String.init))
+        let server = try await ServerProcess(["--database", database], in: directory.url, environment: Self.noSeed)
+        defer { server.kill() }
+        let start = try Self.latestCursor(port: server.port, key: key)
+        let writer = try RawHTTPClient(port: server.port)
+        defer { writer.close() }
+        func patch(_ level: Int) throws -> Int {
+            try writer.send(
+                Self.request(
+                    "PATCH",
+                    "/v1/users/alice/devices/dimmer-1/state",
+                    key: key,
+                    body: #"{"clusters": {"LevelControl": {"CurrentLevel": \#(level)}}}"#
+                )
+            )
+            return try writer.readResponse().status
+        }
+
+        // A long-poll waits (no stream is open, so no heartbeat will read the log for it); then the PATCH.
+        let answered = EventCount()
+        let answer = Mutex<String?>(nil)
+        let port = server.port
+        Thread.detachNewThread {
+            let client = try? RawHTTPClient(port: port, readTimeoutSeconds: 30)
+            try? client?.send(Self.request("GET", "/v1/changes?after=\(start)&wait=20", key: key))
+            let text = (try? client?.readResponse())?.bodyText
+            answer.withLock { $0 = text }
+            answered.increment()
+        }
+        #expect(try await Self.waitForGauge(port: server.port, kind: "poll", value: 1))
+        #expect(try patch(10) == 200)
+        #expect(await answered.waitAsync(atLeast: 1, timeout: .seconds(30)))
+        let page = try JSONParser.parse(try #require(answer.withLock { $0 }))
+        #expect(page["changes"]?.arrayValue?.map { $0["cursor"]?.intValue } == [Int(start) + 1], "\(page)")
+
+        // A stream is open (its head came after it subscribed); then the PATCH.
+        let stream = try EventStreamClient(port: server.port, path: "/v1/changes", key: key, lastEventID: start + 1)
+        defer { stream.close() }
+        #expect(try stream.readStatus() == 200)
+        #expect(try patch(11) == 200)
+        let event = try stream.next()
+        #expect(event?.id == start + 2)
+        #expect(stream.heartbeats == 0, "the change came with the heartbeat, not with its commit")
+    }
+
+    /// Reads `/metrics` until `hearth_change_stream_consumers{kind="KIND"}` is `value`; false after 20 s.
+    static func waitForGauge(port: Int, kind: String, value: Int) async throws -> Bool {
+        let client = try RawHTTPClient(port: port)
+        defer { client.close() }
+        let prefix = #"hearth_change_stream_consumers{kind="\#(kind)"} "#
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            try client.send("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let text = try client.readResponse().bodyText
+            let reading = text.split(separator: "\n").first { $0.hasPrefix(prefix) }?.dropFirst(prefix.count)
+            if let reading, Double(reading) == Double(value) { return true }
+            try await Task.sleep(for: .milliseconds(10))  // a bounded poll of a gauge, not a wait for an event
+        }
+        return false
     }
 }
 
@@ -258,7 +344,7 @@ extension ChangeStreamSoakTests {
                 body.contains(#""status":"SUCCESS""#) && !body.contains(#""status":"ERROR""#)
             },
             // One dimmer per PATCH; a dimmer's level differs from its last one, so each is one `state` change.
-            WriterPlan(name: "PATCH", quota: 1_700, changes: 1, status: 200) { index in
+            WriterPlan(name: "PATCH", quota: 1_800, changes: 1, status: 200) { index in
                 let level = index / 4 % 254 + 1
                 return request(
                     "PATCH",
@@ -274,12 +360,17 @@ extension ChangeStreamSoakTests {
                     #"{"agentUserId": "alice", "deviceId": "batch-\#($0)", "#
                         + #""clusters": {"LevelControl": {"CurrentLevel": \#(index % 250 + 2)}}}"#
                 }
-                return request("POST", "/v1/state", key: key, body: #"{"changes": [\#(changes.joined(separator: ","))]}"#)
+                return request(
+                    "POST",
+                    "/v1/state",
+                    key: key,
+                    body: #"{"changes": [\#(changes.joined(separator: ","))]}"#
+                )
             } accepted: { body in
                 body.contains(#""applied":50"#)
             },
             // Device replacements: one `device` change each, about 2 KB.
-            WriterPlan(name: "PUT", quota: 1_600, changes: 1, status: 200) { index in
+            WriterPlan(name: "PUT", quota: 1_800, changes: 1, status: 200) { index in
                 request(
                     "PUT",
                     "/v1/users/alice/devices/fixture-\(index % 8 + 1)",

@@ -45,14 +45,30 @@ final class EventStreamClient {
     private(set) var ended = false
     /// Body bytes decoded so far.
     private(set) var bodyByteCount = 0
+    /// Heartbeat comments (`: heartbeat`) read so far.
+    private(set) var heartbeats = 0
 
     /// Connects to `127.0.0.1:port` and sends `GET path` with `Accept: text/event-stream`, the API key and
     /// `Last-Event-ID` when given. A read that waits longer than `readTimeoutSeconds` fails.
-    init(port: Int, path: String, key: String, lastEventID: Int64? = nil, readTimeoutSeconds: Int = 20) throws {
+    ///
+    /// `maximumSegmentSize` is the TCP MSS the connection announces (`TCP_MAXSEG`). On loopback the MSS is 64 KiB
+    /// and Linux sizes the server's send buffer from it (about 4 MB here), far more than on a network path (1460:
+    /// some tens of KiB): a consumer that wants Hearth's own buffering to be what fills up announces 1460.
+    init(
+        port: Int,
+        path: String,
+        key: String,
+        lastEventID: Int64? = nil,
+        readTimeoutSeconds: Int = 20,
+        maximumSegmentSize: Int32? = nil
+    ) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var segment = maximumSegmentSize {
+            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_MAXSEG, &segment, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -201,8 +217,9 @@ final class EventStreamClient {
             var id: Int64?
             var name = ""
             var data = ""
-            for line in block.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: ":") {
+            for line in block.split(separator: UInt8(ascii: "\n")) {
                 let text = String(decoding: line, as: UTF8.self)
+                if text.hasPrefix(": heartbeat") { heartbeats += 1 }
                 if text.hasPrefix("id: ") { id = Int64(text.dropFirst(4)) }
                 if text.hasPrefix("event: ") { name = String(text.dropFirst(7)) }
                 if text.hasPrefix("data: ") { data = String(text.dropFirst(6)) }
