@@ -38,6 +38,8 @@ final class EventStreamClient {
     private var chunkCRLFDue = false
     /// Whether the response head was read.
     private var headRead = false
+    /// When reads fail even if bytes (heartbeats) keep coming: a bound on a failing test.
+    private let deadline: ContinuousClock.Instant
 
     /// Whether the body ended with its last chunk (a clean end, not a dropped connection).
     private(set) var endedCleanly = false
@@ -49,7 +51,8 @@ final class EventStreamClient {
     private(set) var heartbeats = 0
 
     /// Connects to `127.0.0.1:port` and sends `GET path` with `Accept: text/event-stream`, the API key and
-    /// `Last-Event-ID` when given. A read that waits longer than `readTimeoutSeconds` fails.
+    /// `Last-Event-ID` when given. A read that waits longer than `readTimeoutSeconds` fails, and so does any read
+    /// `giveUpAfter` after the connection was opened (heartbeats would keep a stream that never ends alive).
     ///
     /// `maximumSegmentSize` is the TCP MSS the connection announces (`TCP_MAXSEG`). On loopback the MSS is 64 KiB
     /// and Linux sizes the server's send buffer from it (about 4 MB here), far more than on a network path (1460:
@@ -60,8 +63,10 @@ final class EventStreamClient {
         key: String,
         lastEventID: Int64? = nil,
         readTimeoutSeconds: Int = 20,
-        maximumSegmentSize: Int32? = nil
+        maximumSegmentSize: Int32? = nil,
+        giveUpAfter: Duration = .seconds(100)
     ) throws {
+        deadline = ContinuousClock.now + giveUpAfter
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
@@ -152,6 +157,7 @@ final class EventStreamClient {
 
     /// Reads more bytes; false at the end of the connection (closed or reset).
     private func fill() throws -> Bool {
+        guard ContinuousClock.now < deadline else { throw Failure(description: "still reading after the deadline") }
         if rawStart > 65_536, rawStart * 2 > raw.count {
             raw.removeFirst(rawStart)
             rawStart = 0
