@@ -64,7 +64,7 @@ final class EventStreamClient {
         lastEventID: Int64? = nil,
         readTimeoutSeconds: Int = 20,
         maximumSegmentSize: Int32? = nil,
-        giveUpAfter: Duration = .seconds(100)
+        giveUpAfter: Duration = .seconds(240)
     ) throws {
         deadline = ContinuousClock.now + giveUpAfter
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
