@@ -46,13 +46,6 @@ public struct ChangesResponder: HTTPResponder {
         feed.observeCounts(observer)
     }
 
-    /// Changes were committed: streams and waiting long-polls read the log now (one read however many calls come
-    /// meanwhile). The store's own commit signal (``ChangeStore/observeChanges(_:)``) does this for the writes that
-    /// signal; ``DeviceAPIResponder`` calls it after each `/v1` write.
-    public func changesCommitted() {
-        feed.signal()
-    }
-
     /// The number of open streams (for tests and health).
     public var openStreamCount: Int { feed.subscriberCount }
 

@@ -24,7 +24,7 @@ public struct DeviceAPIResponder: HTTPResponder {
     public typealias Store = any DeviceStore & DeviceAdminStore & APIKeyStore & OutboxStore
 
     let store: Store
-    let changes: ChangesResponder?
+    let changes: (any HTTPResponder)?
     let authFailureDelay: (@Sendable (Request) -> Duration)?
     let clock: any HearthClock
     let logger: Logger
@@ -36,15 +36,14 @@ public struct DeviceAPIResponder: HTTPResponder {
     ///
     /// - Parameters:
     ///   - store: The registry.
-    ///   - changes: Answers `/v1/changes` once the key is checked, and is woken after each write that succeeded;
-    ///     `nil` answers 404 there.
+    ///   - changes: Answers `/v1/changes` once the key is checked; `nil` answers 404 there.
     ///   - authFailureDelay: How long to hold back a 401 from this client (the bad-token throttle `/fulfillment`
     ///     uses); `nil` answers at once.
     ///   - clock: Wall time for the keys' `lastUsed`.
     ///   - logger: Where refusals and registry failures are logged.
     public init(
         store: Store,
-        changes: ChangesResponder? = nil,
+        changes: (any HTTPResponder)? = nil,
         authFailureDelay: (@Sendable (Request) -> Duration)? = nil,
         clock: any HearthClock = SystemClock(),
         logger: Logger
@@ -76,14 +75,7 @@ public struct DeviceAPIResponder: HTTPResponder {
             return changes.respond(to: request)
         }
         do throws(APIError) {
-            let response = try self.route(request, route)
-            // A write that succeeded recorded its changes in its transaction: streams and waiting long-polls read
-            // them now, not at the next heartbeat (the SQLite store signals EXECUTE's and imports' commits itself,
-            // not these).
-            if request.method != .get, request.method != .head, response.status.kind == .successful {
-                changes?.changesCommitted()
-            }
-            return response
+            return try self.route(request, route)
         } catch {
             return error.response
         }
