@@ -72,15 +72,9 @@ final class ChangeFeed: Sendable {
     /// The number of long-polls waiting.
     var waiterCount: Int { state.withLock { $0.waiters.count } }
 
-    /// New changes were committed: read them soon (one read however many signals come meanwhile). With no stream
-    /// open and no long-poll waiting there is nobody to read for, and nothing is queued: this is called after every
-    /// committed EXECUTE, and a queue hop per commit (a worker thread woken, a read of the log) was a good part of
-    /// what the change log cost EXECUTE. A stream or long-poll that registers later reads the log itself once
-    /// registered (``subscribe(_:after:snapshot:users:kinds:)``, ``wait(_:after:users:kinds:limit:for:)``), so a
-    /// commit that finds nobody here is not missed.
+    /// New changes were committed: read them soon (one read however many signals come meanwhile).
     func signal() {
         let queued = state.withLock { state -> Bool in
-            if state.subscribers.isEmpty && state.waiters.isEmpty { return true }
             defer { state.pumpQueued = true }
             return state.pumpQueued
         }
