@@ -12,14 +12,7 @@ import Testing
     @Test func aConsumerResumesAcrossAKillAndRestartWithoutGapOrDuplicate() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let database = directory.path("hearth.sqlite")
-        let home = try directory.write("home.json", TestHomes.twoUsers)
-        #expect(try HearthCLI.run(["devices", "import", home, "--database", database], in: directory.url).status == 0)
-        let created = try HearthCLI.run(
-            ["apikeys", "create", "--name", "kill", "--database", database],
-            in: directory.url
-        )
-        let key = try #require(created.stdout.split(separator: "\n").last.map(String.init))
+        let (database, key) = try HearthCLI.databaseWithAPIKey(home: TestHomes.twoUsers, keyName: "kill", in: directory)
 
         var server = try await ServerProcess(["--database", database], in: directory.url, environment: Self.noSeed)
         for index in 0..<20 { try Self.toggle(server.port, key: key, on: index % 2 == 0) }

@@ -33,15 +33,8 @@ import Testing
         let began = ContinuousClock.now
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let database = directory.path("hearth.sqlite")
-        let home = try directory.write("home.json", Self.home)
+        let (database, key) = try HearthCLI.databaseWithAPIKey(home: Self.home, keyName: "soak", in: directory)
         let bobFile = try directory.write("bob.json", Self.bobHome)
-        #expect(try HearthCLI.run(["devices", "import", home, "--database", database], in: directory.url).status == 0)
-        let created = try HearthCLI.run(
-            ["apikeys", "create", "--name", "soak", "--database", database],
-            in: directory.url
-        )
-        let key = try #require(created.stdout.split(separator: "\n").last.map(String.init))
         let token = try ServeProcessTests.issueToken(user: "alice", database: database, in: directory)
 
         var server = try await ServerProcess(["--database", database], in: directory.url, environment: Self.noSeed)
@@ -225,14 +218,7 @@ import Testing
     @Test func aDeviceAPIWriteReachesAWaitingLongPollAndAnOpenStreamAtOnce() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let database = directory.path("hearth.sqlite")
-        let home = try directory.write("home.json", Self.home)
-        #expect(try HearthCLI.run(["devices", "import", home, "--database", database], in: directory.url).status == 0)
-        let created = try HearthCLI.run(
-            ["apikeys", "create", "--name", "wake", "--database", database],
-            in: directory.url
-        )
-        let key = try #require(created.stdout.split(separator: "\n").last.map(String.init))
+        let (database, key) = try HearthCLI.databaseWithAPIKey(home: Self.home, keyName: "wake", in: directory)
         let server = try await ServerProcess(["--database", database], in: directory.url, environment: Self.noSeed)
         defer { server.kill() }
         let start = try Self.latestCursor(port: server.port, key: key)

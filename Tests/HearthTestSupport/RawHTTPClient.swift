@@ -43,44 +43,13 @@ public final class RawHTTPClient {
 
     /// Connects to `127.0.0.1:port`, from `sourceAddress` if given; reads time out after `readTimeoutSeconds`.
     public init(port: Int, readTimeoutSeconds: Int = 10, sourceAddress: String? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else {
-            throw Failure(operation: "socket", errorNumber: errno)
-        }
-        var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        if let sourceAddress {
-            var source = sockaddr_in()
-            source.sin_family = sa_family_t(AF_INET)
-            source.sin_addr.s_addr = inet_addr(sourceAddress)
-            let bound = withUnsafePointer(to: &source) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else {
-                let number = errno
-                close()
-                throw Failure(operation: "bind", errorNumber: number)
-            }
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            let number = errno
-            // `close()`, not the system call: a class whose init throws after every property is set still runs
-            // its deinit, which would close the descriptor a second time — by then perhaps another thread's
-            // (a dispatch source's), which crashed libdispatch's event loop in CI.
-            close()
-            throw Failure(operation: "connect", errorNumber: number)
-        }
+        // A failed connection throws before `descriptor` is set, so no deinit closes a descriptor number that may by
+        // then be another thread's (a dispatch source's, which once crashed libdispatch's event loop in CI).
+        descriptor = try LoopbackSocket.connect(
+            port: port,
+            readTimeoutSeconds: readTimeoutSeconds,
+            sourceAddress: sourceAddress
+        )
     }
 
     deinit {

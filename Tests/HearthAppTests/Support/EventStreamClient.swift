@@ -1,3 +1,5 @@
+import HearthTestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -67,26 +69,20 @@ final class EventStreamClient {
         giveUpAfter: Duration = .seconds(240)
     ) throws {
         deadline = ContinuousClock.now + giveUpAfter
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-        var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        if var segment = maximumSegmentSize {
-            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_MAXSEG, &segment, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        do {
+            descriptor = try LoopbackSocket.connect(port: port, readTimeoutSeconds: readTimeoutSeconds) { descriptor in
+                if var segment = maximumSegmentSize {
+                    setsockopt(
+                        descriptor,
+                        Int32(IPPROTO_TCP),
+                        TCP_MAXSEG,
+                        &segment,
+                        socklen_t(MemoryLayout<Int32>.size)
+                    )
+                }
             }
-        }
-        guard connected == 0 else {
-            let number = errno
-            close()
-            throw Failure(description: "connect to \(port): errno \(number)")
+        } catch {
+            throw Failure(description: "\(error)")
         }
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(key)\r\n"
         request += "Accept: text/event-stream\r\n"
