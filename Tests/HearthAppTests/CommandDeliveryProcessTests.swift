@@ -21,15 +21,9 @@ import Darwin
 /// and what it confirmed and Google was told survives.
 @Suite(.serialized)
 struct CommandDeliveryProcessTests {
-    static let home = #"""
-        {"users": [{"agentUserId": "alice", "devices": [
-          {"id": "lamp", "name": "Lamp", "deviceTypes": ["DimmableLight"],
-           "clusters": {"OnOff": {"OnOff": false}, "LevelControl": {"CurrentLevel": 127}}}
-        ]}]}
-        """#
     static let secret = "process-test-webhook-secret"
 
-    /// A registry holding ``home`` and a backend on loopback that answers as `answer` says.
+    /// A registry holding ``TestHomes/aliceLamp`` and a backend on loopback that answers as `answer` says.
     final class Environment {
         let directory: TemporaryDirectory
         let backend: CommandDeliveryTests.ScriptedBackend
@@ -45,7 +39,7 @@ struct CommandDeliveryProcessTests {
                 logger: Logger(label: "backend") { _ in SwiftLogNoOpLogHandler() }
             )
             port = try server.start()
-            try directory.write("home.json", CommandDeliveryProcessTests.home)
+            try directory.write("home.json", TestHomes.aliceLamp)
             let imported = try HearthCLI.run(
                 ["devices", "import", "home.json", "--database", "h.sqlite"],
                 in: directory.url

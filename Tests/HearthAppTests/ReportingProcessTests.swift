@@ -19,15 +19,9 @@ import Darwin
 /// queues for a running server.
 @Suite(.serialized)
 struct ReportingProcessTests {
-    static let home = #"""
-        {"users": [{"agentUserId": "alice", "devices": [
-          {"id": "lamp", "name": "Lamp", "deviceTypes": ["DimmableLight"],
-           "clusters": {"OnOff": {"OnOff": false}, "LevelControl": {"CurrentLevel": 127}}}
-        ]}]}
-        """#
 
     /// A temporary directory with a service-account key pair, a key file pointing at an in-process fake, and a
-    /// registry holding ``home``.
+    /// registry holding ``TestHomes/aliceLamp``.
     final class Environment {
         let directory: TemporaryDirectory
         let fake: FakeHomeGraph
@@ -53,7 +47,7 @@ struct ReportingProcessTests {
                 ("token_uri", .string("http://127.0.0.1:\(port)/token")),
             ])
             try directory.write("key.json", String(decoding: JSONWriter.bytes(.object(keyJSON)), as: UTF8.self))
-            try directory.write("home.json", ReportingProcessTests.home)
+            try directory.write("home.json", TestHomes.aliceLamp)
             let imported = try HearthCLI.run(
                 ["devices", "import", "home.json", "--database", "h.sqlite"],
                 in: directory.url

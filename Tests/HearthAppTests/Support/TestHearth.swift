@@ -112,6 +112,15 @@ final class TestHearth: @unchecked Sendable {
 
 /// A two-user home used by most tests: `alice` has lights and a plug (one offline), `bob` has one light.
 enum TestHomes {
+    /// One user, alice, with one dimmable lamp (off, level 127): what the process tests of reporting and command
+    /// delivery serve.
+    static let aliceLamp = #"""
+        {"users": [{"agentUserId": "alice", "devices": [
+          {"id": "lamp", "name": "Lamp", "deviceTypes": ["DimmableLight"],
+           "clusters": {"OnOff": {"OnOff": false}, "LevelControl": {"CurrentLevel": 127}}}
+        ]}]}
+        """#
+
     static let twoUsers = #"""
         {"users": [
           {"agentUserId": "alice", "devices": [
