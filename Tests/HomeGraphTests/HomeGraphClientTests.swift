@@ -1,5 +1,6 @@
 import FakeHomeGraph
 import Foundation
+import HearthTestSupport
 import HomeGraph
 import JSON
 import MicroHTTPD
@@ -178,10 +179,15 @@ struct HomeGraphClientTests {
         }
     }
 
+    /// A port that refuses connections, not the fake's after a shutdown: with suites in parallel another test's
+    /// listener can be given a stopped server's port at once and answer (CI once saw this test's Request Sync land
+    /// in `notificationsAreDelivered`'s fake, failing both).
     @Test func unreachableHomeGraphIsRetryable() async throws {
-        let env = try TestHomeGraph()
-        env.server.shutdown()
+        let refusing = try RefusingPort()
+        let env = try TestHomeGraph(clientPort: refusing.port)
+        defer { env.server.shutdown() }
         #expect(await env.client.requestSync(agentUserId: user) == .retryable(after: nil))
+        withExtendedLifetime(refusing) {}
     }
 
     @Test func revokedTokenIsRefreshedOnceThenDelivered() async throws {

@@ -66,7 +66,14 @@ struct TestHomeGraph {
     ///   - signingKey: The key the client signs with (the fake always trusts ``TestKeyPair/main``).
     ///   - clock: The clock of both the provider and the fake (default: the real one).
     ///   - tokenLifetimeSeconds: The fake's `expires_in`.
-    init(signingKey: TestKeyPair? = nil, clock: ManualClock? = nil, tokenLifetimeSeconds: Int = 3600) throws {
+    ///   - clientPort: Where the client sends its token and HomeGraph requests instead of the fake (a
+    ///     ``RefusingPort``'s, for an unreachable Google).
+    init(
+        signingKey: TestKeyPair? = nil,
+        clock: ManualClock? = nil,
+        tokenLifetimeSeconds: Int = 3600,
+        clientPort: Int? = nil
+    ) throws {
         let clock: any HearthClock = clock ?? SystemClock()
         fake = FakeHomeGraph(
             publicKey: try TestKeyPair.main.publicKey,
@@ -79,11 +86,12 @@ struct TestHomeGraph {
             logger: .silent
         )
         port = try server.start()
+        let target = clientPort ?? port
         key = ServiceAccountKey(
             clientEmail: "hearth@hearth-test.iam.gserviceaccount.com",
             privateKeyID: "test-key-1",
             privateKey: try (signingKey ?? TestKeyPair.main).privateKey,
-            tokenURI: URL(string: "http://127.0.0.1:\(port)/token")!
+            tokenURI: URL(string: "http://127.0.0.1:\(target)/token")!
         )
         session = URLSession(configuration: .ephemeral)
         tokens = AccessTokenProvider(
@@ -93,7 +101,7 @@ struct TestHomeGraph {
             logger: .silent
         )
         client = HomeGraphClient(
-            endpoint: URL(string: "http://127.0.0.1:\(port)")!,
+            endpoint: URL(string: "http://127.0.0.1:\(target)")!,
             tokens: tokens,
             transport: URLSessionTransport(session: session, timeout: 10),
             logger: .silent
