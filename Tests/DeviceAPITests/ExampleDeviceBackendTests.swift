@@ -28,21 +28,17 @@ struct ExampleDeviceBackendTests {
             let cursorFile = directory.appendingPathComponent("cursor")
             try Data("3".utf8).write(to: cursorFile)  // older than the retention: the scripted API answers 410
             let script = Self.repositoryRoot.appendingPathComponent("Deploy/examples/device-backend.py")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path]
-            process.environment = [
-                "HEARTH_URL": "http://127.0.0.1:\(port)", "HEARTH_API_KEY": Self.key,
-                "HEARTH_CURSOR_FILE": cursorFile.path, "HEARTH_EXIT_AFTER": "2",
-                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-            #expect(process.terminationStatus == 0, "\(lines)")
+            let result = try ChildProcess.run(
+                "/usr/bin/env",
+                ["python3", script.path],
+                environment: [
+                    "HEARTH_URL": "http://127.0.0.1:\(port)", "HEARTH_API_KEY": Self.key,
+                    "HEARTH_CURSOR_FILE": cursorFile.path, "HEARTH_EXIT_AFTER": "2",
+                    "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                ]
+            )
+            let lines = result.stdoutText.split(separator: "\n").map(String.init)
+            #expect(result.termination.succeeded, "\(lines) \(result.stderrText)")
 
             let requests = responder.requests
             #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import JSON
 import OAuth
 import Testing
@@ -65,16 +66,8 @@ struct BrowserSignInTests {
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = try OutputFiles()
-        defer { output.remove() }
-        process.standardOutput = output.stdoutHandle
-        process.standardError = output.stderrHandle
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, output.stdout + output.stderr)
+        let result = try ChildProcess.run(executable, arguments, timeout: .seconds(300))
+        return (result.termination.status, result.stdoutText + result.stderrText)
     }
 
     /// Runs the driver against `hearth`'s sign-in page.

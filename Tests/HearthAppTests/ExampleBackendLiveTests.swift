@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import HearthTestSupport
 import JSON
 import Registry
 import Testing
@@ -16,18 +17,18 @@ import Testing
         let key = try hearth.store.create(name: "example", now: SystemClock().unixTime)
         let token = try hearth.token(for: "alice")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path]
-        process.environment = [
-            "HEARTH_URL": "http://127.0.0.1:\(hearth.port)", "HEARTH_API_KEY": key, "HEARTH_EXIT_AFTER": "1",
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-        ]
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try ChildProcess(
+            "/usr/bin/env",
+            ["python3", Self.script.path],
+            environment: [
+                "HEARTH_URL": "http://127.0.0.1:\(hearth.port)", "HEARTH_API_KEY": key, "HEARTH_EXIT_AFTER": "1",
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            ],
+            stdout: .pipe(output),
+            stderr: .stdout
+        )
+        defer { process.kill() }
         let reader = LineReader(output.fileHandleForReading)
 
         // Both users' snapshots arrive before anything else: the backend now follows the stream.
@@ -40,8 +41,7 @@ import Testing
         )
         #expect(answer.status == 200)
         let rest = reader.lines(until: { _ in false })  // to the end: the backend exits after one command
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(snapshots + rest)")
+        #expect(process.waitUntilExit().succeeded, "\(snapshots + rest)")
         #expect(rest.contains { $0.hasPrefix("command OnOff.On alice/lamp endpoint 1") }, "\(rest)")
         #expect(!rest.contains { $0.contains("refused") }, "\(rest)")
 
@@ -53,18 +53,16 @@ import Testing
         #expect(query.json?["payload"]?["devices"]?["lamp"]?["on"] == .bool(true))
 
         // The device itself turns off (someone at the switch): the backend's report is a state change by api.
-        let switchedOff = Process()
-        switchedOff.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        switchedOff.arguments = [
-            "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PATCH", "-H", "Authorization: Bearer \(key)",
-            "-H", "Content-Type: application/json", "-d", #"{"clusters":{"OnOff":{"OnOff":false}}}"#,
-            "http://127.0.0.1:\(hearth.port)/v1/users/alice/devices/lamp/state",
-        ]
-        let status = Pipe()
-        switchedOff.standardOutput = status
-        try switchedOff.run()
-        switchedOff.waitUntilExit()
-        #expect(String(decoding: status.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "200")
+        let switchedOff = try ChildProcess.run(
+            "/usr/bin/env",
+            [
+                "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PATCH", "-H",
+                "Authorization: Bearer \(key)", "-H", "Content-Type: application/json", "-d",
+                #"{"clusters":{"OnOff":{"OnOff":false}}}"#,
+                "http://127.0.0.1:\(hearth.port)/v1/users/alice/devices/lamp/state",
+            ]
+        )
+        #expect(switchedOff.stdoutText == "200", "\(switchedOff)")
         let after = try hearth.store.changes(after: command.cursor, limit: 10, users: ["alice"], kinds: [.state])
         let report = try #require(after.first, "no state change after the report")
         #expect(report.record.deviceId == "lamp")

@@ -38,24 +38,16 @@ struct FakeHomeGraphProcessTests {
         defer { directory.remove() }
         let publicKey = try publicKeyFile(in: directory)
         let output = ProcessOutput()
-        let process = Process()
-        process.executableURL = try HearthBinary.url()
-        process.arguments = ["fake-homegraph", "--port", "0", "--public-key", publicKey]
-        process.currentDirectoryURL = directory.url
-        process.environment = HearthCLI.environment()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output.stdoutHandle
-        process.standardError = output.stderrHandle
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        let process = try ChildProcess(
+            try HearthBinary.url().path,
+            ["fake-homegraph", "--port", "0", "--public-key", publicKey],
+            environment: HearthCLI.environment(),
+            directory: directory.url.path,
+            stdout: .fileHandle(output.stdoutHandle),
+            stderr: .fileHandle(output.stderrHandle)
+        )
         output.childStarted()
-        defer {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
-        }
+        defer { process.kill() }
 
         let prefix = "fake homegraph listening on http://127.0.0.1:"
         @Sendable func port(in stdout: String) -> Int? {
@@ -84,14 +76,10 @@ struct FakeHomeGraphProcessTests {
         let (_, afterwards) = try await send("GET", port: bound, path: "/reports")
         #expect(afterwards?["reports"]?.arrayValue?.first?["status"] == 401)
 
-        kill(process.processIdentifier, SIGTERM)
+        process.send(signal: SIGTERM)
         // Await the exit itself rather than polling.
-        #expect(exited.wait(timeout: dispatchDeadline(after: .seconds(10))) == .success)
-        #expect(!process.isRunning)
-        if !process.isRunning {
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-        }
+        let termination = process.wait(timeout: .seconds(10))
+        #expect(termination == ChildProcess.Termination(reason: .exit, status: 0))
     }
 
     @Test func refusesAMissingPublicKey() throws {

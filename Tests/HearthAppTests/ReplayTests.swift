@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import JSON
 import Testing
 
@@ -76,16 +77,9 @@ struct ReplayTests {
                 elif case.find("skipped") is not None: print(case.get("name"), "skip")
                 else: print(case.get("name"), "pass")
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HarnessError("python3 could not parse:\n\(xml)") }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let result = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script, file])
+        guard result.termination.succeeded else { throw HarnessError("python3 could not parse:\n\(xml)\n\(result)") }
+        return result.stdoutText.split(separator: "\n").map(String.init)
     }
 
     /// Record a few intents with the real `hearth serve --record`, replay them with the real `hearth replay`

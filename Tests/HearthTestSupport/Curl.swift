@@ -17,28 +17,16 @@ public enum Curl {
         let headerFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("microhttpd-tests-\(UUID().uuidString).headers")
         defer { try? FileManager.default.removeItem(at: headerFile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments =
+        let result = try ChildProcess.run(
+            "/usr/bin/curl",
             [
                 "--silent", "--show-error", "--max-time", "10", "--dump-header", headerFile.path, "--write-out",
                 "\n%{http_code}",
             ]
-            + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        let inputPipe = Pipe()
-        if input != nil {
-            process.standardInput = inputPipe
-        }
-        try process.run()
-        if let input {
-            inputPipe.fileHandleForWriting.write(Data(input))
-            try inputPipe.fileHandleForWriting.close()
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
+                + arguments,
+            input: input
+        )
+        var text = result.stdoutText
         let statusLine = text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
         let status = Int(statusLine) ?? 0
         text.removeLast(min(text.count, statusLine.count + 1))

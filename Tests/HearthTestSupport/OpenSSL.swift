@@ -11,17 +11,8 @@ public struct CommandResult: Sendable {
 /// Runs `/usr/bin/openssl` with `arguments`, stdin from /dev/null so that it can never wait for a prompt.
 @discardableResult
 public func runOpenSSL(_ arguments: [String]) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    let result = try ChildProcess.run("/usr/bin/openssl", arguments, stderr: .stdout)
+    return CommandResult(status: result.termination.status, output: result.stdoutText)
 }
 
 /// Runs `/usr/bin/openssl` with `arguments`; throws ``TestFailure`` with its output when it exits non-zero.

@@ -114,37 +114,19 @@ public final class PostgreSQLCluster: Sendable {
 
     /// Runs a PostgreSQL program to its end; throws with its output when it fails.
     ///
-    /// Spawned with `posix_spawn` and awaited with `waitpid`, its output sent to a file: `pg_ctl start` leaves a
-    /// server behind that inherits the child's descriptors, so a pipe would never see its end, and Foundation's
-    /// `Process.waitUntilExit` was seen never to return after it.
+    /// Its output goes to a file: `pg_ctl start` leaves a server behind that inherits the child's stdout, so a pipe
+    /// would never see its end (and Foundation's `Process.waitUntilExit` was seen never to return after it).
     @discardableResult
     static func run(_ program: String, _ arguments: [String], asClusterOwner: Bool) throws -> String {
         // Programs run as nobody cannot read root's working directory: the shell moves to / first.
         var argv = ["/bin/sh", "-c", "cd / && exec \"$@\"", "sh"]
         if asClusterOwner && getuid() == 0 { argv += ["/usr/sbin/runuser", "-u", "nobody", "--"] }
         argv += [program] + arguments
-        let outputPath = "/tmp/hearth-pg-output-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
-        cArguments.append(nil)
-        defer { for argument in cArguments { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
-        guard spawned == 0 else { throw TestFailure("cannot start \(argv[0]): errno \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // WIFEXITED and WEXITSTATUS, which Swift does not import: exited normally with status 0.
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            throw TestFailure("\(argv.joined(separator: " ")) failed (status \(status)): \(text)")
+        let result = try ChildProcess.run(argv[0], Array(argv.dropFirst()), stderr: .stdout, timeout: .seconds(300))
+        guard result.termination.succeeded else {
+            throw TestFailure("\(argv.joined(separator: " ")) failed (\(result.termination)): \(result.stdoutText)")
         }
-        return text
+        return result.stdoutText
     }
 
     private static func findBinDirectory() -> String? {

@@ -126,17 +126,13 @@ struct LingeringCloseTests {
                     print(type(error).__name__, error, flush=True)
             """
         try withServer { _, responder, port in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", script, "\(port)", "\(Self.twoMebibytes)"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            let result = try ChildProcess.run(
+                "/usr/bin/env",
+                ["python3", "-c", script, "\(port)", "\(Self.twoMebibytes)"]
+            )
+            let lines = result.stdoutText.split(separator: "\n").map(String.init)
             #expect(lines == Array(repeating: "413 \(Self.tooLarge)", count: 30))
-            #expect(process.terminationStatus == 0)
+            #expect(result.termination.succeeded, "\(result)")
             #expect(responder.requests.isEmpty)
         }
     }

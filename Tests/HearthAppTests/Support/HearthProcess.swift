@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import JSON
 
 #if canImport(FoundationNetworking)
@@ -12,11 +13,6 @@ import Darwin
 
 // Runs the real `hearth` binary as a child process: one-shot commands (`devices import`, `token issue`, …) and
 // `hearth serve`, which is stopped by its PID and never outlives its test.
-
-/// `kill(2)`, under a name that does not clash with ``ServerProcess/kill()``.
-private func signalProcess(_ pid: Int32, _ signal: Int32) {
-    _ = kill(pid, signal)
-}
 
 /// A failure of the test harness itself (not of Hearth): no binary, a command that hung, a server that never
 /// listened.
@@ -125,7 +121,7 @@ struct TemporaryDirectory {
 struct CommandResult: CustomStringConvertible {
     /// The exit status, or the signal number when ``reason`` is `.uncaughtSignal`.
     var status: Int32
-    var reason: Process.TerminationReason
+    var reason: ChildProcess.Termination.Reason
     var stdout: String
     var stderr: String
 
@@ -158,68 +154,20 @@ enum HearthCLI {
         input: Data? = nil,
         timeout: Duration = .seconds(20)
     ) throws -> CommandResult {
-        let output = try OutputFiles()
-        defer { output.remove() }
-        let process = Process()
-        process.executableURL = try HearthBinary.url()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = Self.environment(environment)
-        let pipe = input.map { _ in Pipe() }
-        process.standardInput = pipe ?? FileHandle.nullDevice
-        process.standardOutput = output.stdoutHandle
-        process.standardError = output.stderrHandle
-        // Await the exit itself (Foundation calls the handler when it reaps the child) rather than polling.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        if let pipe, let input {
-            pipe.fileHandleForWriting.write(input)
-            try pipe.fileHandleForWriting.close()
-        }
-        if exited.wait(timeout: dispatchDeadline(after: timeout)) == .timedOut {
-            signalProcess(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw HarnessError("hearth \(arguments.joined(separator: " ")) still ran after \(timeout); killed")
-        }
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus,
-            reason: process.terminationReason,
-            stdout: output.stdout,
-            stderr: output.stderr
+        let result = try ChildProcess.run(
+            try HearthBinary.url().path,
+            arguments,
+            environment: Self.environment(environment),
+            directory: directory.path,
+            input: input.map(Array.init),
+            timeout: timeout
         )
-    }
-}
-
-/// Files a child writes stdout and stderr to: no pipe can fill up and block it, and they can be read while it
-/// runs.
-final class OutputFiles {
-    let directory: URL
-    let stdoutHandle: FileHandle
-    let stderrHandle: FileHandle
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("stdout").path, contents: nil)
-        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("stderr").path, contents: nil)
-        stdoutHandle = try FileHandle(forWritingTo: directory.appendingPathComponent("stdout"))
-        stderrHandle = try FileHandle(forWritingTo: directory.appendingPathComponent("stderr"))
-    }
-
-    var stdout: String { read("stdout") }
-    var stderr: String { read("stderr") }
-
-    private func read(_ name: String) -> String {
-        let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    func remove() {
-        try? stdoutHandle.close()
-        try? stderrHandle.close()
-        try? FileManager.default.removeItem(at: directory)
+        return CommandResult(
+            status: result.termination.status,
+            reason: result.termination.reason,
+            stdout: result.stdoutText,
+            stderr: result.stderrText
+        )
     }
 }
 
@@ -231,14 +179,12 @@ final class ServerProcess {
     /// How the process ended.
     struct Termination: Equatable {
         var status: Int32
-        var reason: Process.TerminationReason
+        var reason: ChildProcess.Termination.Reason
     }
 
     let port: Int
-    private let process: Process
+    private let process: ChildProcess
     private let output = ProcessOutput()
-    /// Signalled once when the process has exited (and stays signalled: each wait puts it back).
-    private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `hearth serve --host 127.0.0.1 --port 0 arguments…` in `directory` and awaits its
     /// `hearth listening on http://HOST:PORT` line (or its exit).
@@ -248,24 +194,21 @@ final class ServerProcess {
         environment: [String: String] = [:],
         startTimeout: Duration = .seconds(20)
     ) async throws {
-        process = Process()
-        process.executableURL = try HearthBinary.url()
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
-        process.currentDirectoryURL = directory
-        process.environment = HearthCLI.environment(environment)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output.stdoutHandle
-        process.standardError = output.stderrHandle
-        let exited = self.exited
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        process = try ChildProcess(
+            try HearthBinary.url().path,
+            ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments,
+            environment: HearthCLI.environment(environment),
+            directory: directory.path,
+            stdout: .fileHandle(output.stdoutHandle),
+            stderr: .fileHandle(output.stderrHandle)
+        )
         output.childStarted()
         _ = await output.wait(timeout: startTimeout) { stdout, _ in Self.listeningPort(in: stdout) != nil }
         guard let port = Self.listeningPort(in: output.stdout) else {
-            if process.isRunning { signalProcess(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            let termination = process.termination
+            process.kill()
             throw HarnessError(
-                "hearth serve did not report listening (exit \(process.terminationStatus))\n"
+                "hearth serve did not report listening (\(termination.map(String.init(describing:)) ?? "still running"))\n"
                     + "--- stdout\n\(output.stdout)--- stderr\n\(output.stderr)"
             )
         }
@@ -287,25 +230,23 @@ final class ServerProcess {
         return Int(line[line.index(after: colon)...])
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
     var isRunning: Bool { process.isRunning }
     var stdout: String { output.stdout }
     var stderr: String { output.stderr }
 
     /// Sends `signal` to the process.
     func send(signal: Int32) {
-        if process.isRunning { signalProcess(process.processIdentifier, signal) }
+        process.send(signal: signal)
     }
 
     /// Waits for the process to exit; `nil` if it still runs after `timeout`.
     func waitForExit(timeout: Duration) -> Termination? {
-        guard exited.wait(timeout: dispatchDeadline(after: timeout)) == .success else { return nil }
-        exited.signal()
-        process.waitUntilExit()
+        guard let termination = process.wait(timeout: timeout) else { return nil }
         // The exit can be seen before the last lines in its pipes are read: read them all before answering, so a
         // test that looks at stderr after the stop sees the final line (seen missing once in CI).
         output.waitForEnd(timeout: .seconds(10))
-        return Termination(status: process.terminationStatus, reason: process.terminationReason)
+        return Termination(status: termination.status, reason: termination.reason)
     }
 
     /// Sends `signal` (SIGTERM by default) and waits for the exit; `nil` if it did not exit within `timeout`.
@@ -316,10 +257,7 @@ final class ServerProcess {
 
     /// The last resort: SIGKILL if the process still runs, and reap it.
     func kill() {
-        if process.isRunning {
-            signalProcess(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.kill()
     }
 
     /// Returns once stderr contains `text` (at once if it does); false if it does not after `timeout`, or once the

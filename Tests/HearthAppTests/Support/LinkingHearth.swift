@@ -156,27 +156,15 @@ final class LinkingHearth: @unchecked Sendable {
         body: String? = nil,
         headers: [String: String] = [:]
     ) throws -> Response {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         var arguments = ["-s", "-i", "-X", method, "--max-time", "20"]
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
         if body != nil { arguments += ["--data-binary", "@-"] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
-        process.arguments = arguments
-        let input = Pipe()
-        let output = try OutputFiles()
-        defer { output.remove() }
-        process.standardInput = input
-        process.standardOutput = output.stdoutHandle
-        process.standardError = output.stderrHandle
-        try process.run()
-        if let body { input.fileHandleForWriting.write(Data(body.utf8)) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HarnessError("curl failed (\(process.terminationStatus)): \(output.stderr)")
+        let result = try ChildProcess.run("/usr/bin/curl", arguments, input: Array((body ?? "").utf8))
+        guard result.termination.succeeded else {
+            throw HarnessError("curl failed (\(result.termination)): \(result.stderrText)")
         }
-        return try Self.parse(Data(output.stdout.utf8))
+        return try Self.parse(Data(result.stdout))
     }
 
     private static func parse(_ data: Data) throws -> Response {
