@@ -295,6 +295,6 @@ struct CLIExitCodeTests {
             let body = try Self.curl("http://\(client):\(server.port)/healthz")
             #expect(body == #"{"status":"ok"}"#, "GET http://\(client):\(server.port)/healthz")
         }
-        #expect(server.stop() == ServerProcess.Termination(status: 0, reason: .exit), "\(server.stderr)")
+        #expect(server.stop() == ServerProcess.Termination(reason: .exit, status: 0), "\(server.stderr)")
     }
 }

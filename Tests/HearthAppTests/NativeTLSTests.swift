@@ -48,7 +48,7 @@ struct NativeTLSTests {
         let again = try Curl.run(["--cacert", certificate.certificatePath, "\(base)/healthz"])
         #expect(again.status == 200)
 
-        #expect(server.stop() == ServerProcess.Termination(status: 0, reason: .exit), "\(server.stderr)")
+        #expect(server.stop() == ServerProcess.Termination(reason: .exit, status: 0), "\(server.stderr)")
         #expect(!server.stderr.contains("can be read by other users"), "openssl writes the key 0600")
     }
 

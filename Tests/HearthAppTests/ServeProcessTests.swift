@@ -121,7 +121,7 @@ struct ServeProcessTests {
         #expect(answer["payload"]?["devices"]?["hallway"]?["on"] == false, "\(answer)")
 
         let termination = server.waitForExit(timeout: .seconds(5))
-        #expect(termination == ServerProcess.Termination(status: 0, reason: .exit), "\(server.stderr)")
+        #expect(termination == ServerProcess.Termination(reason: .exit, status: 0), "\(server.stderr)")
         #expect(server.stdout == "hearth listening on http://127.0.0.1:\(server.port)\n")
         #expect(Self.alarmingLines(server.stderr).isEmpty, "\(server.stderr)")
         #expect(!server.stderr.contains("serve-test-client-secret"))
@@ -157,7 +157,7 @@ struct ServeProcessTests {
         let commands = execute.json?["payload"]?["commands"]?.arrayValue ?? []
         #expect(commands.count == 1 && commands.first?["status"] == "SUCCESS", "\(execute.text)")
         // SIGINT stops it as gracefully as SIGTERM.
-        #expect(first.stop(signal: SIGINT) == ServerProcess.Termination(status: 0, reason: .exit), "\(first.stderr)")
+        #expect(first.stop(signal: SIGINT) == ServerProcess.Termination(reason: .exit, status: 0), "\(first.stderr)")
         #expect(first.stderr.contains("agent_user.id=demo-user"), "trace logging was on: \(first.stderr)")
         #expect(!first.stderr.contains(token), "a bearer token was logged")
 
@@ -191,7 +191,7 @@ struct ServeProcessTests {
         let stopping = ContinuousClock.now
         let termination = second.stop(timeout: .seconds(8))
         let elapsed = ContinuousClock.now - stopping
-        #expect(termination == ServerProcess.Termination(status: 0, reason: .exit), "\(second.stderr)")
+        #expect(termination == ServerProcess.Termination(reason: .exit, status: 0), "\(second.stderr)")
         #expect(elapsed >= .milliseconds(900), "it waited for the stalled request: \(elapsed)")
         #expect(elapsed < .seconds(5), "\(elapsed)")
         #expect(second.stderr.contains("http.abandoned_requests=1"), "\(second.stderr)")
@@ -216,7 +216,7 @@ struct ServeProcessTests {
         defer { server.kill() }
         let health = try await server.request("GET", path: "/healthz")
         #expect(health.status == 200, "\(health.text)")
-        #expect(server.stop() == ServerProcess.Termination(status: 0, reason: .exit), "\(server.stderr)")
+        #expect(server.stop() == ServerProcess.Termination(reason: .exit, status: 0), "\(server.stderr)")
         let warnings = server.stderr.split(separator: "\n").filter { $0.hasPrefix("hearth: warning: ") }
         for variable in ["HEARTH_PORT", "HEARTH_SERVICE_HOST", "HEARTH_PORT_8080_TCP_ADDR"] {
             let line = warnings.first { $0.contains("variable \(variable):") }

@@ -177,10 +177,7 @@ enum HearthCLI {
 /// it.
 final class ServerProcess {
     /// How the process ended.
-    struct Termination: Equatable {
-        var status: Int32
-        var reason: ChildProcess.Termination.Reason
-    }
+    typealias Termination = ChildProcess.Termination
 
     let port: Int
     private let process: ChildProcess
@@ -246,7 +243,7 @@ final class ServerProcess {
         // The exit can be seen before the last lines in its pipes are read: read them all before answering, so a
         // test that looks at stderr after the stop sees the final line (seen missing once in CI).
         output.waitForEnd(timeout: .seconds(10))
-        return Termination(status: termination.status, reason: termination.reason)
+        return termination
     }
 
     /// Sends `signal` (SIGTERM by default) and waits for the exit; `nil` if it did not exit within `timeout`.
