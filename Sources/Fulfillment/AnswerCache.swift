@@ -12,7 +12,14 @@ final class AnswerCache: Sendable {
     private struct UserAnswers {
         var revision: Int64
         var syncPayload: [UInt8]?
-        var queryEntries: [String: [UInt8]] = [:]
+        var queryEntries: [String: QueryEntry] = [:]
+    }
+
+    /// One device's QUERY entry as written, and the device-level error it reports: the request's summary counts
+    /// those from the entries, with no second look at the devices.
+    struct QueryEntry: Sendable {
+        var bytes: [UInt8]
+        var failure: ErrorCode?
     }
 
     /// The most users kept; past it the cache starts over.
@@ -42,17 +49,17 @@ final class AnswerCache: Sendable {
         user: String,
         snapshot: DeviceSnapshot,
         ids: [String],
-        fallback: [UInt8],
-        make: (String) -> [UInt8]?
-    ) -> [[UInt8]] {
-        var found: [[UInt8]] = []
+        fallback: QueryEntry,
+        make: (String) -> QueryEntry?
+    ) -> [QueryEntry] {
+        var found: [QueryEntry] = []
         found.reserveCapacity(ids.count)
         var missing: [Int] = []
         entries.withLock { entries in
             let entry = entries[user].flatMap { $0.revision == snapshot.revision ? $0 : nil }
             for (index, id) in ids.enumerated() {
-                if let bytes = entry?.queryEntries[id] {
-                    found.append(bytes)
+                if let cached = entry?.queryEntries[id] {
+                    found.append(cached)
                 } else {
                     found.append(fallback)
                     missing.append(index)
@@ -62,8 +69,8 @@ final class AnswerCache: Sendable {
         guard !missing.isEmpty else { return found }
         var made: [Int] = []
         for index in missing {
-            guard let bytes = make(ids[index]) else { continue }
-            found[index] = bytes
+            guard let written = make(ids[index]) else { continue }
+            found[index] = written
             made.append(index)
         }
         if !made.isEmpty {

@@ -27,6 +27,12 @@ struct IntentSummaryTests {
         #expect(mixed.outcome == .partial)
         #expect(mixed.deviceCount == 3, "distinct ids")
         #expect(mixed.errorCodes == [.deviceNotFound, .deviceOffline])
+        // The second time every entry comes from the answer cache, with the error it reports.
+        let cached = try fulfillment.send(G.query(["hall", "porch", "nope", "hall"])).summary
+        #expect(cached.outcome == .partial && cached.deviceCount == 3)
+        #expect(cached.errorCodes == [.deviceNotFound, .deviceOffline])
+        let offline = try fulfillment.send(G.query(["porch"])).summary
+        #expect(offline.outcome == .error && offline.errorCodes == [.deviceOffline])
         let failed = try fulfillment.send(G.query(["nope"])).summary
         #expect(failed.outcome == .error && failed.errorCodes == [.deviceNotFound])
     }

@@ -21,9 +21,13 @@ struct QueryHandler {
     let answers: AnswerCache
 
     /// The entry of an id the user does not have.
-    static let notFoundEntry = QueryDeviceResult.notFound.jsonBytes
+    static let notFoundEntry = AnswerCache.QueryEntry(
+        bytes: QueryDeviceResult.notFound.jsonBytes,
+        failure: .deviceNotFound
+    )
 
-    /// The answer, and its summary (device-level failures counted from the snapshot, not the cached entries).
+    /// The answer, and its summary (device-level failures as the entries report them: `deviceNotFound`,
+    /// `deviceOffline`).
     func handle(
         requestId: String,
         request: QueryRequest,
@@ -34,28 +38,23 @@ struct QueryHandler {
         let snapshot = try store.snapshot(forUser: agentUserId)
         // Distinct ids in request order: the answer is an object keyed by id.
         let ids = distinctIds(request.devices, id: \.id)
-        var failures: [ErrorCode] = []
-        for id in ids {
-            guard let device = snapshot.device(id) else {
-                failures.append(.deviceNotFound)
-                continue
-            }
-            if !device.online { failures.append(.deviceOffline) }
-        }
         let entries = answers.queryEntries(
             user: agentUserId,
             snapshot: snapshot,
             ids: ids,
             fallback: Self.notFoundEntry
         ) { id in
-            snapshot.device(id).map { Self.entry(for: $0).jsonBytes }
+            snapshot.device(id).map { device in
+                let entry = Self.entry(for: device)
+                return AnswerCache.QueryEntry(bytes: entry.jsonBytes, failure: entry.errorCode)
+            }
         }
         return (
-            FulfillmentResponseBody.query(requestId: requestId, ids: ids, entries: entries),
+            FulfillmentResponseBody.query(requestId: requestId, ids: ids, entries: entries.map(\.bytes)),
             IntentSummary.query(
                 requestId: requestId,
                 deviceCount: ids.count,
-                failures: failures,
+                failures: entries.compactMap(\.failure),
                 agentUserId: agentUserId
             )
         )
