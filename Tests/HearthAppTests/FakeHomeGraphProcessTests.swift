@@ -43,8 +43,8 @@ struct FakeHomeGraphProcessTests {
             ["fake-homegraph", "--port", "0", "--public-key", publicKey],
             environment: HearthCLI.environment(),
             directory: directory.url.path,
-            stdout: .fileHandle(output.stdoutHandle),
-            stderr: .fileHandle(output.stderrHandle)
+            stdout: .descriptor(output.stdoutDescriptor),
+            stderr: .descriptor(output.stderrDescriptor)
         )
         output.childStarted()
         defer { process.kill() }

@@ -55,6 +55,8 @@ public final class ChildProcess: Sendable {
         case nullDevice
         /// A descriptor the caller keeps (and closes).
         case fileHandle(FileHandle)
+        /// The same, as a raw descriptor.
+        case descriptor(Int32)
         /// The child's end of `pipe` (the write end for stdout and stderr, the read end for stdin); this process's
         /// copy of that end is closed once the child has it, so the other end sees end of file when the child exits.
         case pipe(Pipe)
@@ -98,6 +100,8 @@ public final class ChildProcess: Sendable {
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             case .fileHandle(let handle):
                 posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target)
+            case .descriptor(let descriptor):
+                posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             case .pipe(let pipe):
                 let handle = target == 0 ? pipe.fileHandleForReading : pipe.fileHandleForWriting
                 posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target)

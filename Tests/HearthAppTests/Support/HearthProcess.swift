@@ -196,8 +196,8 @@ final class ServerProcess {
             ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments,
             environment: HearthCLI.environment(environment),
             directory: directory.path,
-            stdout: .fileHandle(output.stdoutHandle),
-            stderr: .fileHandle(output.stderrHandle)
+            stdout: .descriptor(output.stdoutDescriptor),
+            stderr: .descriptor(output.stderrDescriptor)
         )
         output.childStarted()
         _ = await output.wait(timeout: startTimeout) { stdout, _ in Self.listeningPort(in: stdout) != nil }

@@ -2,9 +2,18 @@ import Dispatch
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A child's stdout and stderr, read through pipes as they arrive, so that a test awaits a line (``wait(timeout:
 /// until:)``) instead of polling a file. Both pipes are drained continuously: a chatty child never blocks on a
 /// full pipe.
+///
+/// Each pipe is read by a thread of its own blocked in `read(2)`, which sees the end of file the moment the child's
+/// last write end closes. (Foundation's `readabilityHandler`, used before, delivers through a dispatch source; under
+/// the full suite's load its end of file once came more than 10 s after the child had exited, with no write end
+/// left open anywhere.)
 final class ProcessOutput: Sendable {
     /// One of the two streams.
     enum Stream: Sendable {
@@ -29,28 +38,62 @@ final class ProcessOutput: Sendable {
     private let state = Mutex(State())
     /// Signalled when both streams have ended (and passed on by each ``waitForEnd(timeout:)``).
     private let ended = DispatchSemaphore(value: 0)
-    private let stdoutPipe = Pipe()
-    private let stderrPipe = Pipe()
+    /// The write ends, until ``childStarted()`` (or deinit) closes this process's copies.
+    private let writeEnds: Mutex<[Int32]>
 
-    /// The write ends, for `Process.standardOutput` and `standardError`.
-    var stdoutHandle: FileHandle { stdoutPipe.fileHandleForWriting }
-    var stderrHandle: FileHandle { stderrPipe.fileHandleForWriting }
+    /// The write ends, for the child's stdout and stderr (``ChildProcess/Stdio/descriptor(_:)``).
+    let stdoutDescriptor: Int32
+    let stderrDescriptor: Int32
+    /// The pipes as `/proc` names them (`pipe:[inode]`), for the diagnostic of an end of file that does not come.
+    private let pipeNames: [String]
 
     init() {
-        for (pipe, stream) in [(stdoutPipe, Stream.stdout), (stderrPipe, Stream.stderr)] {
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                if data.isEmpty { handle.readabilityHandler = nil }
-                self?.received(data, on: stream)
+        var pipes: [(read: Int32, write: Int32)] = []
+        for _ in 0..<2 {
+            var ends: [Int32] = [-1, -1]
+            let made = ends.withUnsafeMutableBufferPointer { pipe($0.baseAddress!) }
+            precondition(made == 0, "pipe failed: errno \(errno)")
+            // Close-on-exec: no other child started meanwhile inherits them (ChildProcess closes them anyway).
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            pipes.append((ends[0], ends[1]))
+        }
+        pipeNames = pipes.compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0.read)")
+        }
+        stdoutDescriptor = pipes[0].write
+        stderrDescriptor = pipes[1].write
+        writeEnds = Mutex([pipes[0].write, pipes[1].write])
+        for (descriptor, stream) in [(pipes[0].read, Stream.stdout), (pipes[1].read, Stream.stderr)] {
+            Thread.detachNewThread { [weak self] in
+                var buffer = [UInt8](repeating: 0, count: 64 << 10)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count > 0 {
+                        self?.received(Data(buffer[..<count]), on: stream)
+                    } else if count < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        break
+                    }
+                }
+                close(descriptor)
+                self?.received(Data(), on: stream)
             }
         }
+    }
+
+    deinit {
+        childStarted()
     }
 
     /// Closes this process's copies of the write ends once the child has them: end of file then comes when the
     /// child exits.
     func childStarted() {
-        try? stdoutPipe.fileHandleForWriting.close()
-        try? stderrPipe.fileHandleForWriting.close()
+        let ends = writeEnds.withLock { ends -> [Int32] in
+            defer { ends = [] }
+            return ends
+        }
+        for end in ends { close(end) }
     }
 
     var stdout: String { state.withLock { String(decoding: $0.stdout, as: UTF8.self) } }
@@ -92,9 +135,36 @@ final class ProcessOutput: Sendable {
     /// been read (the child's exit and the last bytes in its pipes arrive separately); `false` after `timeout`.
     @discardableResult
     func waitForEnd(timeout: Duration) -> Bool {
-        guard ended.wait(timeout: dispatchDeadline(after: timeout)) == .success else { return false }
+        guard ended.wait(timeout: dispatchDeadline(after: timeout)) == .success else {
+            // Say why in the test's output: which processes still hold a write end (a descriptor leaked into
+            // another child), or none (the end of file was not delivered).
+            let closed = state.withLock { $0.closed }
+            print("ProcessOutput: \(2 - closed) of 2 streams not ended after \(timeout); \(writeEndHolders())")
+            return false
+        }
         ended.signal()
         return true
+    }
+
+    /// The processes holding either pipe open, found by the pipes' inodes in `/proc/*/fd`.
+    private func writeEndHolders() -> String {
+        let inodes = Set(pipeNames)
+        var holders: [String] = []
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for pid in pids where Int(pid) != nil {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            for descriptor in descriptors {
+                guard
+                    let target = try? FileManager.default.destinationOfSymbolicLink(
+                        atPath: "/proc/\(pid)/fd/\(descriptor)"
+                    ),
+                    inodes.contains(target)
+                else { continue }
+                let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "?"
+                holders.append("pid \(pid) fd \(descriptor) (\(command.replacingOccurrences(of: "\0", with: " ")))")
+            }
+        }
+        return "pipes \(inodes.sorted()) held by: \(holders.isEmpty ? "nobody" : holders.joined(separator: "; "))"
     }
 
     /// `data` up to its last newline: a condition never sees half a line.
