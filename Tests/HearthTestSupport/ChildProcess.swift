@@ -54,8 +54,6 @@ public final class ChildProcess: Sendable {
         /// `/dev/null`.
         case nullDevice
         /// A descriptor the caller keeps (and closes).
-        case fileHandle(FileHandle)
-        /// The same, as a raw descriptor.
         case descriptor(Int32)
         /// The child's end of `pipe` (the write end for stdout and stderr, the read end for stdin); this process's
         /// copy of that end is closed once the child has it, so the other end sees end of file when the child exits.
@@ -98,8 +96,6 @@ public final class ChildProcess: Sendable {
                 break
             case .nullDevice:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-            case .fileHandle(let handle):
-                posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target)
             case .descriptor(let descriptor):
                 posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             case .pipe(let pipe):
@@ -197,10 +193,7 @@ public final class ChildProcess: Sendable {
 
     /// Blocks until the child has exited; `nil` if it still runs after `timeout`.
     public func wait(timeout: Duration) -> Termination? {
-        let (seconds, attoseconds) = timeout.components
-        let deadline =
-            DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        guard exited.wait(timeout: deadline) == .success else { return nil }
+        guard exited.wait(timeout: dispatchDeadline(after: timeout)) == .success else { return nil }
         exited.signal()
         return termination
     }
@@ -312,4 +305,10 @@ extension ChildProcess {
         }
         return Result(termination: termination, stdout: read(stdoutPath), stderr: read(stderrPath))
     }
+}
+
+/// The dispatch time `duration` from now, for waits on a semaphore.
+public func dispatchDeadline(after duration: Duration) -> DispatchTime {
+    let (seconds, attoseconds) = duration.components
+    return .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
 }

@@ -297,9 +297,3 @@ final class ServerProcess {
         try await request(body: json, token: token)
     }
 }
-
-/// The dispatch time `duration` from now, for waits on a semaphore.
-func dispatchDeadline(after duration: Duration) -> DispatchTime {
-    let (seconds, attoseconds) = duration.components
-    return .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-}

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HearthTestSupport
 import Synchronization
 
 #if canImport(Glibc)
