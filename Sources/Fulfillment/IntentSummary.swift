@@ -133,27 +133,24 @@ public struct IntentSummary: Sendable, Hashable {
         request: ExecuteRequest,
         agentUserId: String? = nil
     ) -> IntentSummary {
+        // Each id takes the first result naming it. A handful of ids (the usual EXECUTE) are looked up by a scan,
+        // which costs far less than hashing them into a dictionary (as ``distinctIds(_:id:)`` says); many, by one.
+        let resultIds = results.reduce(0) { $0 + $1.ids.count }
         var byId: [String: (status: ExecuteStatus, errorCode: ErrorCode?)] = [:]
-        for result in results {
-            for id in result.ids where byId[id] == nil {
-                byId[id] = (result.status, result.errorCode)
+        if resultIds > 32 {
+            for result in results {
+                for id in result.ids where byId[id] == nil { byId[id] = (result.status, result.errorCode) }
             }
         }
+        func outcome(of id: String) -> (status: ExecuteStatus, errorCode: ErrorCode?) {
+            if resultIds > 32 { return byId[id] ?? (.error, .deviceNotFound) }
+            for result in results where result.ids.contains(id) { return (result.status, result.errorCode) }
+            return (.error, .deviceNotFound)
+        }
         var commands: [CommandOutcome] = []
-        var seenIds = Set<String>()
-        var failed = 0
-        var pending = 0
         for group in request.commands {
-            var groupIds = Set<String>()
-            for device in group.devices where groupIds.insert(device.id).inserted {
-                let outcome = byId[device.id] ?? (.error, .deviceNotFound)
-                if seenIds.insert(device.id).inserted {
-                    if outcome.status == .error || outcome.status == .offline {
-                        failed += 1
-                    } else if outcome.status == .pending {
-                        pending += 1
-                    }
-                }
+            for id in distinctIds(group.devices, id: \.id) {
+                let outcome = outcome(of: id)
                 for step in group.execution {
                     commands.append(
                         CommandOutcome(
@@ -165,17 +162,28 @@ public struct IntentSummary: Sendable, Hashable {
                 }
             }
         }
+        let devices = distinctIds(request.commands.lazy.flatMap(\.devices), id: \.id)
+        var failed = 0
+        var pending = 0
+        for id in devices {
+            let status = outcome(of: id).status
+            if status == .error || status == .offline {
+                failed += 1
+            } else if status == .pending {
+                pending += 1
+            }
+        }
         let outcome: Outcome =
-            seenIds.isEmpty
+            devices.isEmpty
             ? .success
-            : failed == seenIds.count ? .error : failed > 0 ? .partial : pending > 0 ? .pending : .success
+            : failed == devices.count ? .error : failed > 0 ? .partial : pending > 0 ? .pending : .success
         return IntentSummary(
             intent: .execute,
             requestId: requestId,
             agentUserId: agentUserId,
             outcome: outcome,
             errorCodes: distinctCodes(results.compactMap(\.errorCode)),
-            deviceCount: seenIds.count,
+            deviceCount: devices.count,
             commands: commands
         )
     }
@@ -201,6 +209,10 @@ public struct IntentSummary: Sendable, Hashable {
 
     /// Distinct codes, sorted by name.
     static func distinctCodes(_ codes: [ErrorCode]) -> [ErrorCode] {
-        Set(codes).sorted { $0.rawValue < $1.rawValue }
+        // A request's codes are few and of few kinds: a scan, not a set (see ``distinctIds(_:id:)``).
+        guard !codes.isEmpty else { return [] }
+        var distinct: [ErrorCode] = []
+        for code in codes where !distinct.contains(code) { distinct.append(code) }
+        return distinct.sorted { $0.rawValue < $1.rawValue }
     }
 }

@@ -82,6 +82,36 @@ struct IntentSummaryTests {
         #expect(pending.commands.map(\.command) == [Command.onOff.rawValue, Command.onOff.rawValue, "unknown"])
     }
 
+    /// Past 32 result ids the outcomes are looked up in a dictionary rather than by a scan: both ways give each id
+    /// its first result, count each device once across groups, and fall back to `deviceNotFound`.
+    @Test(arguments: [4, 40]) func eachIdTakesItsFirstResultHoweverManyThereAre(count: Int) throws {
+        let ids = (0..<count).map { "d\($0)" }
+        let request = ExecuteRequest(commands: [
+            .init(devices: ids.map { .init(id: $0) } + [.init(id: ids[0])], execution: [.init(commandName: "OnOff")]),
+            .init(devices: [.init(id: ids[1]), .init(id: "unknown")], execution: [.init(commandName: "OnOff")]),
+        ])
+        let summary = IntentSummary.execute(
+            requestId: "r",
+            results: [
+                ExecuteResult(ids: Array(ids.dropFirst(2)), status: .success),
+                ExecuteResult(ids: [ids[0]], status: .offline, errorCode: .deviceOffline),
+                ExecuteResult(ids: [ids[1]], status: .pending),
+                ExecuteResult(ids: [ids[0], ids[2]], status: .error, errorCode: .hardError),  // not their first
+            ],
+            request: request
+        )
+        #expect(summary.deviceCount == count + 1)
+        #expect(summary.outcome == .partial)
+        #expect(summary.errorCodes == [.deviceOffline, .hardError])
+        #expect(summary.commands.count == count + 2, "a device named twice in one group counts once there")
+        #expect(summary.commands[0].status == .offline && summary.commands[0].errorCode == .deviceOffline)
+        #expect(summary.commands[1].status == .pending && summary.commands[2].status == .success)
+        #expect(summary.commands[count].status == .pending, "the second group's first device")
+        #expect(
+            summary.commands[count + 1].status == .error && summary.commands[count + 1].errorCode == .deviceNotFound
+        )
+    }
+
     @Test func refusalsSayWhyAndUseTheProtocolsCodes() throws {
         let fulfillment = try TestFulfillment()
         let notJSON = try fulfillment.send(bytes: Array("{nope".utf8))
