@@ -135,15 +135,16 @@ public struct IntentSummary: Sendable, Hashable {
     ) -> IntentSummary {
         // Each id takes the first result naming it. A handful of ids (the usual EXECUTE) are looked up by a scan,
         // which costs far less than hashing them into a dictionary (as ``distinctIds(_:id:)`` says); many, by one.
-        let resultIds = results.reduce(0) { $0 + $1.ids.count }
-        var byId: [String: (status: ExecuteStatus, errorCode: ErrorCode?)] = [:]
-        if resultIds > 32 {
+        var byId: [String: (status: ExecuteStatus, errorCode: ErrorCode?)]?
+        if results.reduce(0, { $0 + $1.ids.count }) > linearLimit {
+            var dictionary: [String: (status: ExecuteStatus, errorCode: ErrorCode?)] = [:]
             for result in results {
-                for id in result.ids where byId[id] == nil { byId[id] = (result.status, result.errorCode) }
+                for id in result.ids where dictionary[id] == nil { dictionary[id] = (result.status, result.errorCode) }
             }
+            byId = dictionary
         }
         func outcome(of id: String) -> (status: ExecuteStatus, errorCode: ErrorCode?) {
-            if resultIds > 32 { return byId[id] ?? (.error, .deviceNotFound) }
+            if let byId { return byId[id] ?? (.error, .deviceNotFound) }
             for result in results where result.ids.contains(id) { return (result.status, result.errorCode) }
             return (.error, .deviceNotFound)
         }

@@ -21,5 +21,6 @@ func distinctIds<References: Collection>(_ references: References, id: (Referenc
     return ids
 }
 
-/// Up to this many ids, ``distinctIds(_:id:)`` compares each with the ones before it.
-private let linearLimit = 32
+/// Up to this many ids, ``distinctIds(_:id:)`` compares each with the ones before it (and an EXECUTE's summary
+/// scans its results for each id).
+let linearLimit = 32

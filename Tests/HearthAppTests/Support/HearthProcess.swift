@@ -117,22 +117,22 @@ struct TemporaryDirectory {
     }
 }
 
-/// What a finished command left behind.
+/// What a finished command left behind: ``ChildProcess/Result`` with its output as text.
 struct CommandResult: CustomStringConvertible {
+    var result: ChildProcess.Result
+
     /// The exit status, or the signal number when ``reason`` is `.uncaughtSignal`.
-    var status: Int32
-    var reason: ChildProcess.Termination.Reason
-    var stdout: String
-    var stderr: String
+    var status: Int32 { result.termination.status }
+    var reason: ChildProcess.Termination.Reason { result.termination.reason }
+    var stdout: String { result.stdoutText }
+    var stderr: String { result.stderrText }
 
     /// Non-empty stdout lines.
     var lines: [String] {
         stdout.split(separator: "\n").map(String.init)
     }
 
-    var description: String {
-        "\(reason == .exit ? "exit" : "signal") \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
-    }
+    var description: String { result.description }
 }
 
 /// One-shot `hearth` commands.
@@ -154,19 +154,15 @@ enum HearthCLI {
         input: Data? = nil,
         timeout: Duration = .seconds(20)
     ) throws -> CommandResult {
-        let result = try ChildProcess.run(
-            try HearthBinary.url().path,
-            arguments,
-            environment: Self.environment(environment),
-            directory: directory.path,
-            input: input.map(Array.init),
-            timeout: timeout
-        )
-        return CommandResult(
-            status: result.termination.status,
-            reason: result.termination.reason,
-            stdout: result.stdoutText,
-            stderr: result.stderrText
+        CommandResult(
+            result: try ChildProcess.run(
+                try HearthBinary.url().path,
+                arguments,
+                environment: Self.environment(environment),
+                directory: directory.path,
+                input: input.map(Array.init),
+                timeout: timeout
+            )
         )
     }
 }
