@@ -110,6 +110,7 @@ let package = Package(
                 "Cryptography",
                 "PostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

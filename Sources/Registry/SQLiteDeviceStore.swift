@@ -32,6 +32,9 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
 
     /// A `DatabasePool` for a file; a `DatabaseQueue` (one connection) in memory.
     let pool: any DatabaseWriter
+    /// Checks the change counter outside the pool's transactions (a file's store only: in memory there is no other
+    /// process to check for).
+    let counterProbe: ChangeCounterProbe?
     /// Decoded devices and tokens for the current change counter; see ``RegistryCache``.
     let cache = Mutex(RegistryCache())
     /// How long a verified change counter is trusted before reads check SQLite again.
@@ -90,6 +93,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
             }
             try self.init(
                 migrating: pool,
+                counterProbePath: path,
                 revalidationInterval: revalidationInterval,
                 outboxPolicy: outboxPolicy,
                 clock: clock
@@ -109,6 +113,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
         configuration.foreignKeysEnabled = true
         return try SQLiteDeviceStore(
             migrating: DatabaseQueue(configuration: configuration),
+            counterProbePath: nil,
             revalidationInterval: defaultRevalidationInterval,
             outboxPolicy: outboxPolicy,
             clock: clock
@@ -118,6 +123,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
     /// Migrates `writer` to the current schema and serves from it.
     private init(
         migrating writer: any DatabaseWriter,
+        counterProbePath: String?,
         revalidationInterval: Duration,
         outboxPolicy: any OutboxPolicy,
         clock: any HearthClock
@@ -144,10 +150,15 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
             throw error
         }
         try migrator.migrate(writer)
+        // After the migration: the probe's statement is prepared against the `generation` table.
+        counterProbe = try counterProbePath.map {
+            try ChangeCounterProbe(path: $0, busyTimeoutMilliseconds: Int32(Self.busyTimeoutSeconds * 1000))
+        }
     }
 
     /// Closes every connection. Call at graceful shutdown, after the last use; later calls of the store throw.
     public func close() throws {
+        counterProbe?.close()
         try pool.close()
     }
 
@@ -167,8 +178,9 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
     }
 
     /// The cache protocol of every read (see ``RegistryCache``): a hit without touching SQLite when the change
-    /// counter was verified within ``revalidationInterval``; otherwise one read transaction that verifies the
-    /// counter, looks in the cache again, and only then loads from the database.
+    /// counter was verified within ``revalidationInterval``; otherwise the counter is read by ``counterProbe`` and a
+    /// hit at that counter is served; only a miss opens a read transaction, which verifies the counter again, looks
+    /// in the cache again, and then loads from the database.
     func readThroughCache<T>(
         lookup: (RegistryCache, Int64) -> T?,
         load: (Database, Int64) throws -> T
@@ -179,6 +191,15 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
             cache.isFresh(now: now, interval: interval) ? lookup(cache, cache.generation) : nil
         }) {
             return hit
+        }
+        if let counterProbe {
+            let generation = try counterProbe.read()
+            if let hit = cache.withLock({ cache -> T? in
+                cache.verified(generation, at: now)
+                return lookup(cache, generation)
+            }) {
+                return hit
+            }
         }
         return try pool.read { db in
             let generation = try Self.generation(db)
