@@ -330,6 +330,7 @@ let package = Package(
             dependencies: [
                 "HearthTestSupport",
                 "Clocks",
+                "Cryptography",
                 "JSON",
                 "Registry",
                 "MatterModel",

@@ -11,16 +11,47 @@ public enum SHA256 {
     /// provider is missing: both leave the process unable to do any cryptography.
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: byteCount)
-        var digestLength: UInt32 = 0
-        let status = bytes.withNonNullBytes { pointer, count in
-            digest.withUnsafeMutableBufferPointer { output in
-                EVP_Digest(pointer, count, output.baseAddress, &digestLength, algorithm.pointer, nil)
+        bytes.withNonNullBytes { pointer, count in
+            digest.withUnsafeMutableBytes { output in compute(pointer, count, into: output) }
+        }
+        return digest
+    }
+
+    /// The digest of the UTF-8 encoding of `string`, held inline: hashed from the string's own storage when it is
+    /// contiguous (a native string always is), with no array on either side.
+    public static func digest(utf8 string: String) -> SHA256Digest {
+        SHA256Digest { output in
+            let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { input in
+                if let base = input.baseAddress {
+                    compute(base, input.count, into: output)
+                } else {
+                    // An empty string may have no storage: EVP_Digest gets a pointer to a dummy byte and count 0.
+                    var dummy: UInt8 = 0
+                    withUnsafePointer(to: &dummy) { compute($0, 0, into: output) }
+                }
+            }
+            if hashed == nil {
+                Array(string.utf8).withNonNullBytes { pointer, count in compute(pointer, count, into: output) }
             }
         }
+    }
+
+    /// Hashes `count` bytes at `input` into the first 32 bytes of `output`.
+    private static func compute(_ input: UnsafePointer<UInt8>, _ count: Int, into output: UnsafeMutableRawBufferPointer)
+    {
+        precondition(output.count >= byteCount, "a SHA-256 digest needs 32 bytes")
+        var digestLength: UInt32 = 0
+        let status = EVP_Digest(
+            input,
+            count,
+            output.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            &digestLength,
+            algorithm.pointer,
+            nil
+        )
         guard status == 1, digestLength == byteCount else {
             preconditionFailure(CryptographyError.openSSL(.hashingFailed, "EVP_Digest(SHA-256) failed").description)
         }
-        return digest
     }
 
     /// OpenSSL 3 looks an algorithm up in its provider on every use of `EVP_sha256()` (an "implicit fetch"); fetched

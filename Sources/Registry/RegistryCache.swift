@@ -1,3 +1,4 @@
+import Cryptography
 import MatterModel
 
 /// Decoded devices and token records, valid for one value of the registry's change counter.
@@ -18,7 +19,7 @@ struct RegistryCache {
     /// When ``generation`` was last read from SQLite (or known from a commit of this process).
     private var verifiedAt: ContinuousClock.Instant?
     private var snapshots: [String: DeviceSnapshot] = [:]
-    private var tokens: [[UInt8]: TokenRecord] = [:]
+    private var tokens: [SHA256Digest: TokenRecord] = [:]
 
     /// Whether ``generation`` was verified within `interval` before `now`.
     func isFresh(now: ContinuousClock.Instant, interval: Duration) -> Bool {
@@ -33,7 +34,7 @@ struct RegistryCache {
     }
 
     /// A token record, if cached for `generation`.
-    func token(_ hash: [UInt8], at generation: Int64) -> TokenRecord? {
+    func token(_ hash: SHA256Digest, at generation: Int64) -> TokenRecord? {
         guard generation == self.generation else { return nil }
         return tokens[hash]
     }

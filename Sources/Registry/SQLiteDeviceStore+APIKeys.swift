@@ -1,4 +1,5 @@
 import Clocks
+import Cryptography
 import Foundation
 import GRDB
 
@@ -19,7 +20,7 @@ extension SQLiteDeviceStore: APIKeyStore {
                 throw RegistryError(code: .conflict, message: "an API key named \"\(name)\" exists already")
             }
             try db.cachedStatement(sql: "INSERT INTO apikey (name, hash, created) VALUES (?, ?, ?)")
-                .execute(arguments: [name, Data(tokenHash(key)), now.seconds])
+                .execute(arguments: [name, tokenHash(key).data, now.seconds])
         }
         return key
     }
@@ -46,7 +47,7 @@ extension SQLiteDeviceStore: APIKeyStore {
 
     public func apiKey(forKey key: String, now: UnixTime) throws -> String? {
         guard key.hasPrefix(APIKey.prefix) else { return nil }
-        let hash = Data(tokenHash(key))
+        let hash = tokenHash(key).data
         let found = try pool.read { db -> (String, Int64?)? in
             guard
                 let row = try Row.fetchOne(

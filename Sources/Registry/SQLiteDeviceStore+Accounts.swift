@@ -113,7 +113,7 @@ extension SQLiteDeviceStore: AccountStore {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    Data(tokenHash(code)), grant.agentUserId, grant.clientId, grant.redirectURI, grant.codeChallenge,
+                    tokenHash(code).data, grant.agentUserId, grant.clientId, grant.redirectURI, grant.codeChallenge,
                     grant.scope, now.seconds, UnixTime.expiry(from: now, ttl: ttl),
                 ]
             )
@@ -128,7 +128,7 @@ extension SQLiteDeviceStore: AccountStore {
         accept: (StoredAuthorizationCode) -> Bool
     ) throws -> CodeRedemption {
         let hash = tokenHash(code)
-        let grantId = Hex.encode(hash)
+        let grantId = Hex.encode(hash.bytes)
         let occurred = clock.unixMilliseconds
         defer { cache.withLock { $0.invalidate() } }
         let redemption = try pool.write { db -> CodeRedemption in
@@ -138,7 +138,7 @@ extension SQLiteDeviceStore: AccountStore {
                     SELECT userId, clientId, redirectURI, codeChallenge, scope, expires, used
                     FROM authorization_code WHERE hash = ?
                     """,
-                arguments: [Data(hash)]
+                arguments: [hash.data]
             )
             guard let row else { return .unknown }
             if row[6] as Bool {
@@ -159,7 +159,7 @@ extension SQLiteDeviceStore: AccountStore {
                 expires: UnixTime(seconds: row[5])
             )
             guard accept(stored) else { return .refused }
-            try db.execute(sql: "UPDATE authorization_code SET used = 1 WHERE hash = ?", arguments: [Data(hash)])
+            try db.execute(sql: "UPDATE authorization_code SET used = 1 WHERE hash = ?", arguments: [hash.data])
             let principal = Principal(agentUserId: stored.grant.agentUserId, clientId: stored.grant.clientId)
             let access = try Self.insertToken(db, principal, kind: "access", grantId: grantId, ttl: accessTTL, now: now)
             let refresh = try Self.insertToken(db, principal, kind: "refresh", grantId: grantId, ttl: nil, now: now)
@@ -187,7 +187,7 @@ extension SQLiteDeviceStore: AccountStore {
             let row = try Row.fetchOne(
                 db,
                 sql: "SELECT userId, clientId, kind, revoked, grantId, replacedAt FROM token WHERE hash = ?",
-                arguments: [Data(hash)]
+                arguments: [hash.data]
             )
             guard let row, (row[2] as String) == "refresh", !(row[3] as Bool), (row[1] as String?) == clientId else {
                 return .invalid
@@ -207,7 +207,7 @@ extension SQLiteDeviceStore: AccountStore {
                 if replacedAt == nil {
                     try db.execute(
                         sql: "UPDATE token SET replacedAt = ? WHERE hash = ?",
-                        arguments: [now.seconds, Data(hash)]
+                        arguments: [now.seconds, hash.data]
                     )
                 }
             }
@@ -233,7 +233,7 @@ extension SQLiteDeviceStore: AccountStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            Data(tokenHash(token)), principal.agentUserId, now.seconds, ttl.map { UnixTime.expiry(from: now, ttl: $0) },
+            tokenHash(token).data, principal.agentUserId, now.seconds, ttl.map { UnixTime.expiry(from: now, ttl: $0) },
             principal.clientId, kind, grantId,
         ])
         return token

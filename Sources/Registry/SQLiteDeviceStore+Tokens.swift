@@ -1,4 +1,5 @@
 import Clocks
+import Cryptography
 import Foundation
 import GRDB
 import Synchronization
@@ -20,7 +21,7 @@ extension SQLiteDeviceStore: TokenStore {
                 try Self.recordChange(db, Self.userChange(agentUserId, "created"), occurred: occurred)
             }
             try db.cachedStatement(sql: "INSERT INTO token (hash, userId, created, expires) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [Data(hash), agentUserId, now.seconds, expires])
+                .execute(arguments: [hash.data, agentUserId, now.seconds, expires])
             try Self.markLinked(db, user: agentUserId)
             try Self.recordChange(db, Self.userChange(agentUserId, "linked"), occurred: occurred)
         }
@@ -38,11 +39,12 @@ extension SQLiteDeviceStore: TokenStore {
                 db.cachedStatement(
                     sql: "SELECT hash, userId, expires, revoked, clientId, kind FROM token WHERE hash = ?"
                 ),
-                arguments: [Data(hash)]
+                arguments: [hash.data]
             )
-            guard let row else { return nil }
+            // A stored hash of another length cannot have matched a digest; nor can it name anyone.
+            guard let row, let stored = SHA256Digest(bytes: (row[0] as Data?) ?? Data()) else { return nil }
             let record = TokenRecord(
-                hash: Array((row[0] as Data?) ?? Data()),
+                hash: stored,
                 principal: Principal(agentUserId: row[1], clientId: row[4]),
                 expires: row[2],
                 revoked: row[3],

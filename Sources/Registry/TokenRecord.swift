@@ -1,8 +1,9 @@
 import Clocks
+import Cryptography
 
 /// What the registry knows of one bearer token: never the token, only its SHA-256 hash.
 struct TokenRecord: Sendable {
-    var hash: [UInt8]
+    var hash: SHA256Digest
     /// Who the token speaks for (user and OAuth client).
     var principal: Principal
     /// Unix seconds; `nil` never expires.
@@ -13,8 +14,8 @@ struct TokenRecord: Sendable {
 
     /// The token's principal, if this record is the access token whose hash is `hash` (compared in constant time)
     /// and the token is neither revoked nor expired at `now`.
-    func principal(forHash hash: [UInt8], now: UnixTime) -> Principal? {
-        guard tokensEqual(self.hash, hash), !revoked, !isRefresh else { return nil }
+    func principal(forHash hash: SHA256Digest, now: UnixTime) -> Principal? {
+        guard self.hash == hash, !revoked, !isRefresh else { return nil }
         if let expires, now.seconds >= expires { return nil }
         return principal
     }

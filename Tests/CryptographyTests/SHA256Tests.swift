@@ -29,4 +29,38 @@ struct SHA256Tests {
         #expect(SHA256.hash(string).count == SHA256.byteCount)
         #expect(SHA256.hash(string) != SHA256.hash("Kuche 💡"))
     }
+
+    /// The inline digest is the same SHA-256 as the array one, byte for byte, for the FIPS 180-4 vectors, an empty
+    /// string, non-ASCII text, a small string (stored inline in the `String`) and a long one (stored on the heap), and a
+    /// string sliced out of a longer one.
+    @Test(arguments: [
+        "", "abc", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "Küche 💡", "x",
+        String(repeating: "token-", count: 100),
+    ])
+    func inlineDigestIsTheSameHash(_ string: String) {
+        let digest = SHA256.digest(utf8: string)
+        #expect(digest.bytes == SHA256.hash(string))
+        #expect(SHA256Digest(bytes: digest.bytes) == digest)
+        let sliced = String(("<" + string + ">").dropFirst().dropLast())
+        #expect(SHA256.digest(utf8: sliced) == digest)
+    }
+
+    @Test func inlineDigestsCompareAndHashByEveryByte() {
+        let digest = SHA256.digest(utf8: "abc")
+        var bytes = digest.bytes
+        #expect(SHA256Digest(bytes: bytes.dropLast()) == nil, "31 bytes are not a digest")
+        #expect(SHA256Digest(bytes: bytes + [0]) == nil, "nor are 33")
+        for index in [0, 7, 8, 15, 16, 24, 31] {
+            var changed = bytes
+            changed[index] ^= 0x01
+            let other = try! #require(SHA256Digest(bytes: changed))
+            #expect(other != digest, "byte \(index) counts")
+        }
+        bytes.swapAt(0, 31)
+        #expect(SHA256Digest(bytes: bytes) != digest)
+        let keyed: [SHA256Digest: String] = [digest: "abc", SHA256.digest(utf8: "abd"): "abd"]
+        #expect(keyed[SHA256.digest(utf8: "abc")] == "abc")
+        #expect(keyed[SHA256.digest(utf8: "abd")] == "abd")
+        #expect(keyed[SHA256.digest(utf8: "abe")] == nil)
+    }
 }

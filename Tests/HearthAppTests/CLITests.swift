@@ -515,7 +515,7 @@ struct CLITests {
             #expect(bytes.range(of: Data(token.utf8)) == nil, "the token is stored in plaintext")
         }
         #expect(
-            files.contains { $0.range(of: Data(tokenHash(token))) != nil },
+            files.contains { $0.range(of: tokenHash(token).data) != nil },
             "its SHA-256 hash is stored (shows the search above reads the right bytes)"
         )
 

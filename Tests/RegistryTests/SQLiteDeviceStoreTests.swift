@@ -1,4 +1,5 @@
 import Clocks
+import Cryptography
 import Foundation
 import GRDB
 import MatterModel
@@ -41,7 +42,7 @@ struct SQLiteDeviceStoreTests {
         #expect(rows.count == 1)
         let row = try #require(rows.first)
         let storedHash = try #require(row["hash"] as Data?)
-        #expect(Array(storedHash) == tokenHash(token))
+        #expect(Array(storedHash) == tokenHash(token).bytes)
         for (column, value) in row {
             #expect(!value.description.contains(token), "column \(column) holds the token")
             if case .blob(let data) = value.storage {

@@ -1,4 +1,5 @@
 import Clocks
+import Cryptography
 import PostgreSQL
 
 // API keys on PostgreSQL: only hashes stored; every check reads the database, so `apikeys revoke` through any
@@ -10,7 +11,7 @@ extension PostgreSQLDeviceStore: APIKeyStore {
         do {
             try pool.query(
                 "INSERT INTO apikey (name, hash, created) VALUES ($1, $2, $3)",
-                [.text(name), .bytes(tokenHash(key)), .int(now.seconds)]
+                [.text(name), .bytes(tokenHash(key).bytes), .int(now.seconds)]
             )
         } catch let error as PostgreSQLError where error.isUniqueViolation {
             throw RegistryError(code: .conflict, message: "an API key named \"\(name)\" exists already")
@@ -35,12 +36,12 @@ extension PostgreSQLDeviceStore: APIKeyStore {
     public func apiKey(forKey key: String, now: UnixTime) throws -> String? {
         guard key.hasPrefix(APIKey.prefix) else { return nil }
         let hash = tokenHash(key)
-        guard let row = try pool.query("SELECT name, lastUsed FROM apikey WHERE hash = $1", [.bytes(hash)]).first
+        guard let row = try pool.query("SELECT name, lastUsed FROM apikey WHERE hash = $1", [.bytes(hash.bytes)]).first
         else { return nil }
         let name = try row.string(0)
         let lastUsed = try row.optionalInt64(1)
         if lastUsed.map({ now.seconds - $0 >= SQLiteDeviceStore.apiKeyUseGranularitySeconds }) ?? true {
-            try pool.query("UPDATE apikey SET lastUsed = $1 WHERE hash = $2", [.int(now.seconds), .bytes(hash)])
+            try pool.query("UPDATE apikey SET lastUsed = $1 WHERE hash = $2", [.int(now.seconds), .bytes(hash.bytes)])
         }
         return name
     }

@@ -81,7 +81,8 @@ extension PostgreSQLDeviceStore: AccountStore {
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             """,
             [
-                .bytes(tokenHash(code)), .text(grant.agentUserId), .text(grant.clientId), .text(grant.redirectURI),
+                .bytes(tokenHash(code).bytes), .text(grant.agentUserId), .text(grant.clientId),
+                .text(grant.redirectURI),
                 PostgreSQLValue(grant.codeChallenge), PostgreSQLValue(grant.scope), .int(now.seconds),
                 .int(UnixTime.expiry(from: now, ttl: ttl)),
             ]
@@ -96,7 +97,7 @@ extension PostgreSQLDeviceStore: AccountStore {
         accept: (StoredAuthorizationCode) -> Bool
     ) throws -> CodeRedemption {
         let hash = tokenHash(code)
-        let grantId = Hex.encode(hash)
+        let grantId = Hex.encode(hash.bytes)
         let occurred = clock.unixMilliseconds
         defer { cache.withLock { $0.invalidate() } }
         let redemption = try write { c, _ -> CodeRedemption in
@@ -104,7 +105,7 @@ extension PostgreSQLDeviceStore: AccountStore {
                 let row = try c.query(
                     "SELECT userId, clientId, redirectURI, codeChallenge, scope, expires, used "
                         + "FROM authorization_code WHERE hash = $1 FOR UPDATE",
-                    [.bytes(hash)]
+                    [.bytes(hash.bytes)]
                 ).first
             else { return .unknown }
             if try row.bool(6) {
@@ -125,7 +126,7 @@ extension PostgreSQLDeviceStore: AccountStore {
                 expires: UnixTime(seconds: try row.int64(5))
             )
             guard accept(stored) else { return .refused }
-            try c.query("UPDATE authorization_code SET used = true WHERE hash = $1", [.bytes(hash)])
+            try c.query("UPDATE authorization_code SET used = true WHERE hash = $1", [.bytes(hash.bytes)])
             let principal = Principal(agentUserId: stored.grant.agentUserId, clientId: stored.grant.clientId)
             let access = try Self.insertToken(c, principal, kind: "access", grantId: grantId, ttl: accessTTL, now: now)
             let refresh = try Self.insertToken(c, principal, kind: "refresh", grantId: grantId, ttl: nil, now: now)
@@ -156,7 +157,7 @@ extension PostgreSQLDeviceStore: AccountStore {
             guard
                 let row = try c.query(
                     "SELECT userId, clientId, kind, revoked, grantId, replacedAt FROM token WHERE hash = $1 FOR UPDATE",
-                    [.bytes(hash)]
+                    [.bytes(hash.bytes)]
                 ).first,
                 try row.string(2) == "refresh", try !row.bool(3), try row.optionalString(1) == clientId
             else { return .invalid }
@@ -172,7 +173,10 @@ extension PostgreSQLDeviceStore: AccountStore {
             if rotation != nil {
                 newRefresh = try Self.insertToken(c, principal, kind: "refresh", grantId: grantId, ttl: nil, now: now)
                 if replacedAt == nil {
-                    try c.query("UPDATE token SET replacedAt = $1 WHERE hash = $2", [.int(now.seconds), .bytes(hash)])
+                    try c.query(
+                        "UPDATE token SET replacedAt = $1 WHERE hash = $2",
+                        [.int(now.seconds), .bytes(hash.bytes)]
+                    )
                 }
             }
             return .issued(
@@ -194,7 +198,7 @@ extension PostgreSQLDeviceStore: AccountStore {
             "INSERT INTO token (hash, userId, created, expires, clientId, kind, grantId) "
                 + "VALUES ($1, $2, $3, $4, $5, $6, $7)",
             [
-                .bytes(tokenHash(token)), .text(principal.agentUserId), .int(now.seconds),
+                .bytes(tokenHash(token).bytes), .text(principal.agentUserId), .int(now.seconds),
                 PostgreSQLValue(ttl.map { UnixTime.expiry(from: now, ttl: $0) }), PostgreSQLValue(principal.clientId),
                 .text(kind), PostgreSQLValue(grantId),
             ]

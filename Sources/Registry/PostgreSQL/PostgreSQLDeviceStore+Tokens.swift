@@ -1,4 +1,5 @@
 import Clocks
+import Cryptography
 import PostgreSQL
 import Synchronization
 
@@ -18,7 +19,7 @@ extension PostgreSQLDeviceStore: TokenStore {
             }
             try c.query(
                 "INSERT INTO token (hash, userId, created, expires) VALUES ($1, $2, $3, $4)",
-                [.bytes(tokenHash(token)), .text(agentUserId), .int(now.seconds), PostgreSQLValue(expires)]
+                [.bytes(tokenHash(token).bytes), .text(agentUserId), .int(now.seconds), PostgreSQLValue(expires)]
             )
             try Self.markLinked(c, user: agentUserId)
             try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "linked"), occurred: occurred)
@@ -32,11 +33,13 @@ extension PostgreSQLDeviceStore: TokenStore {
         guard
             let row = try pool.query(
                 "SELECT hash, userId, expires, revoked, clientId, kind FROM token WHERE hash = $1",
-                [.bytes(hash)]
-            ).first
+                [.bytes(hash.bytes)]
+            ).first,
+            // A stored hash of another length cannot have matched a digest; nor can it name anyone.
+            let stored = SHA256Digest(bytes: try row.bytes(0))
         else { return nil }
         let record = TokenRecord(
-            hash: try row.bytes(0),
+            hash: stored,
             principal: Principal(agentUserId: try row.string(1), clientId: try row.optionalString(4)),
             expires: try row.optionalInt64(2),
             revoked: try row.bool(3),
