@@ -7,9 +7,9 @@ import MatterModel
 /// payloads, say — and know when to derive it again.
 public struct DeviceSnapshot: Sendable {
     /// Changes when the user's devices may have changed.
-    public let revision: Int64
+    public private(set) var revision: Int64
     /// The devices in import order.
-    public let devices: [Device]
+    public private(set) var devices: [Device]
     /// Each device's position in ``devices``, by id.
     private let positions: [String: Int]
 
@@ -22,25 +22,20 @@ public struct DeviceSnapshot: Sendable {
         self.positions = positions
     }
 
-    private init(revision: Int64, devices: [Device], positions: [String: Int]) {
-        self.revision = revision
-        self.devices = devices
-        self.positions = positions
-    }
-
     /// The device with an id, if the user has it.
     public func device(_ id: String) -> Device? {
         positions[id].map { devices[$0] }
     }
 
-    /// The same user's devices with some replaced (same ids), at a new revision; ids it does not have are
-    /// ignored. Cheaper than building a snapshot anew: the id index is shared.
-    public func replacing(_ changed: [Device], revision: Int64) -> DeviceSnapshot {
-        var devices = self.devices
+    /// Replaces some devices (same ids) and moves to a new revision; ids it does not have are ignored. Cheaper than
+    /// building a snapshot anew: the id index is kept. In place when nothing else holds this snapshot's devices (the
+    /// registry cache patching its own copy after an EXECUTE); otherwise the array is copied first, as value
+    /// semantics require, and whoever holds the old snapshot keeps it unchanged.
+    mutating func replace(_ changed: [Device], revision: Int64) {
         for device in changed {
             if let index = positions[device.id] { devices[index] = device }
         }
-        return DeviceSnapshot(revision: revision, devices: devices, positions: positions)
+        self.revision = revision
     }
 
     /// An unknown user: no devices.

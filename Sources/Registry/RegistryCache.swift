@@ -97,7 +97,9 @@ struct RegistryCache {
         }
         generation = after
         verifiedAt = now
-        guard !changed.isEmpty, let snapshot = snapshots[user] else { return }
-        snapshots[user] = snapshot.replacing(changed, revision: after)
+        guard !changed.isEmpty else { return }
+        // Patched where it lies (the dictionary's in-place access): copying the user's whole device array to replace
+        // the one or two an EXECUTE changed, and freeing the old one, cost an EXECUTE about 2 % of its CPU.
+        snapshots[user]?.replace(changed, revision: after)
     }
 }
