@@ -16,7 +16,10 @@ struct DeviceSnapshotTests {
         cached.replace([renamed, unknown], revision: 8)
 
         #expect(cached.revision == 8)
-        #expect(cached.devices.map(\.name) == [Fixtures.plug.name, "Renamed by an EXECUTE"], "same order, one replaced")
+        #expect(
+            cached.devices.map(\.name) == [Fixtures.plug.name, "Renamed by an EXECUTE"],
+            "same order, one replaced"
+        )
         #expect(cached.device(Fixtures.lamp.id)?.name == "Renamed by an EXECUTE")
         #expect(cached.device("not-this-users") == nil, "an id the user does not have is ignored")
         let rebuilt = DeviceSnapshot(revision: 8, devices: [Fixtures.plug, renamed])
