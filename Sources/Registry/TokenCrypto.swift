@@ -1,7 +1,8 @@
 import Cryptography
 import Foundation
 
-// The Registry's only contact with the Cryptography module: hashing, comparing and minting bearer tokens.
+// Where the Registry uses the Cryptography module: hashing and minting bearer tokens. The hash, a `SHA256Digest`,
+// is what token records and the read cache hold, and its `==` is the constant-time comparison.
 
 /// The SHA-256 hash of a token's UTF-8 bytes: what the registry stores instead of the token. Held inline: every
 /// request's bearer token is hashed to look it up, and an array each side cost more than the hash's arithmetic.
