@@ -8,22 +8,25 @@ extension Array where Element == UInt8 {
         _ body: (UnsafePointer<UInt8>, Int) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let result: Swift.Result<Result, Failure> = withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress {
-                do throws(Failure) {
-                    return .success(try body(base, buffer.count))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            var dummy: UInt8 = 0
-            return withUnsafePointer(to: &dummy) { pointer in
-                do throws(Failure) {
-                    return .success(try body(pointer, 0))
-                } catch {
-                    return .failure(error)
-                }
+            do throws(Failure) {
+                return .success(try buffer.withNonNullBytes(body))
+            } catch {
+                return .failure(error)
             }
         }
         return try result.get()
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// ``Swift/Array/withNonNullBytes(_:)`` for bytes already in memory (a string's own storage, say).
+    func withNonNullBytes<Result, Failure: Error>(
+        _ body: (UnsafePointer<UInt8>, Int) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        if let base = baseAddress {
+            return try body(base, count)
+        }
+        var dummy: UInt8 = 0
+        return try withUnsafePointer(to: &dummy) { pointer throws(Failure) in try body(pointer, 0) }
     }
 }

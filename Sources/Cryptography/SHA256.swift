@@ -22,13 +22,7 @@ public enum SHA256 {
     public static func digest(utf8 string: String) -> SHA256Digest {
         SHA256Digest { output in
             let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { input in
-                if let base = input.baseAddress {
-                    compute(base, input.count, into: output)
-                } else {
-                    // An empty string may have no storage: EVP_Digest gets a pointer to a dummy byte and count 0.
-                    var dummy: UInt8 = 0
-                    withUnsafePointer(to: &dummy) { compute($0, 0, into: output) }
-                }
+                input.withNonNullBytes { pointer, count in compute(pointer, count, into: output) }
             }
             if hashed == nil {
                 Array(string.utf8).withNonNullBytes { pointer, count in compute(pointer, count, into: output) }
@@ -66,7 +60,7 @@ public enum SHA256 {
 
     /// Returns the 32-byte SHA-256 digest of the UTF-8 encoding of `string`.
     public static func hash(_ string: String) -> [UInt8] {
-        hash(Array(string.utf8))
+        digest(utf8: string).bytes
     }
 }
 

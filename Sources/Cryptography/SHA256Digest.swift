@@ -12,11 +12,9 @@ public struct SHA256Digest: Hashable, Sendable {
     /// The digest of 32 bytes as stored (a database column); nil for any other length.
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == SHA256.byteCount else { return nil }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &words) { raw in
+        self.init { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
-        (word0, word1, word2, word3) = words
     }
 
     /// Builds a digest from the 32 bytes `fill` writes.

@@ -38,7 +38,7 @@ final class ChangeCounterProbe: Sendable {
         var statement: OpaquePointer?
         let prepared = sqlite3_prepare_v3(
             database,
-            "SELECT value FROM generation WHERE id = 1",
+            SQLiteDeviceStore.generationSQL,
             -1,
             UInt32(SQLITE_PREPARE_PERSISTENT),
             &statement,

@@ -172,9 +172,12 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
         }
     }
 
+    /// The statement that reads the change counter (here and in ``ChangeCounterProbe``).
+    static let generationSQL = "SELECT value FROM generation WHERE id = 1"
+
     /// The change counter as the current transaction sees it.
     static func generation(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM generation WHERE id = 1")) ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: generationSQL)) ?? 0
     }
 
     /// The cache protocol of every read (see ``RegistryCache``): a hit without touching SQLite when the change
@@ -192,24 +195,27 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
         }) {
             return hit
         }
-        if let counterProbe {
-            let generation = try counterProbe.read()
-            if let hit = cache.withLock({ cache -> T? in
-                cache.verified(generation, at: now)
-                return lookup(cache, generation)
-            }) {
-                return hit
-            }
+        if let counterProbe, let hit = verifiedLookup(try counterProbe.read(), at: now, lookup) {
+            return hit
         }
         return try pool.read { db in
             let generation = try Self.generation(db)
-            if let hit = cache.withLock({ cache -> T? in
-                cache.verified(generation, at: now)
-                return lookup(cache, generation)
-            }) {
+            if let hit = verifiedLookup(generation, at: now, lookup) {
                 return hit
             }
             return try load(db, generation)
+        }
+    }
+
+    /// Records the counter just read as verified at `now`, then looks in the cache at that counter.
+    private func verifiedLookup<T>(
+        _ generation: Int64,
+        at now: ContinuousClock.Instant,
+        _ lookup: (RegistryCache, Int64) -> T?
+    ) -> T? {
+        cache.withLock { cache -> T? in
+            cache.verified(generation, at: now)
+            return lookup(cache, generation)
         }
     }
 
