@@ -96,7 +96,7 @@ public struct HearthResponder: HTTPResponder {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
             return request.path == "/oauth/token" ? oauth.token(request) : oauth.authorize(request)
-        case let path where path.hasPrefix(DeviceAPI.pathPrefix):
+        case let path where DeviceAPI.owns(path):
             guard let deviceAPI else {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
