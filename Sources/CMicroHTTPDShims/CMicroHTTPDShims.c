@@ -9,6 +9,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/epoll.h>
+#endif
 
 // microhttpd keeps the logger's closure pointer for the daemon's whole life, so it cannot point at the stack.
 // The per-daemon `context` is that closure; the log function itself is the same Swift trampoline for every
@@ -205,6 +208,11 @@ size_t CMicroHTTPDShims_connection_peer_address(struct MHD_Connection *connectio
     }
 }
 
+size_t CMicroHTTPDShims_connection_header_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
 void *CMicroHTTPDShims_connection_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
@@ -216,6 +224,56 @@ int CMicroHTTPDShims_duplicate_connection_socket(struct MHD_Connection *connecti
         return -1;
     }
     return fcntl(info->connect_fd, F_DUPFD_CLOEXEC, 0);
+}
+
+int CMicroHTTPDShims_peer_close_watch_create(void) {
+#ifdef __linux__
+    return epoll_create1(EPOLL_CLOEXEC);
+#else
+    return -1;
+#endif
+}
+
+int CMicroHTTPDShims_peer_close_watch_add(int watch, int descriptor, uint64_t ticket) {
+#ifdef __linux__
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLRDHUP | EPOLLONESHOT;
+    event.data.u64 = ticket;
+    return epoll_ctl(watch, EPOLL_CTL_ADD, descriptor, &event);
+#else
+    (void)watch;
+    (void)descriptor;
+    (void)ticket;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+void CMicroHTTPDShims_peer_close_watch_remove(int watch, int descriptor) {
+#ifdef __linux__
+    (void)epoll_ctl(watch, EPOLL_CTL_DEL, descriptor, NULL);
+#else
+    (void)watch;
+    (void)descriptor;
+#endif
+}
+
+int CMicroHTTPDShims_peer_close_watch_collect(int watch, uint64_t *tickets, int capacity) {
+#ifdef __linux__
+    struct epoll_event events[64];
+    int limit = capacity < 64 ? capacity : 64;
+    int count = epoll_wait(watch, events, limit, 0);
+    for (int index = 0; index < count; index++) {
+        tickets[index] = events[index].data.u64;
+    }
+    return count < 0 ? 0 : count;
+#else
+    (void)watch;
+    (void)tickets;
+    (void)capacity;
+    return 0;
+#endif
 }
 
 void CMicroHTTPDShims_stop_listening(MHD_socket socket) {

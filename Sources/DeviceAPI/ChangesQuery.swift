@@ -23,10 +23,15 @@ struct ChangesQuery: Equatable {
     static let maxLimit = 1000
     static let names = ["after", "snapshot", "user", "types", "wait", "limit"]
 
-    /// A parameter that could not be used: its name and why.
+    /// The parameters that may be given once only; `user` and `types` add up.
+    static let singleValued: Set<String> = ["after", "snapshot", "wait", "limit"]
+
+    /// A parameter that could not be used: its name, why, and the `/v1` error code (`invalidParameter`, or
+    /// `invalidId` for a `user` outside the id rules).
     struct Failure: Error, Equatable {
         var parameter: String
         var message: String
+        var code = "invalidParameter"
     }
 
     /// Parses `request`; throws the first problem found.
@@ -35,7 +40,11 @@ struct ChangesQuery: Equatable {
         guard let fields = FormEncoding.decode(request.query ?? "") else {
             throw Failure(parameter: "query", message: "the query string is not valid percent-encoding")
         }
+        var seen: Set<String> = []
         for (name, value) in fields {
+            if singleValued.contains(name), !seen.insert(name).inserted {
+                throw Failure(parameter: name, message: "\(name) is given more than once; give it once")
+            }
             switch name {
             case "after":
                 query.after = try cursor(value, name: "after")
@@ -45,7 +54,10 @@ struct ChangesQuery: Equatable {
                 }
                 query.snapshot = value == "true"
             case "user":
-                guard !value.isEmpty else { throw Failure(parameter: name, message: "user needs an agent user id") }
+                // Decoded from the query, so it is checked like a path id: a `%00` must not reach the store.
+                guard APIIdentifier.isValid(value) else {
+                    throw Failure(parameter: name, message: "user must be \(APIIdentifier.rule)", code: "invalidId")
+                }
                 query.users = (query.users ?? []).union([value])
             case "types":
                 var kinds: Set<ChangeRecord.Kind> = []
@@ -83,9 +95,17 @@ struct ChangesQuery: Equatable {
 
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
 
+    /// A cursor written exactly as Hearth writes one: 1–19 ASCII digits, nothing else (no sign, no space, no
+    /// prefix of something longer). `Int64(_:)` alone would take `+5`.
     private static func cursor(_ text: String, name: String) throws(Failure) -> Int64 {
-        guard let cursor = Int64(text), cursor >= 0 else {
-            throw Failure(parameter: name, message: "\(name) is a cursor: a whole number >= 0, not \"\(text)\"")
+        let digits = text.utf8
+        guard (1...19).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
+            let cursor = Int64(text)
+        else {
+            throw Failure(
+                parameter: name,
+                message: "\(name) is a cursor: a whole number >= 0 in digits only, not \"\(text)\""
+            )
         }
         return cursor
     }

@@ -62,7 +62,7 @@ public struct ChangesResponder: HTTPResponder {
         } catch {
             return Self.error(
                 .badRequest,
-                "invalidParameter",
+                error.code,
                 error.message,
                 details: [(path: error.parameter, message: error.message)]
             )

@@ -3,4 +3,10 @@
 public enum DeviceAPI {
     /// The path prefix every route of this module lives under.
     public static let pathPrefix = "/v1/"
+
+    /// Whether `path` belongs to the API: `/v1` itself or anything under `/v1/` (each unknown one answers 404 in the
+    /// API's error shape).
+    public static func owns(_ path: Substring) -> Bool {
+        path.hasPrefix(pathPrefix) || path == "/v1"
+    }
 }

@@ -64,7 +64,7 @@ extension DeviceAPIResponder {
                     details.append(
                         APIError.Detail(
                             path: path + "/" + key,
-                            message: "must be 1–\(APIIdentifier.maximumLength) characters from A–Z a–z 0–9 . _ : -"
+                            message: "must be \(APIIdentifier.rule)"
                         )
                     )
                 }

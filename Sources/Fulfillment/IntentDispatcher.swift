@@ -231,6 +231,38 @@ public struct IntentDispatcher: Sendable {
         }
     }
 
+    /// The answer when the registry failed before the intent could be handled (the bearer token could not be
+    /// checked): 500 with `transientError`, in Google's shape for a whole-request error, echoing the request's
+    /// `requestId` when the body has one (read as an intent envelope, else scanned from the broken text). Nothing was
+    /// changed. Logged at error, like every registry failure.
+    public func registryUnavailable(body: [UInt8], error: any Error) -> FulfillmentResponse {
+        let requestId: String?
+        let intent: Intent?
+        do {
+            let request = try FulfillmentRequest.parse(body)
+            requestId = request.requestId
+            intent = request.intent
+        } catch {
+            requestId = error.requestId
+            intent = nil
+        }
+        logger.error(
+            "Registry failed while checking a bearer token",
+            metadata: ["request.id": "\(requestId ?? "")", "error": "\(error)"]
+        )
+        return FulfillmentResponse(
+            status: 500,
+            body: FulfillmentResponseBody.error(requestId: requestId, code: .transientError),
+            summary: .refused(
+                intent: intent,
+                requestId: requestId,
+                agentUserId: nil,
+                code: .transientError,
+                reason: "the registry failed while checking the token"
+            )
+        )
+    }
+
     /// Phase 3 of a delivered EXECUTE, on the thread the delivery completed on: the commit, then the answer and its
     /// summary, built from the same results.
     private static func answer(

@@ -17,8 +17,8 @@ import Synchronization
 /// what it held and closes the connection, so memory per stream never exceeds `capacity` (or one write, when a
 /// single write is larger: it is accepted when nothing else waits), plus what the listener and the kernel buffer
 /// for one connection. The producer learns the end — overflow, the client leaving, the
-/// server shutting down, or its own ``finish()`` — once, through ``onEnd(_:)``. A client that leaves while the
-/// connection is suspended is noticed at the next write (a heartbeat): a suspended connection is not polled.
+/// server shutting down, or its own ``finish()`` — once, through ``onEnd(_:)``. The listener watches an idle
+/// stream's socket, so a client that closes it is noticed at once, not at the next write.
 ///
 /// The listener's side (``read(into:)``, ``suspended(resume:)``, ``end(_:)``) is `package`.
 public final class ResponseStream: Sendable {
@@ -42,7 +42,7 @@ public final class ResponseStream: Sendable {
         case empty
         /// The stream ended cleanly: close the body.
         case end
-        /// The stream ended abnormally (overflow): drop the connection.
+        /// The stream ended abnormally (overflow, or the client left): drop the connection.
         case abort
     }
 
@@ -138,7 +138,8 @@ public final class ResponseStream: Sendable {
         var ended: (@Sendable (EndReason) -> Void)?
         let result = state.withLock { state -> ReadResult in
             if let reason = state.ended {
-                return reason == .overflow ? .abort : .end
+                // Nobody reads the final chunk of a stream whose client left: drop the connection instead.
+                return reason == .overflow || reason == .clientLeft ? .abort : .end
             }
             let available = state.buffer.count - state.sent
             if available == 0 {

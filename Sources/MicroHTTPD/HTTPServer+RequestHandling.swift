@@ -33,7 +33,7 @@ extension HTTPServer {
         if let target, context.hasQuery, let mark = strchr(target, Int32(UInt8(ascii: "?"))) {
             UnsafeMutablePointer(mutating: mark + 1).pointee = 0
         }
-        if context.queryArgumentCount > Self.maxQueryArguments {
+        if context.refusal == nil, context.queryArgumentCount > Self.maxQueryArguments {
             context.refusal = .tooManyQueryArguments
         }
         return track(context, on: connection)
@@ -125,7 +125,7 @@ extension HTTPServer {
 
         if !request.headersSeen {
             request.headersSeen = true
-            return handleHeaders(connection: connection, method: method, version: version, request: request)
+            return handleHeaders(connection: connection, method: method, url: url, version: version, request: request)
         }
 
         let chunkSize = uploadDataSize.pointee
@@ -180,21 +180,35 @@ extension HTTPServer {
         return answer(connection: connection, request: request)
     }
 
-    /// First call: the headers are parsed, the body is not read yet. Refuse what microhttpd would frame wrongly
-    /// and a declared body over the limit, before reading any of it.
+    /// First call: the headers are parsed, the body is not read yet. Refuse a request line a NUL byte cut short
+    /// (``RequestLine``), what microhttpd would frame wrongly and a declared body over the limit, before reading any
+    /// of it.
     private func handleHeaders(
         connection: OpaquePointer,
         method: UnsafePointer<CChar>,
+        url: UnsafePointer<CChar>?,
         version: UnsafePointer<CChar>?,
         request: RequestContext
     ) -> MHD_Result {
-        var headers = RequestHeaders()
+        if request.refusal == nil, let target = request.rawTarget,
+            !RequestLine.isWhole(method: method, url: url, version: version, target: target)
+        {
+            request.refusal = .invalidRequestTarget
+        }
+        var headers = RequestHeaders(version: version)
         let headerCount = MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)
         if headerCount > 0 {
             headers.fields.reserveCapacity(Int(headerCount))
         }
         _ = withUnsafeMutablePointer(to: &headers) { headers in
             MHD_get_connection_values_n(connection, .HEADER_KIND, headerLineTrampoline, headers)
+        }
+        headers.checkEnd(
+            blockStart: UnsafeRawPointer(method),
+            size: CMicroHTTPDShims_connection_header_size(connection)
+        )
+        if request.refusal == nil, !headers.isIntact {
+            request.refusal = .invalidHeaderField
         }
         let framing = headers.framing
         let announcesBody = framing.transferEncodingCount > 0 || framing.contentLengthCount > 0

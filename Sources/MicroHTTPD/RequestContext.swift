@@ -22,6 +22,10 @@ final class RequestContext {
     let hasQuery: Bool
     /// The number of `&`-separated fields in the query (0 without a query).
     let queryArgumentCount: Int
+    /// Where microhttpd's target starts in its read buffer and how many bytes its C string had when the URI-log
+    /// callback saw it; nil when the context was not made from microhttpd's target. Only compared with the access
+    /// handler's pointers (``RequestLine``), never read through.
+    let rawTarget: (start: UnsafeRawPointer, count: Int)?
     /// The body read so far.
     var body: [UInt8] = []
     /// The request method, read with the headers; nil until then, and when it is not a token.
@@ -45,13 +49,23 @@ final class RequestContext {
     /// A responder's ``Response/deferred(_:ifAbandoned:)`` answer, while the connection waits for it.
     var deferredResponse: Response?
 
-    init(target: String, hasQuery: Bool = false, queryArgumentCount: Int = 0) {
+    init(
+        target: String,
+        hasQuery: Bool = false,
+        queryArgumentCount: Int = 0,
+        rawTarget: (start: UnsafeRawPointer, count: Int)? = nil,
+        refusal: RequestRefusal? = nil
+    ) {
         self.target = target
         self.hasQuery = hasQuery
         self.queryArgumentCount = queryArgumentCount
+        self.rawTarget = rawTarget
+        self.refusal = refusal
     }
 
-    /// Copies a raw request target (`/path?query`) and counts its query's fields.
+    /// Copies a raw request target (`/path?query`), counts its query's fields, and refuses it when it holds a
+    /// control byte or a space (``RequestRefusal/invalidRequestTarget``; a NUL byte ends the C string, and is found
+    /// later by ``RequestLine``).
     convenience init(target: UnsafePointer<CChar>) {
         let length = strlen(target)
         let bytes = UnsafeBufferPointer(
@@ -59,15 +73,23 @@ final class RequestContext {
             count: length
         )
         let text = String(decoding: bytes, as: UTF8.self)
+        let refusal: RequestRefusal? =
+            bytes.contains(where: RequestLine.isForbiddenInTarget) ? .invalidRequestTarget : nil
         if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
             let query = UnsafeBufferPointer(rebasing: bytes[(mark + 1)...])
             var separators = 0
             for byte in query where byte == UInt8(ascii: "&") {
                 separators += 1
             }
-            self.init(target: text, hasQuery: true, queryArgumentCount: query.isEmpty ? 0 : separators + 1)
+            self.init(
+                target: text,
+                hasQuery: true,
+                queryArgumentCount: query.isEmpty ? 0 : separators + 1,
+                rawTarget: (UnsafeRawPointer(target), length),
+                refusal: refusal
+            )
         } else {
-            self.init(target: text)
+            self.init(target: text, rawTarget: (UnsafeRawPointer(target), length), refusal: refusal)
         }
     }
 }

@@ -39,12 +39,24 @@ enum RequestRefusal: Int, CaseIterable {
     /// either a 400 (Bad Request) error or a 301 (Moved Permanently) redirect". microhttpd takes any bytes up to the
     /// first space as the method.
     case invalidMethod
+    /// RFC 9112 §3.2: the request-target is a URI reference, which holds no control character and no space (RFC 3986
+    /// §2); "Recipients of an invalid request-line SHOULD respond with either a 400 (Bad Request) error or a 301 (Moved
+    /// Permanently) redirect" (§3). A NUL byte is the dangerous one: microhttpd hands the target over as a C string,
+    /// so everything after it would vanish, and Hearth would act on another resource than the one a proxy in front
+    /// of it authorized (``RequestLine``).
+    case invalidRequestTarget
+    /// RFC 9110 §5.5: a field value is visible characters, spaces and tabs (`field-vchar = VCHAR / obs-text`); a NUL
+    /// byte would cut microhttpd's C string of the value short, and legalizing another control byte into a space
+    /// would change what the client sent (`5\x7F` read as `5`). RFC 9112 §5.2 lets a server refuse an obs-fold line
+    /// with 400. See ``RequestHeaders``.
+    case invalidHeaderField
 
     /// The status code sent.
     var status: UInt32 {
         switch self {
         case .missingHost, .repeatedHost, .transferEncodingInHTTP10, .contentLengthWithTransferEncoding,
-            .repeatedContentLength, .repeatedTransferEncoding, .transferEncodingNotChunked, .invalidMethod:
+            .repeatedContentLength, .repeatedTransferEncoding, .transferEncodingNotChunked, .invalidMethod,
+            .invalidRequestTarget, .invalidHeaderField:
             400
         case .unsupportedTransferCoding: 501
         case .tooManyQueryArguments: 414
@@ -71,6 +83,8 @@ enum RequestRefusal: Int, CaseIterable {
         case .unsupportedTransferCoding: "only the chunked transfer coding is supported"
         case .tooManyQueryArguments: "too many query arguments"
         case .invalidMethod: "the request method is not a token"
+        case .invalidRequestTarget: "the request line holds a NUL byte, or its target a control character or a space"
+        case .invalidHeaderField: "a header line holds a NUL byte or a control character, or is folded"
         }
     }
 

@@ -7,9 +7,10 @@ import Synchronization
 /// Each becomes a microhttpd response read through a callback (`MHD_create_response_from_callback`, unknown size:
 /// chunked). When the stream has no bytes to send, the callback suspends the connection (`MHD_suspend_connection`,
 /// which microhttpd allows there) and returns 0; the stream's next write resumes it (`MHD_resume_connection`, from
-/// any thread). No listener thread waits meanwhile and microhttpd does not poll the connection. When microhttpd
-/// is done with the response (the body ended, the client left, the connection failed) it calls the free callback,
-/// which ends the stream for its producer.
+/// any thread). No listener thread waits meanwhile and microhttpd does not poll the connection, so the socket is
+/// watched for the client's close meanwhile (``PeerCloses``): a client that closes ends its stream at once. When
+/// microhttpd is done with the response (the body ended, the client left, the connection failed) it calls the free
+/// callback, which ends the stream for its producer.
 final class StreamingResponses: Sendable {
     /// A connection pointer that may cross threads: microhttpd's suspend and resume are thread-safe.
     struct Connection: @unchecked Sendable {
@@ -39,6 +40,8 @@ final class StreamingResponses: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Watches each stream's socket for its client's close while microhttpd does not.
+    private let peerCloses = PeerCloses()
 
     /// The bytes microhttpd asks for at most per callback.
     static let blockSize = 16 << 10
@@ -77,6 +80,7 @@ final class StreamingResponses: Sendable {
             stream.end(.clientLeft)
             return nil
         }
+        peerCloses.watch(connection, ticket: ticket) { stream.end(.clientLeft) }
         return response
     }
 
@@ -109,6 +113,7 @@ final class StreamingResponses: Sendable {
 
     private func forget(_ ticket: UInt64) {
         state.withLock { _ = $0.open.removeValue(forKey: ticket) }
+        peerCloses.forget(ticket)
     }
 
     /// Ends every open stream now (their connections resume and close their bodies) and opens none later.

@@ -182,6 +182,73 @@ struct ChangesResponderTests {
         #expect(post.status == 405)
     }
 
+    @Test func repeatedAndInexactParametersAreRefused() throws {
+        let harness = try ChangesHarness()
+        _ = try harness.store.importDevices(ChangesHarness.plugs("alice", ["p1"]))
+        for target in [
+            "/v1/changes?after=1&after=2", "/v1/changes?after=1&after=1", "/v1/changes?wait=0&wait=1",
+            "/v1/changes?limit=5&limit=6", "/v1/changes?snapshot=false&snapshot=true",
+        ] {
+            let answer = try harness.get(target)
+            #expect(answer.status == 400, "\(target)")
+            #expect(answer.body?["error"] == "invalidParameter", "\(target)")
+            #expect(answer.body?["message"]?.stringValue?.contains("more than once") == true, "\(target)")
+        }
+        for cursor in ["+1", "1.0", "0x1", "1e0", "%201", "1%20"] {
+            #expect(try harness.get("/v1/changes?after=\(cursor)").status == 400, "\(cursor)")
+        }
+        for header in ["+1", "1 2", "1, 2", "1x"] {
+            let answer = try harness.get("/v1/changes", headers: ["Last-Event-ID: \(header)"])
+            #expect(answer.status == 400, "\(header)")
+            #expect(answer.body?["details"]?.arrayValue?.first?["path"] == "Last-Event-ID", "\(header)")
+        }
+        // Two Last-Event-ID lines are no cursor either.
+        let twice = try harness.get("/v1/changes", headers: ["Last-Event-ID: 1", "Last-Event-ID: 2"])
+        #expect(twice.status == 400)
+        // user and types add up; the exact forms still work.
+        #expect(try harness.get("/v1/changes?user=alice&user=bob&types=state&types=device&after=0").status == 200)
+        #expect(try harness.get("/v1/changes", headers: ["Last-Event-ID: 0"]).status == 200)
+    }
+
+    /// `Last-Event-ID: 5` followed by a control byte was read as 5 (the header legalized into `5`); the listener now
+    /// refuses the header, in the `/v1` error shape, before the responder sees it.
+    @Test func aLastEventIDWithAControlByteIsRefused() throws {
+        let harness = try ChangesHarness()
+        for suffix in ["\u{7F}", "\u{1}", "\u{0}"] {
+            let client = try RawHTTPClient(port: harness.port, readTimeoutSeconds: 5)
+            try client.send("GET /v1/changes HTTP/1.1\r\nHost: t\r\nLast-Event-ID: 5\(suffix)\r\n\r\n")
+            let answer = try client.readResponse()
+            #expect(answer.status == 400)
+            let body = try JSONParser.parse(answer.body)
+            #expect(body["error"] == "invalidHeaderField")
+            #expect(body["message"]?.stringValue != nil)
+        }
+    }
+
+    @Test func aUserFilterIsCheckedAsAnId() throws {
+        let harness = try ChangesHarness()
+        for user in ["victim%00x", "%00", "", ".", "..", "a%2Fb", "a%20b", String(repeating: "u", count: 129)] {
+            let answer = try harness.get("/v1/changes?user=\(user)")
+            #expect(answer.status == 400, "\(user)")
+            #expect(answer.body?["error"] == "invalidId", "\(user)")
+            #expect(answer.body?["details"]?.arrayValue?.first?["path"] == "user", "\(user)")
+        }
+        #expect(try harness.get("/v1/changes?user=acme:lamp-1.2_x").status == 200)
+    }
+
+    /// A client that closes an idle stream frees it at once: the clock never moves, so no heartbeat ever resumes the
+    /// suspended connection; only the listener's watch on the socket can notice the close.
+    @Test func aStreamTheClientClosesIsFreedWithoutAHeartbeat() throws {
+        let harness = try ChangesHarness()
+        for round in 1...3 {
+            let client = try harness.openStream("/v1/changes")
+            #expect(try client.readChunked(until: ": hearth change stream\n\n"))
+            #expect(harness.until { harness.responder.openStreamCount == 1 }, "round \(round)")
+            client.close()
+            #expect(harness.until { harness.responder.openStreamCount == 0 }, "round \(round)")
+        }
+    }
+
     @Test func aConsumerThatStopsReadingIsCutOffAndCanResume() throws {
         let harness = try ChangesHarness(streamCapacity: 64 << 10)
         _ = try harness.store.importDevices(ChangesHarness.plugs("alice", ["p1"]))

@@ -31,6 +31,25 @@ import Testing
         #expect(refused.json?["error"]?.stringValue == "unauthorized")
     }
 
+    /// `/v1` itself and every unknown path under it answer in the API's error shape, not the fulfillment one.
+    @Test func unknownPathsUnderV1AnswerTheAPIsErrorShape() async throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers, deviceAPI: true)
+        defer { hearth.shutdown() }
+        let key = try hearth.store.create(name: "backend", now: SystemClock().unixTime)
+        for path in ["/v1", "/v1/", "/v1/nothing", "/v1/users", "/v1/users/alice/devices/lamp/x/y"] {
+            let answer = try await hearth.send("GET", path: path, token: key, contentType: nil)
+            #expect(answer.status == 404, "\(path)")
+            #expect(answer.json?["error"]?.stringValue == "notFound", "\(path)")
+            #expect(answer.json?["message"]?.stringValue != nil, "\(path)")
+            #expect(answer.json?["error_description"] == nil, "\(path)")
+        }
+        let anonymous = try await hearth.send("GET", path: "/v1", contentType: nil)
+        #expect(anonymous.status == 401)
+        #expect(anonymous.json?["error"]?.stringValue == "unauthorized")
+        // A path that only starts like the API is not the API's.
+        #expect(try await hearth.send("GET", path: "/v1x", token: key, contentType: nil).json?["error"] == "not_found")
+    }
+
     @Test func stateFromTheAPIShowsInQueryAndADeletedDeviceLeavesSync() async throws {
         let hearth = try TestHearth(devices: TestHomes.twoUsers, deviceAPI: true)
         defer { hearth.shutdown() }

@@ -106,6 +106,29 @@ struct StreamingResponseTests {
         #expect(stream.hasEnded)
     }
 
+    /// Nothing is written after the client closes: only the listener's watch on the suspended connection's socket
+    /// can tell the producer, and it does so at once (the bound is for a failing test, far below any heartbeat).
+    @Test func aClientThatClosesAnIdleStreamEndsItWithoutAWrite() throws {
+        let responder = StreamingResponder()
+        let (server, port) = try startServer(responder)
+        defer { server.shutdown() }
+        let client = try openStream(port, responder)
+        let stream = try #require(responder.first)
+        stream.write(Array("x\n".utf8))
+        _ = try client.readHead()
+        #expect(try client.readChunked(until: "x\n"))
+        client.close()
+        #expect(responder.ended.wait(atLeast: 1, timeout: .seconds(5)))
+        #expect(responder.ends.withLock { $0 } == [.clientLeft])
+        #expect(stream.hasEnded)
+        // The listener still serves, and a new stream works after the closed one.
+        let next = try openStream(port, responder, count: 2)
+        let second = try #require(responder.streams.withLock { $0.last })
+        second.write(Array("y\n".utf8))
+        _ = try next.readHead()
+        #expect(try next.readChunked(until: "y\n"))
+    }
+
     @Test func aConsumerThatStopsReadingIsCutOffAtTheBound() throws {
         let capacity = 64 << 10
         let responder = StreamingResponder(capacity: capacity)

@@ -83,6 +83,14 @@ uint16_t CMicroHTTPDShims_daemon_bound_port(struct MHD_Daemon *_Nonnull daemon);
 size_t CMicroHTTPDShims_connection_peer_address(struct MHD_Connection *_Nonnull connection, char *_Nonnull buffer,
                                                 size_t capacity);
 
+/// The size in bytes of the request's header block (request line, header lines and the empty line), or 0 when
+/// microhttpd cannot tell yet.
+///
+/// Why: `MHD_get_connection_info` is variadic. The listener compares it with where the last header value ends: the
+/// header block holds nothing but line breaks after it, unless a NUL byte hid the rest of a line (microhttpd 0.9.75
+/// measures header values with `strlen`).
+size_t CMicroHTTPDShims_connection_header_size(struct MHD_Connection *_Nonnull connection);
+
 /// The pointer the application stored in the connection's socket context (`MHD_OPTION_NOTIFY_CONNECTION`), or NULL.
 ///
 /// Why: `MHD_get_connection_info` is variadic.
@@ -94,6 +102,25 @@ void *_Nullable CMicroHTTPDShims_connection_socket_context(struct MHD_Connection
 /// closes its own descriptor, which is how the listener reads and discards what a client still sends after its
 /// answer (a lingering close) instead of letting the kernel reset the connection.
 int CMicroHTTPDShims_duplicate_connection_socket(struct MHD_Connection *_Nonnull connection);
+
+/// Creates an epoll set for watching connections' peers close (close-on-exec); returns its descriptor, or -1 (also
+/// where there is no epoll).
+///
+/// Why (for this and the three below): Swift's Glibc module does not include `<sys/epoll.h>`, and `epoll_event` is a
+/// packed structure. The listener uses the set to learn that a client closed a streamed response's connection while
+/// microhttpd, which does not watch a suspended connection, cannot tell it.
+int CMicroHTTPDShims_peer_close_watch_create(void);
+
+/// Watches `descriptor` in `watch` for its peer's close or reset (`EPOLLRDHUP`, one shot; never for data);
+/// `ticket` comes back from `CMicroHTTPDShims_peer_close_watch_collect`. Returns 0, or -1 with `errno`.
+int CMicroHTTPDShims_peer_close_watch_add(int watch, int descriptor, uint64_t ticket);
+
+/// Stops watching `descriptor` (before it is closed: the registration belongs to the socket, not the descriptor).
+void CMicroHTTPDShims_peer_close_watch_remove(int watch, int descriptor);
+
+/// Writes the tickets of up to `capacity` watched descriptors whose peer closed into `tickets`, without waiting;
+/// returns how many (0 when none, or on an error).
+int CMicroHTTPDShims_peer_close_watch_collect(int watch, uint64_t *_Nonnull tickets, int capacity);
 
 /// Makes a quiesced listening socket refuse new connections at once, without closing it.
 ///

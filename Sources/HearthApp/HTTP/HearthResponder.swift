@@ -96,7 +96,7 @@ public struct HearthResponder: HTTPResponder {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
             return request.path == "/oauth/token" ? oauth.token(request) : oauth.authorize(request)
-        case let path where path.hasPrefix(DeviceAPI.pathPrefix):
+        case let path where DeviceAPI.owns(path):
             guard let deviceAPI else {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
@@ -116,12 +116,21 @@ public struct HearthResponder: HTTPResponder {
         do {
             user = try authenticator.authenticate(request)
         } catch {
-            var response = error.response
-            if error.status == .unauthorized, let throttle {
-                // Only failures reach the throttle: a valid token never takes its lock.
-                response.delay = throttle.delayAfterFailure(of: throttle.client(of: request))
+            switch error {
+            case .refused(let refusal):
+                var response = refusal.response
+                if refusal.status == .unauthorized, let throttle {
+                    // Only failures reach the throttle: a valid token never takes its lock.
+                    response.delay = throttle.delayAfterFailure(of: throttle.client(of: request))
+                }
+                return response
+            case .registryUnavailable(let failure):
+                // Google reads whatever /fulfillment answers as an intent answer: its shape, with the request's id.
+                let answer = dispatcher.registryUnavailable(body: request.body, error: failure)
+                let response = Self.response(for: answer, record: record)
+                recorder?.record(request: request, response: response)
+                return response
             }
-            return response
         }
         guard Self.isJSON(request.headerFields.value(of: .contentType)) else {
             return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response

@@ -12,7 +12,7 @@ enum RouteLabel {
         case "/oauth/authorize": return "/oauth/authorize"
         case "/oauth/token": return "/oauth/token"
         case let path where metricsPath.map({ path == $0 }) ?? false: return "/metrics"
-        case let path where path.hasPrefix(DeviceAPI.pathPrefix): return deviceAPI(path)
+        case let path where DeviceAPI.owns(path): return deviceAPI(path)
         default: return "other"
         }
     }
