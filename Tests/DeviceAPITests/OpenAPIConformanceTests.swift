@@ -7,7 +7,8 @@ import Testing
 /// Every `/v1` operation, driven through a real listener over a registry file with curl, answers what the OpenAPI
 /// document says it answers: each status it gives is listed for that operation, and each body and header conforms
 /// to the schema listed for that status (``OpenAPIConformance``). The devices cover each form a stored device takes
-/// (one endpoint, composed, a PIN, notifications); the change log read back holds every kind a `/v1` write records.
+/// (one endpoint, composed, a PIN, notifications); the change log read back, as a long-poll and as an event stream,
+/// holds every kind a `/v1` write records.
 @Suite(.serialized) struct OpenAPIConformanceTests {
     /// A door lock with a PIN (stored as its hash), a composed device with one endpoint offline, and a doorbell
     /// that notifies.
@@ -51,6 +52,23 @@ import Testing
         #expect(answer.status == status, "\(method) \(path): \(answer.body)", sourceLocation: sourceLocation)
         #expect(conformance.problems(operationId, answer) == [], sourceLocation: sourceLocation)
         return answer
+    }
+
+    /// A reference to one of the document's schemas.
+    static func schema(_ name: String) -> JSONValue {
+        .object(JSONObject([("$ref", .string("#/components/schemas/\(name)"))]))
+    }
+
+    /// Opens `GET target` as an event stream with the API key and checks its head against the document.
+    static func openStream(_ api: TestDeviceAPI, _ target: String) throws -> RawHTTPClient {
+        let client = try RawHTTPClient(port: api.port)
+        try client.send(
+            "GET \(target) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\nAuthorization: Bearer \(api.key)\r\n\r\n"
+        )
+        let head = try client.readHead()
+        #expect(head.status == 200)
+        #expect(head.header("Content-Type") == "text/event-stream")
+        return client
     }
 
     @Test func everyOperationAnswersAsDocumented() throws {
@@ -274,6 +292,28 @@ import Testing
             _ = try check("getChanges", "GET", "/v1/changes?afterr=1", expect: 400)
             _ = try check("getChanges", "GET", "/v1/changes", headers: ["Last-Event-ID: -1"], expect: 400)
             _ = try check("getChanges", "GET", "/v1/changes?after=999999999", expect: 410)
+
+            // The same changes as an event stream, then a snapshot: each event's data conforms to `Change` (or
+            // `Snapshot`), its `event:` is its kind and its `id:` its cursor.
+            let last = try #require(page.json["next"]?.intValue)
+            let stream = try Self.openStream(api, "/v1/changes?after=0")
+            defer { stream.close() }
+            #expect(try stream.readChunked(until: "id: \(last)\n"))
+            let streamed = SSEEvent.parse(stream.decodedText)
+            #expect(streamed.count == page.json["changes"]?.arrayValue?.count)
+            for event in streamed {
+                #expect(event.event == event.data?["kind"]?.stringValue)
+                #expect(event.id.map { Int($0) } == event.data?["cursor"]?.intValue)
+                #expect(conformance.validator.problems(event.data ?? .null, Self.schema("Change")) == [])
+            }
+            let snapshots = try Self.openStream(api, "/v1/changes?snapshot=true&user=alice")
+            defer { snapshots.close() }
+            #expect(try snapshots.readChunked(until: "]}\n\n"))
+            let snapshotEvents = SSEEvent.parse(snapshots.decodedText)
+            #expect(snapshotEvents.map(\.event) == ["snapshot"])
+            for event in snapshotEvents {
+                #expect(conformance.validator.problems(event.data ?? .null, Self.schema("Snapshot")) == [])
+            }
         }
         // Every success each operation documents was produced (and so checked), and every documented refusal but
         // the registry failing (503).
