@@ -324,6 +324,25 @@ import Testing
         }
     }
 
+    /// A known server bug that schemathesis found (seed 101): the SQLite store cuts a name, room or structure at a
+    /// U+0000, so a device PUT with the name `"\u0000"` comes back named `""`, which the document (and Google)
+    /// refuse. When the server refuses such text or keeps it, the known issue is no longer recorded and this test
+    /// fails: then make it a plain expectation.
+    @Test func aNameWithANulCharacterComesBackAsSent() throws {
+        let conformance = try OpenAPIConformance()
+        try TestDeviceAPI.with { api in
+            _ = try api.request("PUT", "/v1/users/alice")
+            let answer = try api.request(
+                "PUT",
+                "/v1/users/alice/devices/plug",
+                json: #"{"name": "\u0000", "deviceType": "OnOffPlugInUnit"}"#
+            )
+            withKnownIssue("the SQLite store cuts text at U+0000") {
+                #expect(conformance.problems("putDevice", answer) == [])
+            }
+        }
+    }
+
     /// The document as it stood before it was made to agree: what the server answers for a device (`{"device":
     /// …, "connectivity": {…}}`) broke its `DeviceResponse` (top-level `id` and `name`, a string `connectivity`).
     /// The check finds that disagreement.
