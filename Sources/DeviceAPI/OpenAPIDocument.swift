@@ -10,7 +10,7 @@ public enum OpenAPIDocument {
           "info": {
             "title": "Hearth device backend API",
             "version": "1.0.0",
-            "description": "The manufacturer's device backend talks to Hearth here: users, devices, state, events and the change stream. Bodies use the device-file vocabulary (Matter names and units). Every call takes an API key (`hearth apikeys create`) as `Authorization: Bearer KEY`. Every write is one transaction."
+            "description": "The manufacturer's device backend talks to Hearth here: users, devices, state, events and the change stream. Bodies use the device-file vocabulary (Matter names and units). Every call takes an API key (`hearth apikeys create`) as `Authorization: Bearer KEY`. Every write is one transaction. Answers are described exactly (`additionalProperties: false`); later versions may add members, so clients ignore those they do not know. A method a path does not list answers 405 with `Allow`; a path not listed answers 404."
           },
           "servers": [
             {
@@ -53,13 +53,22 @@ public enum OpenAPIDocument {
                     "content": {
                       "application/json": {
                         "schema": {
-                          "type": "object"
+                          "type": "object",
+                          "required": [
+                            "openapi",
+                            "info",
+                            "paths",
+                            "components"
+                          ]
                         }
                       }
                     }
                   },
                   "401": {
                     "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               }
@@ -71,7 +80,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/Id"
+                    "$ref": "#/components/schemas/PathId"
                   },
                   "description": "Google's agent user id, as in the device file."
                 }
@@ -89,17 +98,75 @@ public enum OpenAPIDocument {
                     "content": {
                       "application/json": {
                         "schema": {
-                          "$ref": "#/components/schemas/User"
+                          "allOf": [
+                            {
+                              "$ref": "#/components/schemas/User"
+                            }
+                          ],
+                          "properties": {
+                            "created": {
+                              "const": true
+                            }
+                          }
+                        }
+                      }
+                    },
+                    "links": {
+                      "ListDevices": {
+                        "operationId": "listDevices",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId"
+                        }
+                      },
+                      "PutDevice": {
+                        "operationId": "putDevice",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId"
+                        }
+                      },
+                      "DeleteUser": {
+                        "operationId": "deleteUser",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId"
                         }
                       }
                     }
                   },
                   "200": {
-                    "description": "It already existed.",
+                    "description": "It existed already; nothing changed.",
                     "content": {
                       "application/json": {
                         "schema": {
-                          "$ref": "#/components/schemas/User"
+                          "allOf": [
+                            {
+                              "$ref": "#/components/schemas/User"
+                            }
+                          ],
+                          "properties": {
+                            "created": {
+                              "const": false
+                            }
+                          }
+                        }
+                      }
+                    },
+                    "links": {
+                      "ListDevices": {
+                        "operationId": "listDevices",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId"
+                        }
+                      },
+                      "PutDevice": {
+                        "operationId": "putDevice",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId"
+                        }
+                      },
+                      "DeleteUser": {
+                        "operationId": "deleteUser",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId"
                         }
                       }
                     }
@@ -110,11 +177,8 @@ public enum OpenAPIDocument {
                   "401": {
                     "$ref": "#/components/responses/Unauthorized"
                   },
-                  "413": {
-                    "$ref": "#/components/responses/PayloadTooLarge"
-                  },
-                  "415": {
-                    "$ref": "#/components/responses/UnsupportedMediaType"
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               },
@@ -137,6 +201,9 @@ public enum OpenAPIDocument {
                   },
                   "404": {
                     "$ref": "#/components/responses/NotFound"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               }
@@ -148,7 +215,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/Id"
+                    "$ref": "#/components/schemas/PathId"
                   },
                   "description": "Google's agent user id, as in the device file."
                 }
@@ -178,6 +245,9 @@ public enum OpenAPIDocument {
                   },
                   "404": {
                     "$ref": "#/components/responses/NotFound"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               }
@@ -189,7 +259,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/Id"
+                    "$ref": "#/components/schemas/PathId"
                   },
                   "description": "Google's agent user id, as in the device file."
                 },
@@ -198,7 +268,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/Id"
+                    "$ref": "#/components/schemas/PathId"
                   },
                   "description": "The device's `id`, unique per user."
                 }
@@ -221,9 +291,11 @@ public enum OpenAPIDocument {
                     },
                     "headers": {
                       "ETag": {
-                        "description": "The device's version (a quoted string); send it back in `If-Match`.",
+                        "description": "The device's version, a strong entity tag (`\"0123456789abcdef\"`); send it back in `If-Match`.",
+                        "required": true,
                         "schema": {
-                          "type": "string"
+                          "type": "string",
+                          "pattern": "^\"[0-9a-f]{16}\"$"
                         }
                       }
                     }
@@ -236,6 +308,9 @@ public enum OpenAPIDocument {
                   },
                   "404": {
                     "$ref": "#/components/responses/NotFound"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               },
@@ -254,7 +329,7 @@ public enum OpenAPIDocument {
                     "schema": {
                       "type": "string"
                     },
-                    "description": "An ETag from `GET`: the write happens only if the device is unchanged since (else 412)."
+                    "description": "An ETag from `GET` (or `*`): the write happens only if the device is unchanged since (else 412, and nothing is written)."
                   }
                 ],
                 "requestBody": {
@@ -264,6 +339,21 @@ public enum OpenAPIDocument {
                     "application/json": {
                       "schema": {
                         "$ref": "#/components/schemas/Device"
+                      },
+                      "example": {
+                        "name": "Kitchen ceiling",
+                        "room": "Kitchen",
+                        "deviceTypes": [
+                          "DimmableLight"
+                        ],
+                        "clusters": {
+                          "OnOff": {
+                            "OnOff": false
+                          },
+                          "LevelControl": {
+                            "CurrentLevel": 100
+                          }
+                        }
                       }
                     }
                   }
@@ -280,9 +370,48 @@ public enum OpenAPIDocument {
                     },
                     "headers": {
                       "ETag": {
-                        "description": "The device's version (a quoted string); send it back in `If-Match`.",
+                        "description": "The device's version, a strong entity tag (`\"0123456789abcdef\"`); send it back in `If-Match`.",
+                        "required": true,
                         "schema": {
-                          "type": "string"
+                          "type": "string",
+                          "pattern": "^\"[0-9a-f]{16}\"$"
+                        }
+                      }
+                    },
+                    "links": {
+                      "GetDevice": {
+                        "operationId": "getDevice",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
+                        }
+                      },
+                      "PatchDevice": {
+                        "operationId": "patchDevice",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
+                        }
+                      },
+                      "PatchDeviceState": {
+                        "operationId": "patchDeviceState",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
+                        }
+                      },
+                      "PostDeviceEvent": {
+                        "operationId": "postDeviceEvent",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
+                        }
+                      },
+                      "DeleteDevice": {
+                        "operationId": "deleteDevice",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
                         }
                       }
                     }
@@ -298,9 +427,48 @@ public enum OpenAPIDocument {
                     },
                     "headers": {
                       "ETag": {
-                        "description": "The device's version (a quoted string); send it back in `If-Match`.",
+                        "description": "The device's version, a strong entity tag (`\"0123456789abcdef\"`); send it back in `If-Match`.",
+                        "required": true,
                         "schema": {
-                          "type": "string"
+                          "type": "string",
+                          "pattern": "^\"[0-9a-f]{16}\"$"
+                        }
+                      }
+                    },
+                    "links": {
+                      "GetDevice": {
+                        "operationId": "getDevice",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
+                        }
+                      },
+                      "PatchDevice": {
+                        "operationId": "patchDevice",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
+                        }
+                      },
+                      "PatchDeviceState": {
+                        "operationId": "patchDeviceState",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
+                        }
+                      },
+                      "PostDeviceEvent": {
+                        "operationId": "postDeviceEvent",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
+                        }
+                      },
+                      "DeleteDevice": {
+                        "operationId": "deleteDevice",
+                        "parameters": {
+                          "agentUserId": "$request.path.agentUserId",
+                          "deviceId": "$request.path.deviceId"
                         }
                       }
                     }
@@ -314,9 +482,6 @@ public enum OpenAPIDocument {
                   "404": {
                     "$ref": "#/components/responses/NotFound"
                   },
-                  "409": {
-                    "$ref": "#/components/responses/Conflict"
-                  },
                   "412": {
                     "$ref": "#/components/responses/PreconditionFailed"
                   },
@@ -328,6 +493,9 @@ public enum OpenAPIDocument {
                   },
                   "422": {
                     "$ref": "#/components/responses/Unprocessable"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               },
@@ -337,7 +505,7 @@ public enum OpenAPIDocument {
                   "devices"
                 ],
                 "summary": "Rename or move a device.",
-                "description": "Changes any of `name`, `nicknames`, `room`, `structure` (`null` removes room or structure). A name over 60 Unicode code points is cut to 60 and `warnings` says so. Queues a Request Sync.",
+                "description": "Changes any of `name`, `nicknames`, `room`, `structure` (`null` removes room or structure). A name over 60 Unicode code points is cut to 60 and the answer has `nameTruncated` and `warnings`. Queues a Request Sync when the SYNC entry changed.",
                 "parameters": [
                   {
                     "name": "If-Match",
@@ -346,7 +514,7 @@ public enum OpenAPIDocument {
                     "schema": {
                       "type": "string"
                     },
-                    "description": "An ETag from `GET`: the write happens only if the device is unchanged since (else 412)."
+                    "description": "An ETag from `GET` (or `*`): the write happens only if the device is unchanged since (else 412, and nothing is written)."
                   }
                 ],
                 "requestBody": {
@@ -356,6 +524,13 @@ public enum OpenAPIDocument {
                     "application/json": {
                       "schema": {
                         "$ref": "#/components/schemas/DevicePatch"
+                      },
+                      "example": {
+                        "name": "Ceiling",
+                        "nicknames": [
+                          "Big light"
+                        ],
+                        "room": null
                       }
                     }
                   }
@@ -372,9 +547,11 @@ public enum OpenAPIDocument {
                     },
                     "headers": {
                       "ETag": {
-                        "description": "The device's version (a quoted string); send it back in `If-Match`.",
+                        "description": "The device's version, a strong entity tag (`\"0123456789abcdef\"`); send it back in `If-Match`.",
+                        "required": true,
                         "schema": {
-                          "type": "string"
+                          "type": "string",
+                          "pattern": "^\"[0-9a-f]{16}\"$"
                         }
                       }
                     }
@@ -388,9 +565,6 @@ public enum OpenAPIDocument {
                   "404": {
                     "$ref": "#/components/responses/NotFound"
                   },
-                  "409": {
-                    "$ref": "#/components/responses/Conflict"
-                  },
                   "412": {
                     "$ref": "#/components/responses/PreconditionFailed"
                   },
@@ -402,6 +576,9 @@ public enum OpenAPIDocument {
                   },
                   "422": {
                     "$ref": "#/components/responses/Unprocessable"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               },
@@ -420,7 +597,7 @@ public enum OpenAPIDocument {
                     "schema": {
                       "type": "string"
                     },
-                    "description": "An ETag from `GET`: the write happens only if the device is unchanged since (else 412)."
+                    "description": "An ETag from `GET` (or `*`): the write happens only if the device is unchanged since (else 412, and nothing is written)."
                   }
                 ],
                 "responses": {
@@ -438,6 +615,9 @@ public enum OpenAPIDocument {
                   },
                   "412": {
                     "$ref": "#/components/responses/PreconditionFailed"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               }
@@ -449,7 +629,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/Id"
+                    "$ref": "#/components/schemas/PathId"
                   },
                   "description": "Google's agent user id, as in the device file."
                 },
@@ -458,7 +638,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/Id"
+                    "$ref": "#/components/schemas/PathId"
                   },
                   "description": "The device's `id`, unique per user."
                 }
@@ -469,18 +649,7 @@ public enum OpenAPIDocument {
                   "state"
                 ],
                 "summary": "Report a device's state.",
-                "description": "The semantics of `hearth devices set`: the attributes given are set (Matter names and units, checked like the device file), `online` sets the connectivity of the endpoint (every endpoint when `endpoint` is left out). Queues a Report State in the same transaction.",
-                "parameters": [
-                  {
-                    "name": "If-Match",
-                    "in": "header",
-                    "required": false,
-                    "schema": {
-                      "type": "string"
-                    },
-                    "description": "An ETag from `GET`: the write happens only if the device is unchanged since (else 412)."
-                  }
-                ],
+                "description": "The semantics of `hearth devices set`: the attributes given are set (Matter names and units, checked like the device file), `online` sets the connectivity of the endpoint (every endpoint when `endpoint` is left out). Queues a Report State in the same transaction. No `If-Match`: a state report always applies.",
                 "requestBody": {
                   "required": true,
                   "description": "What changed.",
@@ -488,6 +657,13 @@ public enum OpenAPIDocument {
                     "application/json": {
                       "schema": {
                         "$ref": "#/components/schemas/StateChange"
+                      },
+                      "example": {
+                        "clusters": {
+                          "OnOff": {
+                            "OnOff": true
+                          }
+                        }
                       }
                     }
                   }
@@ -504,9 +680,11 @@ public enum OpenAPIDocument {
                     },
                     "headers": {
                       "ETag": {
-                        "description": "The device's version (a quoted string); send it back in `If-Match`.",
+                        "description": "The device's version, a strong entity tag (`\"0123456789abcdef\"`); send it back in `If-Match`.",
+                        "required": true,
                         "schema": {
-                          "type": "string"
+                          "type": "string",
+                          "pattern": "^\"[0-9a-f]{16}\"$"
                         }
                       }
                     }
@@ -520,9 +698,6 @@ public enum OpenAPIDocument {
                   "404": {
                     "$ref": "#/components/responses/NotFound"
                   },
-                  "412": {
-                    "$ref": "#/components/responses/PreconditionFailed"
-                  },
                   "413": {
                     "$ref": "#/components/responses/PayloadTooLarge"
                   },
@@ -531,6 +706,9 @@ public enum OpenAPIDocument {
                   },
                   "422": {
                     "$ref": "#/components/responses/Unprocessable"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               }
@@ -550,6 +728,15 @@ public enum OpenAPIDocument {
                     "application/json": {
                       "schema": {
                         "$ref": "#/components/schemas/StateBatch"
+                      },
+                      "example": {
+                        "changes": [
+                          {
+                            "agentUserId": "demo-user",
+                            "deviceId": "kitchen-ceiling",
+                            "online": false
+                          }
+                        ]
                       }
                     }
                   }
@@ -582,6 +769,9 @@ public enum OpenAPIDocument {
                   },
                   "422": {
                     "$ref": "#/components/responses/Unprocessable"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               }
@@ -593,7 +783,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/Id"
+                    "$ref": "#/components/schemas/PathId"
                   },
                   "description": "Google's agent user id, as in the device file."
                 },
@@ -602,7 +792,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/Id"
+                    "$ref": "#/components/schemas/PathId"
                   },
                   "description": "The device's `id`, unique per user."
                 }
@@ -613,7 +803,7 @@ public enum OpenAPIDocument {
                   "state"
                 ],
                 "summary": "Send a device event to Google.",
-                "description": "Queues the notification (e.g. a doorbell press) for HomeGraph.",
+                "description": "Queues the notification (a doorbell press; a smoke, CO or water-leak alarm with `value`) for HomeGraph.",
                 "requestBody": {
                   "required": true,
                   "description": "The event.",
@@ -621,13 +811,16 @@ public enum OpenAPIDocument {
                     "application/json": {
                       "schema": {
                         "$ref": "#/components/schemas/DeviceEventRequest"
+                      },
+                      "example": {
+                        "event": "doorbellPress"
                       }
                     }
                   }
                 },
                 "responses": {
                   "202": {
-                    "description": "Queued.",
+                    "description": "Accepted; `queued` says whether a notification was queued.",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -653,6 +846,9 @@ public enum OpenAPIDocument {
                   },
                   "422": {
                     "$ref": "#/components/responses/Unprocessable"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               }
@@ -664,7 +860,7 @@ public enum OpenAPIDocument {
                   "changes"
                 ],
                 "summary": "Every change, durable and resumable.",
-                "description": "With `Accept: text/event-stream`: Server-Sent Events. Each event has `id:` its cursor (strictly increasing, durable), `event:` its kind (`command`, `state`, `device`, `user`, or `snapshot` first when `snapshot=true`) and `data:` one JSON object (`Change`, or `Snapshot`); a comment line (starting with `:`) every 15 s. Resume with `Last-Event-ID` or `after`: no gap, no duplicate, also across a restart.\n\nOtherwise: a JSON long-poll. Answers at once when a change after `after` exists, else waits up to `wait` seconds; `next` is the cursor to pass as `after` next time.\n\nA cursor older than the retention (`changes.retentionHours`) answers 410: take a snapshot (`snapshot=true`) and follow from there.",
+                "description": "With `Accept: text/event-stream`: Server-Sent Events. Each event has `id:` its cursor (strictly increasing, durable), `event:` its kind (`command`, `state`, `device`, `user`, or `snapshot` first when `snapshot=true`) and `data:` one JSON object (`Change`, or `Snapshot`); a comment line (starting with `:`) every 15 s. Resume with `Last-Event-ID` or `after`: no gap, no duplicate, also across a restart.\n\nOtherwise: a JSON long-poll. Answers at once when a change after `after` exists, else waits up to `wait` seconds; `next` is the cursor to pass as `after` next time.\n\nA cursor older than the retention (`changes.retentionHours`), or one this Hearth never gave, answers 410: take a snapshot (`snapshot=true`) and follow from there.",
                 "parameters": [
                   {
                     "name": "after",
@@ -673,9 +869,10 @@ public enum OpenAPIDocument {
                     "schema": {
                       "type": "integer",
                       "minimum": 0,
+                      "maximum": 9223372036854775807,
                       "format": "int64"
                     },
-                    "description": "Only changes with a larger cursor (0: from the oldest kept)."
+                    "description": "Only changes with a larger cursor (0: from the oldest kept). Without it (and without `Last-Event-ID`): from now."
                   },
                   {
                     "name": "wait",
@@ -686,7 +883,18 @@ public enum OpenAPIDocument {
                       "minimum": 0,
                       "maximum": 60
                     },
-                    "description": "Long-poll only: seconds to wait for a change (default 25)."
+                    "description": "Long-poll only: seconds to wait for a change (default 0)."
+                  },
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "required": false,
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 1000
+                    },
+                    "description": "Long-poll only: at most this many changes (default 500)."
                   },
                   {
                     "name": "snapshot",
@@ -695,16 +903,21 @@ public enum OpenAPIDocument {
                     "schema": {
                       "type": "boolean"
                     },
-                    "description": "Stream only: first one `snapshot` event per user."
+                    "description": "First every user's devices and the cursor they are consistent with: one `snapshot` event per user (stream), or `snapshot` (long-poll)."
                   },
                   {
                     "name": "user",
                     "in": "query",
                     "required": false,
+                    "style": "form",
+                    "explode": true,
                     "schema": {
-                      "$ref": "#/components/schemas/Id"
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/components/schemas/Id"
+                      }
                     },
-                    "description": "Only this user's changes."
+                    "description": "Only these users' changes (repeat the parameter for several)."
                   },
                   {
                     "name": "types",
@@ -722,9 +935,9 @@ public enum OpenAPIDocument {
                     "required": false,
                     "schema": {
                       "type": "string",
-                      "pattern": "^[0-9]{1,19}$"
+                      "pattern": "^(0|[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)$"
                     },
-                    "description": "Stream only: the last cursor received (what an EventSource sends on reconnect)."
+                    "description": "Stream only: the last cursor received (what an EventSource sends on reconnect), a cursor as Hearth sent it: a decimal number 0…9223372036854775807 without leading zeros; it wins over `after`."
                   }
                 ],
                 "responses": {
@@ -744,16 +957,16 @@ public enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "$ref": "#/components/responses/BadRequest"
+                    "$ref": "#/components/responses/BadParameter"
                   },
                   "401": {
                     "$ref": "#/components/responses/Unauthorized"
                   },
-                  "404": {
-                    "$ref": "#/components/responses/NotFound"
-                  },
                   "410": {
                     "$ref": "#/components/responses/Gone"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
                   }
                 }
               }
@@ -771,27 +984,49 @@ public enum OpenAPIDocument {
               "Id": {
                 "type": "string",
                 "pattern": "^[A-Za-z0-9._:-]{1,128}$",
-                "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
+                "not": {
+                  "enum": [
+                    ".",
+                    ".."
+                  ]
+                },
+                "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ : -, and not `.` or `..` (URL-safe, never escaped)."
+              },
+              "PathId": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9._-]{1,128}$",
+                "not": {
+                  "enum": [
+                    ".",
+                    ".."
+                  ]
+                },
+                "description": "An id in a path: an `Id` without `:`. Hearth does not percent-decode ids, and an OpenAPI client percent-encodes `:` in a path (`%3A`), so an id with `:` is reachable only by a client that sends it as it is."
               },
               "Error": {
                 "type": "object",
+                "description": "Every refusal on /v1 (and the listener's own: a body over `http.maxBodyBytes` 413, a framing error 400, too many query arguments 414, an unknown transfer coding 501): `error` a stable code, `message` for people, `details` where in the request.",
                 "required": [
                   "error",
                   "message"
                 ],
-                "description": "Every refusal on /v1. `error` is a stable code (`malformedJSON`, `invalidId`, `unknownField`, `unauthorized`, `notFound`, `generationMismatch`, `preconditionFailed`, `payloadTooLarge`, `unsupportedMediaType`, `invalidDevice`, `invalidState`, `cursorExpired`, …); `message` is for people.",
+                "additionalProperties": false,
                 "properties": {
                   "error": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "A stable code; each response names the codes it can carry."
                   },
                   "message": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "For people."
                   },
                   "details": {
                     "type": "array",
+                    "minItems": 1,
                     "items": {
                       "$ref": "#/components/schemas/ErrorDetail"
-                    }
+                    },
+                    "description": "Present only when there are some."
                   }
                 }
               },
@@ -801,10 +1036,29 @@ public enum OpenAPIDocument {
                   "path",
                   "message"
                 ],
+                "additionalProperties": false,
                 "properties": {
                   "path": {
                     "type": "string",
-                    "description": "A JSON Pointer into the body, e.g. `/clusters/LevelControl/CurrentLevel`."
+                    "description": "A JSON Pointer into the body (`/clusters/LevelControl/CurrentLevel`, `/changes/17/online`, `\"\"` for the whole body), or the name of the query parameter or header (`after`, `Last-Event-ID`)."
+                  },
+                  "message": {
+                    "type": "string"
+                  }
+                }
+              },
+              "Warning": {
+                "type": "object",
+                "description": "What Hearth changed in what it was given (a name cut to 60 Unicode code points).",
+                "required": [
+                  "path",
+                  "message"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "const": "/name"
                   },
                   "message": {
                     "type": "string"
@@ -814,15 +1068,28 @@ public enum OpenAPIDocument {
               "User": {
                 "type": "object",
                 "required": [
-                  "agentUserId"
+                  "agentUserId",
+                  "created"
                 ],
+                "additionalProperties": false,
                 "properties": {
                   "agentUserId": {
-                    "type": "string",
-                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
-                    "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
+                    "$ref": "#/components/schemas/Id"
+                  },
+                  "created": {
+                    "type": "boolean",
+                    "description": "true with 201, false with 200."
                   }
                 }
+              },
+              "AttributeValue": {
+                "type": [
+                  "boolean",
+                  "integer",
+                  "string",
+                  "null"
+                ],
+                "description": "A Matter attribute value in Matter units; `null` for a nullable attribute at null."
               },
               "Clusters": {
                 "type": "object",
@@ -830,92 +1097,168 @@ public enum OpenAPIDocument {
                 "additionalProperties": {
                   "type": "object",
                   "additionalProperties": {
-                    "type": [
-                      "boolean",
-                      "integer",
-                      "string",
-                      "null"
-                    ]
+                    "$ref": "#/components/schemas/AttributeValue"
                   }
                 }
               },
               "BasicInformation": {
                 "type": "object",
+                "description": "The Basic Information cluster's identity fields; `null` is the same as leaving a field out.",
                 "additionalProperties": false,
                 "properties": {
                   "vendorName": {
-                    "type": "string"
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "vendorID": {
-                    "type": "integer",
+                    "type": [
+                      "integer",
+                      "null"
+                    ],
                     "minimum": 0,
                     "maximum": 65535
                   },
                   "productName": {
-                    "type": "string"
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "productID": {
-                    "type": "integer",
+                    "type": [
+                      "integer",
+                      "null"
+                    ],
                     "minimum": 0,
                     "maximum": 65535
                   },
                   "serialNumber": {
-                    "type": "string"
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "uniqueID": {
-                    "type": "string"
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "hardwareVersionString": {
-                    "type": "string"
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "softwareVersionString": {
-                    "type": "string"
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   }
                 }
               },
+              "DeviceType": {
+                "type": "string",
+                "enum": [
+                  "OnOffLight",
+                  "DimmableLight",
+                  "ColorTemperatureLight",
+                  "ExtendedColorLight",
+                  "OnOffPlugInUnit",
+                  "Fan",
+                  "AirPurifier",
+                  "Thermostat",
+                  "RoomAirConditioner",
+                  "TemperatureSensor",
+                  "HumiditySensor",
+                  "WindowCovering",
+                  "DoorLock",
+                  "ContactSensor",
+                  "OccupancySensor",
+                  "WaterLeakDetector",
+                  "SmokeCOAlarm",
+                  "DimmablePlugInUnit",
+                  "Speaker",
+                  "RoboticVacuumCleaner",
+                  "LaundryWasher",
+                  "Dishwasher",
+                  "Doorbell"
+                ],
+                "description": "A Matter device type Hearth models."
+              },
               "Endpoint": {
                 "type": "object",
+                "description": "One endpoint of a composed device; `null` is the same as leaving a field out.",
                 "additionalProperties": false,
                 "properties": {
                   "deviceTypes": {
-                    "type": "array",
+                    "type": [
+                      "array",
+                      "null"
+                    ],
                     "minItems": 1,
+                    "uniqueItems": true,
                     "items": {
-                      "type": "string"
-                    }
+                      "$ref": "#/components/schemas/DeviceType"
+                    },
+                    "description": "Matter device type names (`DimmableLight`); the first is the primary type."
                   },
                   "deviceType": {
-                    "type": "string"
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/DeviceType"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "One device type (instead of `deviceTypes`)."
                   },
                   "online": {
-                    "type": "boolean"
+                    "type": [
+                      "boolean",
+                      "null"
+                    ],
+                    "description": "Default true."
                   },
                   "clusters": {
-                    "$ref": "#/components/schemas/Clusters"
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/Clusters"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   }
                 }
               },
               "Device": {
                 "type": "object",
+                "description": "One device of the device file (README, \"Device file format\"), what `PUT` takes: `deviceTypes` (or `deviceType`) with `clusters` and `online`, or `endpoints`. `null` is the same as leaving a field out. Hearth checks it exactly as `hearth devices import` does (device types, the clusters they allow, attribute ranges); what this schema cannot say is refused with 422 and the import's message.",
                 "required": [
                   "name"
                 ],
                 "additionalProperties": false,
-                "description": "One device of the device file (README, \"Device file format\"). Either `deviceTypes`/`deviceType` with `clusters` and `online`, or `endpoints`.",
                 "properties": {
                   "id": {
-                    "type": "string",
-                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
-                    "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
+                    "$ref": "#/components/schemas/Id"
                   },
                   "name": {
                     "type": "string",
                     "minLength": 1
                   },
                   "nicknames": {
-                    "type": "array",
+                    "type": [
+                      "array",
+                      "null"
+                    ],
                     "items": {
-                      "type": "string"
+                      "type": "string",
+                      "minLength": 1
                     }
                   },
                   "room": {
@@ -933,36 +1276,72 @@ public enum OpenAPIDocument {
                     "minLength": 1
                   },
                   "deviceTypes": {
-                    "type": "array",
+                    "type": [
+                      "array",
+                      "null"
+                    ],
                     "minItems": 1,
+                    "uniqueItems": true,
                     "items": {
-                      "type": "string"
+                      "$ref": "#/components/schemas/DeviceType"
                     },
-                    "description": "Matter device type names; the first is the primary type."
+                    "description": "Matter device type names (`DimmableLight`); the first is the primary type."
                   },
                   "deviceType": {
-                    "type": "string",
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/DeviceType"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
                     "description": "One device type (instead of `deviceTypes`)."
                   },
                   "basicInformation": {
-                    "$ref": "#/components/schemas/BasicInformation"
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/BasicInformation"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "otherDeviceIds": {
-                    "type": "array",
+                    "type": [
+                      "array",
+                      "null"
+                    ],
                     "items": {
-                      "type": "string"
+                      "type": "string",
+                      "minLength": 1
                     }
                   },
                   "online": {
-                    "type": "boolean",
+                    "type": [
+                      "boolean",
+                      "null"
+                    ],
                     "description": "Default true."
                   },
                   "clusters": {
-                    "$ref": "#/components/schemas/Clusters"
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/Clusters"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "endpoints": {
-                    "type": "array",
+                    "type": [
+                      "array",
+                      "null"
+                    ],
                     "minItems": 1,
+                    "maxItems": 255,
                     "items": {
                       "$ref": "#/components/schemas/Endpoint"
                     }
@@ -978,38 +1357,134 @@ public enum OpenAPIDocument {
                       },
                       {
                         "type": "object",
+                        "additionalProperties": false,
                         "properties": {
                           "type": {
-                            "type": "string"
+                            "type": [
+                              "string",
+                              "null"
+                            ],
+                            "enum": [
+                              "none",
+                              "ack",
+                              "pin"
+                            ]
                           },
                           "pin": {
-                            "type": "string"
+                            "type": [
+                              "string",
+                              "null"
+                            ],
+                            "pattern": "^[0-9]{4,12}$",
+                            "description": "4 to 12 digits; stored only as a hash."
                           },
                           "pinHash": {
-                            "type": "string"
+                            "type": [
+                              "string",
+                              "null"
+                            ],
+                            "description": "A hash as `hearth devices list` writes it."
                           }
-                        },
-                        "additionalProperties": false
+                        }
+                      },
+                      {
+                        "type": "null"
                       }
-                    ]
+                    ],
+                    "description": "`none` (default), `ack`, or a PIN: `{\"pin\": \"1234\"}`."
                   },
                   "notificationSupportedByAgent": {
-                    "type": "boolean"
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
                   }
                 }
               },
-              "DeviceResponse": {
+              "StoredClusters": {
                 "type": "object",
+                "description": "Every attribute Hearth models, filled, for each cluster of the endpoint.",
+                "additionalProperties": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "$ref": "#/components/schemas/AttributeValue"
+                  }
+                }
+              },
+              "StoredEndpoint": {
+                "type": "object",
+                "description": "One endpoint of a stored composed device: `deviceType` for one type, `deviceTypes` for several.",
+                "required": [
+                  "online",
+                  "clusters"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "deviceType": {
+                    "type": "string"
+                  },
+                  "deviceTypes": {
+                    "type": "array",
+                    "minItems": 2,
+                    "uniqueItems": true,
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "online": {
+                    "type": "boolean"
+                  },
+                  "clusters": {
+                    "$ref": "#/components/schemas/StoredClusters"
+                  }
+                },
+                "oneOf": [
+                  {
+                    "required": [
+                      "deviceType"
+                    ]
+                  },
+                  {
+                    "required": [
+                      "deviceTypes"
+                    ]
+                  }
+                ]
+              },
+              "StoredChallenge": {
+                "oneOf": [
+                  {
+                    "type": "string",
+                    "const": "ack"
+                  },
+                  {
+                    "type": "object",
+                    "required": [
+                      "pinHash"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "pinHash": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                ],
+                "description": "`ack`, or a PIN as its hash (never in clear); absent for `none`."
+              },
+              "StoredDevice": {
+                "type": "object",
+                "description": "A device as Hearth holds it, in the device-file format: every attribute filled, empty lists and absent fields left out, one endpoint written at the top level (`deviceTypes`, `online`, `clusters`) and several as `endpoints`.",
                 "required": [
                   "id",
                   "name"
                 ],
-                "description": "A device as Hearth holds it: the device-file object (every attribute filled; a PIN only as `pinHash`) plus `connectivity` and, after a PATCH that cut a name, `warnings`. Clients ignore members they do not know.",
+                "additionalProperties": false,
                 "properties": {
                   "id": {
                     "type": "string",
-                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
-                    "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
+                    "minLength": 1,
+                    "description": "The device's id (an `Id` when it came through /v1)."
                   },
                   "name": {
                     "type": "string",
@@ -1017,89 +1492,276 @@ public enum OpenAPIDocument {
                   },
                   "nicknames": {
                     "type": "array",
+                    "minItems": 1,
                     "items": {
-                      "type": "string"
+                      "type": "string",
+                      "minLength": 1
                     }
                   },
                   "room": {
-                    "type": [
-                      "string",
-                      "null"
-                    ],
+                    "type": "string",
                     "minLength": 1
                   },
                   "structure": {
-                    "type": [
-                      "string",
-                      "null"
-                    ],
+                    "type": "string",
                     "minLength": 1
+                  },
+                  "basicInformation": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "vendorName": {
+                        "type": "string"
+                      },
+                      "vendorID": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 65535
+                      },
+                      "productName": {
+                        "type": "string"
+                      },
+                      "productID": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 65535
+                      },
+                      "serialNumber": {
+                        "type": "string"
+                      },
+                      "uniqueID": {
+                        "type": "string"
+                      },
+                      "hardwareVersionString": {
+                        "type": "string"
+                      },
+                      "softwareVersionString": {
+                        "type": "string"
+                      }
+                    },
+                    "minProperties": 1
+                  },
+                  "otherDeviceIds": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                      "type": "string",
+                      "minLength": 1
+                    }
                   },
                   "deviceTypes": {
                     "type": "array",
                     "minItems": 1,
+                    "uniqueItems": true,
                     "items": {
                       "type": "string"
                     },
-                    "description": "Matter device type names; the first is the primary type."
-                  },
-                  "deviceType": {
-                    "type": "string",
-                    "description": "One device type (instead of `deviceTypes`)."
-                  },
-                  "basicInformation": {
-                    "$ref": "#/components/schemas/BasicInformation"
-                  },
-                  "otherDeviceIds": {
-                    "type": "array",
-                    "items": {
-                      "type": "string"
-                    }
+                    "description": "Matter device type names (`DimmableLight`); the first is the primary type."
                   },
                   "online": {
-                    "type": "boolean",
-                    "description": "Default true."
+                    "type": "boolean"
                   },
                   "clusters": {
-                    "$ref": "#/components/schemas/Clusters"
+                    "$ref": "#/components/schemas/StoredClusters"
                   },
                   "endpoints": {
                     "type": "array",
-                    "minItems": 1,
+                    "minItems": 2,
+                    "maxItems": 255,
                     "items": {
-                      "$ref": "#/components/schemas/Endpoint"
+                      "$ref": "#/components/schemas/StoredEndpoint"
                     }
                   },
                   "challenge": {
-                    "oneOf": [
-                      {
-                        "type": "string",
-                        "enum": [
-                          "none",
-                          "ack"
-                        ]
-                      },
-                      {
-                        "type": "object",
-                        "properties": {
-                          "type": {
-                            "type": "string"
-                          },
-                          "pin": {
-                            "type": "string"
-                          },
-                          "pinHash": {
-                            "type": "string"
-                          }
-                        },
-                        "additionalProperties": false
-                      }
-                    ]
+                    "$ref": "#/components/schemas/StoredChallenge"
                   },
                   "notificationSupportedByAgent": {
+                    "type": "boolean",
+                    "const": true
+                  }
+                },
+                "oneOf": [
+                  {
+                    "required": [
+                      "deviceTypes",
+                      "online",
+                      "clusters"
+                    ]
+                  },
+                  {
+                    "required": [
+                      "endpoints"
+                    ]
+                  }
+                ]
+              },
+              "RecordedChallenge": {
+                "oneOf": [
+                  {
+                    "type": "string",
+                    "const": "ack"
+                  },
+                  {
+                    "type": "object",
+                    "required": [
+                      "pinHash"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "pinHash": {
+                        "type": "string"
+                      }
+                    }
+                  },
+                  {
+                    "type": "object",
+                    "required": [
+                      "type"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "const": "pin"
+                      }
+                    }
+                  }
+                ],
+                "description": "`ack`, or a PIN: `{\"type\": \"pin\"}` (the hash is left out of the change log), or `pinHash` in a change recorded by an import of a file that gave one."
+              },
+              "RecordedDevice": {
+                "type": "object",
+                "description": "A device as a `device` change records it: a `StoredDevice`, but a PIN shows as `{\"type\": \"pin\"}`.",
+                "required": [
+                  "id",
+                  "name"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "minLength": 1,
+                    "description": "The device's id (an `Id` when it came through /v1)."
+                  },
+                  "name": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "nicknames": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                      "type": "string",
+                      "minLength": 1
+                    }
+                  },
+                  "room": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "structure": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "basicInformation": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "vendorName": {
+                        "type": "string"
+                      },
+                      "vendorID": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 65535
+                      },
+                      "productName": {
+                        "type": "string"
+                      },
+                      "productID": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 65535
+                      },
+                      "serialNumber": {
+                        "type": "string"
+                      },
+                      "uniqueID": {
+                        "type": "string"
+                      },
+                      "hardwareVersionString": {
+                        "type": "string"
+                      },
+                      "softwareVersionString": {
+                        "type": "string"
+                      }
+                    },
+                    "minProperties": 1
+                  },
+                  "otherDeviceIds": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                      "type": "string",
+                      "minLength": 1
+                    }
+                  },
+                  "deviceTypes": {
+                    "type": "array",
+                    "minItems": 1,
+                    "uniqueItems": true,
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "Matter device type names (`DimmableLight`); the first is the primary type."
+                  },
+                  "online": {
                     "type": "boolean"
                   },
-                  "connectivity": {
+                  "clusters": {
+                    "$ref": "#/components/schemas/StoredClusters"
+                  },
+                  "endpoints": {
+                    "type": "array",
+                    "minItems": 2,
+                    "maxItems": 255,
+                    "items": {
+                      "$ref": "#/components/schemas/StoredEndpoint"
+                    }
+                  },
+                  "challenge": {
+                    "$ref": "#/components/schemas/RecordedChallenge"
+                  },
+                  "notificationSupportedByAgent": {
+                    "type": "boolean",
+                    "const": true
+                  }
+                },
+                "oneOf": [
+                  {
+                    "required": [
+                      "deviceTypes",
+                      "online",
+                      "clusters"
+                    ]
+                  },
+                  {
+                    "required": [
+                      "endpoints"
+                    ]
+                  }
+                ]
+              },
+              "Connectivity": {
+                "type": "object",
+                "description": "Reachability: `online` when every endpoint is, `offline` when none is.",
+                "required": [
+                  "state",
+                  "endpoints"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "state": {
                     "type": "string",
                     "enum": [
                       "online",
@@ -1107,12 +1769,66 @@ public enum OpenAPIDocument {
                       "offline"
                     ]
                   },
-                  "warnings": {
+                  "endpoints": {
                     "type": "array",
+                    "minItems": 1,
+                    "maxItems": 255,
                     "items": {
-                      "$ref": "#/components/schemas/ErrorDetail"
+                      "type": "object",
+                      "required": [
+                        "endpoint",
+                        "online"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "endpoint": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "maximum": 255
+                        },
+                        "online": {
+                          "type": "boolean"
+                        }
+                      }
                     }
                   }
+                }
+              },
+              "DeviceResponse": {
+                "type": "object",
+                "description": "What `GET`, `PUT`, `PATCH` of a device and `PATCH …/state` answer: the device and its connectivity; after a `PATCH` that cut a name to 60 code points also `nameTruncated` and `warnings`.",
+                "required": [
+                  "device",
+                  "connectivity"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "device": {
+                    "$ref": "#/components/schemas/StoredDevice"
+                  },
+                  "connectivity": {
+                    "$ref": "#/components/schemas/Connectivity"
+                  },
+                  "nameTruncated": {
+                    "type": "boolean",
+                    "const": true,
+                    "description": "Only after a PATCH that cut the name."
+                  },
+                  "warnings": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                      "$ref": "#/components/schemas/Warning"
+                    }
+                  }
+                },
+                "dependentRequired": {
+                  "nameTruncated": [
+                    "warnings"
+                  ],
+                  "warnings": [
+                    "nameTruncated"
+                  ]
                 }
               },
               "DeviceList": {
@@ -1121,24 +1837,26 @@ public enum OpenAPIDocument {
                   "devices",
                   "generation"
                 ],
+                "additionalProperties": false,
                 "properties": {
                   "devices": {
                     "type": "array",
                     "items": {
-                      "$ref": "#/components/schemas/DeviceResponse"
+                      "$ref": "#/components/schemas/StoredDevice"
                     }
                   },
                   "generation": {
                     "type": "integer",
                     "minimum": 0,
-                    "description": "Grows with every change to the user's devices."
+                    "format": "int64",
+                    "description": "The registry's change counter the list is consistent with."
                   }
                 }
               },
               "DevicePatch": {
                 "type": "object",
+                "description": "Any of these; `null` removes room or structure. `{}` changes nothing.",
                 "additionalProperties": false,
-                "minProperties": 1,
                 "properties": {
                   "name": {
                     "type": "string",
@@ -1148,7 +1866,8 @@ public enum OpenAPIDocument {
                   "nicknames": {
                     "type": "array",
                     "items": {
-                      "type": "string"
+                      "type": "string",
+                      "minLength": 1
                     }
                   },
                   "room": {
@@ -1169,36 +1888,27 @@ public enum OpenAPIDocument {
               },
               "StateChange": {
                 "type": "object",
+                "description": "What changed; `{}` changes nothing.",
                 "additionalProperties": false,
                 "properties": {
                   "clusters": {
-                    "$ref": "#/components/schemas/Clusters"
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "object",
+                      "additionalProperties": {
+                        "$ref": "#/components/schemas/AttributeValue"
+                      }
+                    },
+                    "description": "Matter cluster → attribute → value to set, checked like the device file."
                   },
                   "online": {
                     "type": "boolean"
                   },
                   "endpoint": {
                     "type": "integer",
-                    "minimum": 0,
-                    "maximum": 65534,
-                    "description": "The endpoint the change is for (default: the device's first, or every endpoint for `online`)."
-                  }
-                }
-              },
-              "StateBatch": {
-                "type": "object",
-                "required": [
-                  "changes"
-                ],
-                "additionalProperties": false,
-                "properties": {
-                  "changes": {
-                    "type": "array",
-                    "minItems": 1,
-                    "maxItems": 1000,
-                    "items": {
-                      "$ref": "#/components/schemas/BatchStateChange"
-                    }
+                    "minimum": 1,
+                    "maximum": 255,
+                    "description": "The endpoint the change is for (default: each attribute goes to the one endpoint with its cluster; `online` to every endpoint)."
                   }
                 }
               },
@@ -1211,34 +1921,60 @@ public enum OpenAPIDocument {
                 "additionalProperties": false,
                 "properties": {
                   "agentUserId": {
-                    "type": "string",
-                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
-                    "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
+                    "$ref": "#/components/schemas/Id"
                   },
                   "deviceId": {
-                    "type": "string",
-                    "pattern": "^[A-Za-z0-9._:-]{1,128}$",
-                    "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ ~ - (URL-safe, never escaped)."
+                    "$ref": "#/components/schemas/Id"
                   },
                   "clusters": {
-                    "$ref": "#/components/schemas/Clusters"
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "object",
+                      "additionalProperties": {
+                        "$ref": "#/components/schemas/AttributeValue"
+                      }
+                    },
+                    "description": "Matter cluster → attribute → value to set, checked like the device file."
                   },
                   "online": {
                     "type": "boolean"
                   },
                   "endpoint": {
                     "type": "integer",
-                    "minimum": 0,
-                    "maximum": 65534
+                    "minimum": 1,
+                    "maximum": 255,
+                    "description": "The endpoint the change is for (default: each attribute goes to the one endpoint with its cluster; `online` to every endpoint)."
+                  }
+                }
+              },
+              "StateBatch": {
+                "type": "object",
+                "required": [
+                  "changes"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "changes": {
+                    "type": "array",
+                    "maxItems": 1000,
+                    "items": {
+                      "$ref": "#/components/schemas/BatchStateChange"
+                    },
+                    "description": "More than 1,000 answers 413."
                   }
                 }
               },
               "StateBatchResult": {
                 "type": "object",
+                "required": [
+                  "applied"
+                ],
+                "additionalProperties": false,
                 "properties": {
                   "applied": {
                     "type": "integer",
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 1000
                   }
                 }
               },
@@ -1252,68 +1988,101 @@ public enum OpenAPIDocument {
                   "event": {
                     "type": "string",
                     "enum": [
-                      "doorbellPress"
+                      "coAlarm",
+                      "doorbellPress",
+                      "smokeAlarm",
+                      "waterLeak"
+                    ]
+                  },
+                  "value": {
+                    "type": "integer",
+                    "enum": [
+                      1,
+                      2
                     ],
-                    "description": "A device-side event. Sensor alarms (smoke, CO, water leak) are not sent here: they follow from a state change."
+                    "description": "1 warning, 2 critical (for the alarms)."
                   }
                 }
               },
               "EventAccepted": {
                 "type": "object",
+                "required": [
+                  "event",
+                  "queued"
+                ],
+                "additionalProperties": false,
                 "properties": {
                   "event": {
-                    "type": "string"
+                    "type": "string",
+                    "enum": [
+                      "coAlarm",
+                      "doorbellPress",
+                      "smokeAlarm",
+                      "waterLeak"
+                    ]
+                  },
+                  "queued": {
+                    "type": "boolean",
+                    "description": "false when reporting is off, the user is unlinked or the device lacks `notificationSupportedByAgent`."
                   }
                 }
               },
-              "Change": {
+              "CommandChange": {
                 "type": "object",
+                "description": "An EXECUTE Hearth carried out on one endpoint.",
                 "required": [
                   "cursor",
                   "kind",
                   "agentUserId",
-                  "occurred"
+                  "deviceId",
+                  "occurred",
+                  "endpoint",
+                  "command",
+                  "arguments",
+                  "changed",
+                  "requestId"
                 ],
-                "description": "One change: the `data:` of an SSE event and each element of a long-poll's `changes`. `command`: `endpoint`, `command` (`LevelControl.MoveToLevelWithOnOff`), `arguments`, `changed`, `requestId`. `state`: `endpoint`, `clusters`, `online`, `by`. `device`: `change`, `device`. `user`: `change`.",
+                "additionalProperties": false,
                 "properties": {
                   "cursor": {
                     "type": "integer",
                     "minimum": 1,
+                    "maximum": 9223372036854775807,
                     "format": "int64"
                   },
                   "kind": {
                     "type": "string",
-                    "enum": [
-                      "command",
-                      "state",
-                      "device",
-                      "user"
-                    ]
+                    "const": "command"
                   },
                   "agentUserId": {
-                    "type": "string"
+                    "type": "string",
+                    "minLength": 1
                   },
                   "deviceId": {
-                    "type": [
-                      "string",
-                      "null"
-                    ],
-                    "description": "Absent (or null) for `user` changes."
+                    "type": "string",
+                    "minLength": 1
                   },
                   "occurred": {
                     "type": "string",
                     "format": "date-time",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
                     "description": "RFC 3339, UTC, milliseconds: `2026-11-24T02:30:00.123Z`."
                   },
                   "endpoint": {
-                    "type": "integer"
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 255,
+                    "description": "1 = the primary endpoint."
                   },
                   "command": {
                     "type": "string",
-                    "description": "`Cluster.Command`, Matter names."
+                    "description": "`Cluster.Command`, Matter names (`LevelControl.MoveToLevelWithOnOff`, `OnOff.Write`)."
                   },
                   "arguments": {
                     "type": "object",
+                    "additionalProperties": {
+                      "$ref": "#/components/schemas/AttributeValue"
+                    },
                     "description": "The command's arguments, Matter units."
                   },
                   "changed": {
@@ -1322,12 +2091,60 @@ public enum OpenAPIDocument {
                   "requestId": {
                     "type": "string",
                     "description": "Google's requestId of the EXECUTE."
+                  }
+                }
+              },
+              "StateChangeRecord": {
+                "type": "object",
+                "description": "Attributes or connectivity of one endpoint changed.",
+                "required": [
+                  "cursor",
+                  "kind",
+                  "agentUserId",
+                  "deviceId",
+                  "occurred",
+                  "endpoint",
+                  "clusters",
+                  "by"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "cursor": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 9223372036854775807,
+                    "format": "int64"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "const": "state"
+                  },
+                  "agentUserId": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "deviceId": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "occurred": {
+                    "type": "string",
+                    "format": "date-time",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
+                    "description": "RFC 3339, UTC, milliseconds: `2026-11-24T02:30:00.123Z`."
+                  },
+                  "endpoint": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 255,
+                    "description": "1 = the primary endpoint."
                   },
                   "clusters": {
                     "$ref": "#/components/schemas/Clusters"
                   },
                   "online": {
-                    "type": "boolean"
+                    "type": "boolean",
+                    "description": "Only when connectivity changed."
                   },
                   "by": {
                     "type": "string",
@@ -1336,46 +2153,190 @@ public enum OpenAPIDocument {
                       "api",
                       "cli"
                     ]
+                  }
+                }
+              },
+              "DeviceChange": {
+                "type": "object",
+                "description": "A device added, replaced or renamed.",
+                "required": [
+                  "cursor",
+                  "kind",
+                  "agentUserId",
+                  "deviceId",
+                  "occurred",
+                  "change",
+                  "device"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "cursor": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 9223372036854775807,
+                    "format": "int64"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "const": "device"
+                  },
+                  "agentUserId": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "deviceId": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "occurred": {
+                    "type": "string",
+                    "format": "date-time",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
+                    "description": "RFC 3339, UTC, milliseconds: `2026-11-24T02:30:00.123Z`."
                   },
                   "change": {
                     "type": "string",
                     "enum": [
                       "added",
                       "replaced",
-                      "renamed",
-                      "removed",
-                      "created",
-                      "linked",
-                      "unlinked"
+                      "renamed"
                     ]
                   },
                   "device": {
-                    "type": "object",
-                    "description": "The device in the device-file format."
+                    "$ref": "#/components/schemas/RecordedDevice"
                   }
                 }
               },
+              "DeviceRemovedChange": {
+                "type": "object",
+                "description": "A device removed.",
+                "required": [
+                  "cursor",
+                  "kind",
+                  "agentUserId",
+                  "deviceId",
+                  "occurred",
+                  "change"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "cursor": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 9223372036854775807,
+                    "format": "int64"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "const": "device"
+                  },
+                  "agentUserId": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "deviceId": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "occurred": {
+                    "type": "string",
+                    "format": "date-time",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
+                    "description": "RFC 3339, UTC, milliseconds: `2026-11-24T02:30:00.123Z`."
+                  },
+                  "change": {
+                    "type": "string",
+                    "const": "removed"
+                  }
+                }
+              },
+              "UserChange": {
+                "type": "object",
+                "description": "A user created, linked, unlinked or removed (no `deviceId`).",
+                "required": [
+                  "cursor",
+                  "kind",
+                  "agentUserId",
+                  "occurred",
+                  "change"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "cursor": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 9223372036854775807,
+                    "format": "int64"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "const": "user"
+                  },
+                  "agentUserId": {
+                    "type": "string",
+                    "minLength": 1
+                  },
+                  "occurred": {
+                    "type": "string",
+                    "format": "date-time",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
+                    "description": "RFC 3339, UTC, milliseconds: `2026-11-24T02:30:00.123Z`."
+                  },
+                  "change": {
+                    "type": "string",
+                    "enum": [
+                      "created",
+                      "linked",
+                      "unlinked",
+                      "removed"
+                    ]
+                  }
+                }
+              },
+              "Change": {
+                "description": "One change: the `data:` of an SSE event and each element of a long-poll's `changes`.",
+                "oneOf": [
+                  {
+                    "$ref": "#/components/schemas/CommandChange"
+                  },
+                  {
+                    "$ref": "#/components/schemas/StateChangeRecord"
+                  },
+                  {
+                    "$ref": "#/components/schemas/DeviceChange"
+                  },
+                  {
+                    "$ref": "#/components/schemas/DeviceRemovedChange"
+                  },
+                  {
+                    "$ref": "#/components/schemas/UserChange"
+                  }
+                ]
+              },
               "Snapshot": {
                 "type": "object",
+                "description": "Every device of one user, consistent with `cursor` (the changes after it follow): the `data:` of a `snapshot` event, and each element of a long-poll's `snapshot`.",
                 "required": [
                   "cursor",
                   "agentUserId",
                   "devices"
                 ],
-                "description": "The `data:` of a `snapshot` event: every device of one user, consistent with `cursor` (the changes after it follow).",
+                "additionalProperties": false,
                 "properties": {
                   "cursor": {
                     "type": "integer",
                     "minimum": 0,
+                    "maximum": 9223372036854775807,
                     "format": "int64"
                   },
                   "agentUserId": {
-                    "type": "string"
+                    "type": "string",
+                    "minLength": 1
                   },
                   "devices": {
                     "type": "array",
                     "items": {
-                      "$ref": "#/components/schemas/DeviceResponse"
+                      "$ref": "#/components/schemas/StoredDevice"
                     }
                   }
                 }
@@ -1386,9 +2347,11 @@ public enum OpenAPIDocument {
                   "changes",
                   "next"
                 ],
+                "additionalProperties": false,
                 "properties": {
                   "changes": {
                     "type": "array",
+                    "maxItems": 1000,
                     "items": {
                       "$ref": "#/components/schemas/Change"
                     }
@@ -1396,35 +2359,106 @@ public enum OpenAPIDocument {
                   "next": {
                     "type": "integer",
                     "minimum": 0,
-                    "format": "int64"
+                    "maximum": 9223372036854775807,
+                    "format": "int64",
+                    "description": "The cursor to pass as `after` next time: the last one given, or `after` when none."
+                  },
+                  "snapshot": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/Snapshot"
+                    },
+                    "description": "Only with `snapshot=true` (then `changes` is empty)."
                   }
                 }
               }
             },
             "responses": {
               "BadRequest": {
-                "description": "Malformed JSON, a bad id or a bad query parameter.",
+                "description": "Malformed JSON (`malformedJSON`), an id outside `Id` (`invalidId`), or a request the listener cannot frame (`missingHost`, …; then `Connection: close`).",
                 "content": {
                   "application/json": {
                     "schema": {
-                      "$ref": "#/components/schemas/Error"
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "malformedJSON",
+                            "invalidId",
+                            "missingHost",
+                            "repeatedHost",
+                            "transferEncodingInHTTP10",
+                            "contentLengthWithTransferEncoding",
+                            "repeatedContentLength",
+                            "repeatedTransferEncoding",
+                            "transferEncodingNotChunked",
+                            "invalidMethod"
+                          ]
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "BadParameter": {
+                "description": "A bad query parameter or `Last-Event-ID` (`invalidParameter`, the parameter in `details[0].path`, \"did you mean\" for a misspelt name), or a request the listener cannot frame.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "invalidParameter",
+                            "missingHost",
+                            "repeatedHost",
+                            "transferEncodingInHTTP10",
+                            "contentLengthWithTransferEncoding",
+                            "repeatedContentLength",
+                            "repeatedTransferEncoding",
+                            "transferEncodingNotChunked",
+                            "invalidMethod"
+                          ]
+                        }
+                      }
                     }
                   }
                 }
               },
               "Unauthorized": {
-                "description": "No API key, or not a valid one (also a Google token). Repeated bad keys are slowed.",
+                "description": "No API key, not a Bearer credential, an unknown or revoked key, or a Google token. Repeated bad keys are slowed.",
                 "content": {
                   "application/json": {
                     "schema": {
-                      "$ref": "#/components/schemas/Error"
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "unauthorized"
+                          ]
+                        }
+                      }
                     }
                   }
                 },
                 "headers": {
                   "WWW-Authenticate": {
+                    "required": true,
                     "schema": {
-                      "type": "string"
+                      "type": "string",
+                      "const": "Bearer realm=\"hearth-api\""
                     }
                   }
                 }
@@ -1434,37 +2468,60 @@ public enum OpenAPIDocument {
                 "content": {
                   "application/json": {
                     "schema": {
-                      "$ref": "#/components/schemas/Error"
-                    }
-                  }
-                }
-              },
-              "Conflict": {
-                "description": "The user's devices changed meanwhile (generation mismatch).",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/Error"
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "notFound"
+                          ]
+                        }
+                      }
                     }
                   }
                 }
               },
               "PreconditionFailed": {
-                "description": "`If-Match` does not match the device's ETag.",
+                "description": "`If-Match` names another version than the stored one (or there is no such device); nothing was written.",
                 "content": {
                   "application/json": {
                     "schema": {
-                      "$ref": "#/components/schemas/Error"
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "preconditionFailed"
+                          ]
+                        }
+                      }
                     }
                   }
                 }
               },
               "PayloadTooLarge": {
-                "description": "The body is over the limit.",
+                "description": "The body is over `http.maxBodyBytes` (the listener's answer, before any of it is read), or a batch over 1,000 changes.",
                 "content": {
                   "application/json": {
                     "schema": {
-                      "$ref": "#/components/schemas/Error"
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "payloadTooLarge"
+                          ]
+                        }
+                      }
                     }
                   }
                 }
@@ -1474,27 +2531,81 @@ public enum OpenAPIDocument {
                 "content": {
                   "application/json": {
                     "schema": {
-                      "$ref": "#/components/schemas/Error"
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "unsupportedMediaType"
+                          ]
+                        }
+                      }
                     }
                   }
                 }
               },
               "Unprocessable": {
-                "description": "Valid JSON, but not a valid device, state or event; `details` says where.",
+                "description": "Valid JSON, but not a valid request: unknown fields (with \"did you mean\"), wrong types, out-of-range values, a device the import would refuse, a state change that does not apply; `details` says where.",
                 "content": {
                   "application/json": {
                     "schema": {
-                      "$ref": "#/components/schemas/Error"
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "invalid"
+                          ]
+                        }
+                      }
                     }
                   }
                 }
               },
               "Gone": {
-                "description": "The cursor is older than `changes.retentionHours`: take a snapshot (`snapshot=true`) and follow from its cursor.",
+                "description": "The cursor is older than `changes.retentionHours`, or one this Hearth never gave: take a snapshot (`snapshot=true`) and follow from its cursor.",
                 "content": {
                   "application/json": {
                     "schema": {
-                      "$ref": "#/components/schemas/Error"
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "cursorExpired"
+                          ]
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "Unavailable": {
+                "description": "The registry or the change log failed; nothing was written. Try again.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      ],
+                      "properties": {
+                        "error": {
+                          "enum": [
+                            "unavailable"
+                          ]
+                        }
+                      }
                     }
                   }
                 }

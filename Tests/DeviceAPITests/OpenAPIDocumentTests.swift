@@ -1,5 +1,6 @@
 import DeviceAPI
 import JSON
+import MatterModel
 import Testing
 
 /// The `/v1` OpenAPI document: valid JSON, OpenAPI 3.1, every operation complete, every `$ref` resolvable; and the
@@ -74,9 +75,21 @@ struct OpenAPIDocumentTests {
         #expect(Self.required(schemas?["Error"]) == ["error", "message"])
         #expect(Self.required(schemas?["ChangesPage"]) == ["changes", "next"])
         #expect(Self.required(schemas?["DeviceList"]) == ["devices", "generation"])
-        #expect(Self.required(schemas?["Change"]) == ["cursor", "kind", "agentUserId", "occurred"])
-        let kinds = schemas?["Change"]?["properties"]?["kind"]?["enum"]
-        #expect(kinds == .array(["command", "state", "device", "user"].map(JSONValue.string)))
+        #expect(Self.required(schemas?["DeviceResponse"]) == ["device", "connectivity"])
+        #expect(Self.required(schemas?["Connectivity"]) == ["state", "endpoints"])
+        // A change is one of a schema per kind, each naming its kind and requiring the common members.
+        let branches: [JSONValue] = (schemas?["Change"]?["oneOf"]?.arrayValue ?? []).compactMap { branch in
+            guard let name = branch["$ref"]?.stringValue?.split(separator: "/").last else { return nil }
+            return schemas?[String(name)]
+        }
+        #expect(
+            Set(branches.compactMap { $0["properties"]?["kind"]?["const"]?.stringValue }) == [
+                "command", "state", "device", "user",
+            ]
+        )
+        for branch in branches {
+            #expect(Set(Self.required(branch)).isSuperset(of: ["cursor", "kind", "agentUserId", "occurred"]))
+        }
         #expect(schemas?["StateBatch"]?["properties"]?["changes"]?["maxItems"] == .int(1_000))
         let device = schemas?["Device"]?["properties"]
         guard case .object(let properties) = device else {
@@ -91,6 +104,14 @@ struct OpenAPIDocumentTests {
                     "notificationSupportedByAgent",
                 ])
         )
+    }
+
+    /// The vocabularies the document spells out are the server's own.
+    @Test func idsAndDeviceTypesAreTheServersOwn() throws {
+        let schemas = try Self.document()["components"]?["schemas"]
+        #expect(schemas?["Id"]?["pattern"]?.stringValue == APIIdentifier.pattern)
+        let names = schemas?["DeviceType"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(names == DeviceType.knownTypes)
     }
 
     // MARK: - Route agreement

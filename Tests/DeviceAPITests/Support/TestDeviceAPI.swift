@@ -9,7 +9,7 @@ import MicroHTTPD
 import Registry
 
 /// A real listener on a loopback port serving ``DeviceAPIResponder`` from a SQLite file in a temporary directory,
-/// with one API key; requests go through curl.
+/// with one API key (and, when asked for, the change stream at `/v1/changes`); requests go through curl.
 final class TestDeviceAPI: Sendable {
     let store: SQLiteDeviceStore
     let server: HTTPServer
@@ -17,12 +17,17 @@ final class TestDeviceAPI: Sendable {
     let key: String
     let directory: URL
 
-    init() throws {
+    /// - Parameter changes: Whether `/v1/changes` is served (else it answers 404).
+    init(changes: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try SQLiteDeviceStore(path: directory.appendingPathComponent("hearth.sqlite").path)
         key = try store.create(name: "backend", now: SystemClock().unixTime)
-        let api = DeviceAPIResponder(store: store, logger: .silent)
+        let api = DeviceAPIResponder(
+            store: store,
+            changes: changes ? ChangesResponder(store: store, clock: SystemClock()) : nil,
+            logger: .silent
+        )
         server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 2, shutdownGracePeriodSeconds: 2),
             responder: api,
@@ -31,9 +36,9 @@ final class TestDeviceAPI: Sendable {
         port = try server.start()
     }
 
-    /// Runs `body` with a fresh API, then stops it and removes its files.
-    static func with<T>(_ body: (TestDeviceAPI) throws -> T) throws -> T {
-        let api = try TestDeviceAPI()
+    /// Runs `body` with a fresh API (serving `/v1/changes` when `changes`), then stops it and removes its files.
+    static func with<T>(changes: Bool = false, _ body: (TestDeviceAPI) throws -> T) throws -> T {
+        let api = try TestDeviceAPI(changes: changes)
         defer {
             api.server.shutdown()
             try? api.store.close()
@@ -42,11 +47,13 @@ final class TestDeviceAPI: Sendable {
         return try body(api)
     }
 
-    /// One request with the key (or `authorization`, or none when it is empty); `body` as JSON text.
+    /// One request with the key (or `authorization`, or none when it is empty); `body` as JSON text, sent as
+    /// `contentType`.
     func request(
         _ method: String,
         _ path: String,
         json body: String? = nil,
+        contentType: String = "application/json",
         headers: [String] = [],
         authorization: String? = nil
     ) throws -> Curl.Result {
@@ -55,7 +62,7 @@ final class TestDeviceAPI: Sendable {
         if !credential.isEmpty { arguments += ["-H", "Authorization: \(credential)"] }
         for header in headers { arguments += ["-H", header] }
         if body != nil {
-            arguments += ["-H", "Content-Type: application/json", "--data-binary", "@-"]
+            arguments += ["-H", "Content-Type: \(contentType)", "--data-binary", "@-"]
         }
         arguments.append("http://127.0.0.1:\(port)\(path)")
         return try Curl.run(arguments, input: body.map { Array($0.utf8) })
