@@ -94,16 +94,16 @@ public struct DeviceAPIResponder: HTTPResponder {
             try Self.allow(request, [.post])
             return try postStateBatch(request)
         case 2 where route[0] == "users":
-            let user = try APIIdentifier.check(route[1], "agentUserId")
+            let user = try APIIdentifier.checkSegment(route[1], "agentUserId")
             try Self.allow(request, [.put, .delete])
             return request.method == .put ? try putUser(user) : try deleteUser(user)
         case 3 where route[0] == "users" && route[2] == "devices":
-            let user = try APIIdentifier.check(route[1], "agentUserId")
+            let user = try APIIdentifier.checkSegment(route[1], "agentUserId")
             try Self.allow(request, [.get, .head])
             return try listDevices(user)
         case 4 where route[0] == "users" && route[2] == "devices":
-            let user = try APIIdentifier.check(route[1], "agentUserId")
-            let device = try APIIdentifier.check(route[3], "deviceId")
+            let user = try APIIdentifier.checkSegment(route[1], "agentUserId")
+            let device = try APIIdentifier.checkSegment(route[3], "deviceId")
             try Self.allow(request, [.get, .head, .put, .patch, .delete])
             switch request.method {
             case .put: return try putDevice(request, user: user, id: device)
@@ -112,13 +112,13 @@ public struct DeviceAPIResponder: HTTPResponder {
             default: return try getDevice(user: user, id: device)
             }
         case 5 where route[0] == "users" && route[2] == "devices" && route[4] == "state":
-            let user = try APIIdentifier.check(route[1], "agentUserId")
-            let device = try APIIdentifier.check(route[3], "deviceId")
+            let user = try APIIdentifier.checkSegment(route[1], "agentUserId")
+            let device = try APIIdentifier.checkSegment(route[3], "deviceId")
             try Self.allow(request, [.patch])
             return try patchState(request, user: user, id: device)
         case 5 where route[0] == "users" && route[2] == "devices" && route[4] == "events":
-            let user = try APIIdentifier.check(route[1], "agentUserId")
-            let device = try APIIdentifier.check(route[3], "deviceId")
+            let user = try APIIdentifier.checkSegment(route[1], "agentUserId")
+            let device = try APIIdentifier.checkSegment(route[3], "deviceId")
             try Self.allow(request, [.post])
             return try postEvent(request, user: user, id: device)
         default:

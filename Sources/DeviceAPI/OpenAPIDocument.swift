@@ -80,7 +80,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/PathId"
+                    "$ref": "#/components/schemas/Id"
                   },
                   "description": "Google's agent user id, as in the device file."
                 }
@@ -215,7 +215,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/PathId"
+                    "$ref": "#/components/schemas/Id"
                   },
                   "description": "Google's agent user id, as in the device file."
                 }
@@ -259,7 +259,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/PathId"
+                    "$ref": "#/components/schemas/Id"
                   },
                   "description": "Google's agent user id, as in the device file."
                 },
@@ -268,7 +268,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/PathId"
+                    "$ref": "#/components/schemas/Id"
                   },
                   "description": "The device's `id`, unique per user."
                 }
@@ -629,7 +629,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/PathId"
+                    "$ref": "#/components/schemas/Id"
                   },
                   "description": "Google's agent user id, as in the device file."
                 },
@@ -638,7 +638,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/PathId"
+                    "$ref": "#/components/schemas/Id"
                   },
                   "description": "The device's `id`, unique per user."
                 }
@@ -783,7 +783,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/PathId"
+                    "$ref": "#/components/schemas/Id"
                   },
                   "description": "Google's agent user id, as in the device file."
                 },
@@ -792,7 +792,7 @@ public enum OpenAPIDocument {
                   "in": "path",
                   "required": true,
                   "schema": {
-                    "$ref": "#/components/schemas/PathId"
+                    "$ref": "#/components/schemas/Id"
                   },
                   "description": "The device's `id`, unique per user."
                 }
@@ -990,18 +990,7 @@ public enum OpenAPIDocument {
                     ".."
                   ]
                 },
-                "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ : -, and not `.` or `..` (URL-safe, never escaped)."
-              },
-              "PathId": {
-                "type": "string",
-                "pattern": "^[A-Za-z0-9._-]{1,128}$",
-                "not": {
-                  "enum": [
-                    ".",
-                    ".."
-                  ]
-                },
-                "description": "An id in a path: an `Id` without `:`. Hearth does not percent-decode ids, and an OpenAPI client percent-encodes `:` in a path (`%3A`), so an id with `:` is reachable only by a client that sends it as it is."
+                "description": "An id: 1 to 128 characters from A-Z a-z 0-9 . _ : -, and not `.` or `..`. In a path it may be percent-encoded (`%3A` for `:`); Hearth decodes it before checking it."
               },
               "Error": {
                 "type": "object",

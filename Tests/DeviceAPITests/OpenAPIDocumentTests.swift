@@ -109,7 +109,8 @@ struct OpenAPIDocumentTests {
     /// The vocabularies the document spells out are the server's own.
     @Test func idsAndDeviceTypesAreTheServersOwn() throws {
         let schemas = try Self.document()["components"]?["schemas"]
-        #expect(schemas?["Id"]?["pattern"]?.stringValue == APIIdentifier.pattern)
+        #expect(schemas?["Id"]?["pattern"]?.stringValue == APIIdentifier.characterPattern)
+        #expect(schemas?["Id"]?["not"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == APIIdentifier.excluded)
         let names = schemas?["DeviceType"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
         #expect(names == DeviceType.knownTypes)
     }

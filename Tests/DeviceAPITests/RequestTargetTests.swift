@@ -75,14 +75,32 @@ import Testing
         }
     }
 
-    /// A percent-encoded NUL is not decoded in a path id, so it never reaches the store as a shorter id.
-    @Test func aPercentEncodedNulInAnIdIsAnInvalidId() throws {
+    /// A path id is percent-decoded before it is checked: a percent-encoded NUL (or `/`, space, `..`, a malformed
+    /// escape) is refused as the raw byte would be, so it never reaches the store as a shorter or other id.
+    @Test(arguments: ["victim%00x", "victim%00", "vic%2Ftim", "%2E%2E", "%2e", "victim%", "victim%0", "victim%zz"])
+    func aPercentEncodedByteOutsideTheSetIsAnInvalidId(_ segment: String) throws {
         try TestDeviceAPI.with { api in
             #expect(try api.request("PUT", "/v1/users/victim").status == 201)
-            let refused = try api.request("DELETE", "/v1/users/victim%00x")
+            let refused = try api.request("DELETE", "/v1/users/\(segment)")
             #expect(refused.status == 400)
             #expect(refused.json["error"]?.stringValue == "invalidId")
             #expect(try api.request("GET", "/v1/users/victim/devices").status == 200)
+        }
+    }
+
+    /// Clients generated from the OpenAPI document percent-encode `:` (`%3A`): the id they name is the decoded one,
+    /// the same resource as the raw spelling.
+    @Test func aPercentEncodedColonNamesTheSameIdAsTheRawOne() throws {
+        try TestDeviceAPI.with { api in
+            #expect(try api.request("PUT", "/v1/users/acme%3Aalice").status == 201)
+            #expect(try api.request("PUT", "/v1/users/acme:alice").status == 200)
+            let put = try api.request("PUT", "/v1/users/acme:alice/devices/lamp%3a1", json: DeviceJSON.light)
+            #expect(put.status == 201)
+            let read = try api.request("GET", "/v1/users/acme%3Aalice/devices/lamp:1")
+            #expect(read.status == 200)
+            #expect(read.json["device"]?["id"]?.stringValue == "lamp:1")
+            #expect(try api.request("DELETE", "/v1/users/acme%3aalice/devices/lamp%3A1").status == 204)
+            #expect(try api.request("GET", "/v1/users/acme:alice/devices/lamp:1").status == 404)
         }
     }
 }
