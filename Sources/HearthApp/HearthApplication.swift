@@ -20,8 +20,12 @@ import UnixSignals
 /// key, the seed when the database is new) are read, and the listening address bound, before the database is
 /// opened or created; a start that fails after creating it removes the new file again.
 ///
+/// A stop can be asked for at any moment (``StopRequest``): before the database is opened, start-up ends there and
+/// writes nothing; while it is opened, migrated or seeded, that finishes (each is one transaction) and the database
+/// is closed; once the listener has started, the service group stops it.
+///
 /// Shutdown order: the listener stops accepting and finishes in-flight requests, then the HomeGraph drain stops
-/// (its pending rows stay queued), then the database closes.
+/// (its pending rows stay queued), then the database's log is checkpointed into its file and the database closes.
 public struct HearthApplication: Sendable {
     public let configuration: HearthConfiguration
     private let logger: Logger
@@ -62,6 +66,7 @@ public struct HearthApplication: Sendable {
                 try? store.close()
                 throw error
             }
+            logger.notice("Importing the seed device file into the empty registry", metadata: ["file": "\(path)"])
             let summary = try store.importDevices(file)
             logger.notice(
                 "Imported the seed device file into the empty registry",
@@ -85,9 +90,12 @@ public struct HearthApplication: Sendable {
         }
     }
 
-    /// Runs until a shutdown signal. `onListening` gets the bound port once the listener accepts connections and
-    /// SIGTERM/SIGINT stop it gracefully (the service group traps them before it starts its services).
-    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    /// Runs until `stop` is requested, at any moment of start-up or later, and returns after an orderly stop
+    /// ("Hearth stopped"). `onListening` gets the bound port once the listener accepts connections.
+    public func run(stop: StopRequest, onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        stop.whenRequested { [logger] signal in
+            logger.notice("Stopping", metadata: ["signal": "\(signal.description.uppercased())"])
+        }
         // 1. Read and check everything, writing nothing.
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
@@ -115,6 +123,11 @@ public struct HearthApplication: Sendable {
             try creating ? configuration.seedFile.map { path throws(DeviceFileError) in try loadSeed(path) } : nil
         // 2. Bind the address (a busy port or a bad host stops the start here).
         let socket = try ListeningSocket(host: http.host, port: http.port)
+        guard stop.signal == nil else {
+            socket.close()
+            logger.notice("Hearth stopped", metadata: ["stage": "before opening the database"])
+            return
+        }
         // 3. Open or create the database; a failure from here on removes a database this start created.
         let store: any ServingStore
         do {
@@ -123,6 +136,13 @@ public struct HearthApplication: Sendable {
             socket.close()
             if creating, let databasePath { Self.removeDatabase(at: databasePath) }
             throw error
+        }
+        // Asked to stop while the database was opened, migrated or seeded: each of those finished, so close it.
+        guard stop.signal == nil else {
+            socket.close()
+            try closeStore(store)
+            logger.notice("Hearth stopped", metadata: ["stage": "before listening"])
+            return
         }
         let reporting: ReportingService?
         let oauth: OAuthServer
@@ -193,17 +213,10 @@ public struct HearthApplication: Sendable {
             if creating, let databasePath { Self.removeDatabase(at: databasePath) }
             throw error
         }
-        logger.notice(
-            "Hearth is listening",
-            metadata: ["http.host": "\(configuration.http.host)", "http.port": "\(port)"]
-        )
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                // Shut down in reverse: the listener first (no more writes), then the drain. The announcement is
-                // started by the group, so only after it trapped the shutdown signals: a SIGTERM right after the
-                // listening line stops the server gracefully instead of killing it.
-                services: [.init(service: ReadinessAnnouncement { onListening(port) })]
-                    + (reporting.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
+                // Shut down in reverse: the listener first (no more writes), then the drain.
+                services: (reporting.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
                     + [
                         .init(
                             service: ChangeRetentionService(
@@ -215,10 +228,17 @@ public struct HearthApplication: Sendable {
                         )
                     ]
                     + [.init(service: server)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
+        // The listener already answers: a request to stop from now on stops the group (one made before it runs is
+        // kept, and the group stops its services as soon as it has started them).
+        stop.whenRequested { _ in Task { await group.triggerGracefulShutdown() } }
+        logger.notice(
+            "Hearth is listening",
+            metadata: ["http.host": "\(configuration.http.host)", "http.port": "\(port)"]
+        )
+        onListening(port)
         do {
             try await group.run()
         } catch {
@@ -227,8 +247,34 @@ public struct HearthApplication: Sendable {
             throw error
         }
         recorder?.drain()
-        try store.close()
+        try closeStore(store)
         logger.notice("Hearth stopped")
+    }
+
+    /// Checkpoints the registry's log into its file (logged: a copy of the file alone is then the whole registry), and
+    /// closes it. A checkpoint that fails or cannot empty the log is a warning, not a failed stop.
+    private func closeStore(_ store: any ServingStore) throws {
+        do {
+            if let checkpoint = try store.checkpoint() {
+                if checkpoint.truncated {
+                    logger.notice(
+                        "Checkpointed the database's write-ahead log into the database file",
+                        metadata: ["wal.bytes": "\(checkpoint.walBytes)"]
+                    )
+                } else {
+                    logger.warning(
+                        "The database's write-ahead log was not emptied: another process was reading it",
+                        metadata: ["wal.bytes": "\(checkpoint.walBytes)"]
+                    )
+                }
+            }
+        } catch {
+            logger.warning(
+                "The database's write-ahead log could not be checkpointed",
+                metadata: ["error": "\(error)"]
+            )
+        }
+        try store.close()
     }
 
     /// Removes a database file this start created, with its WAL and shared-memory files.
@@ -342,15 +388,5 @@ public struct HearthApplication: Sendable {
             clock: clock
         )
         return (client, key.clientEmail)
-    }
-}
-
-/// Calls `announce` when its service group starts it, then waits for the group's graceful shutdown.
-private struct ReadinessAnnouncement: Service {
-    let announce: @Sendable () -> Void
-
-    func run() async throws {
-        announce()
-        try? await gracefulShutdown()
     }
 }

@@ -14,6 +14,13 @@ public typealias ServingStore = RegistryStore & DeviceAdminStore & ChangeStore &
 
 /// A store that holds connections or files to release at shutdown.
 public protocol ClosableStore: Sendable {
+    /// Makes the database whole in its own files before a clean stop, and says what that took; `nil` when the store
+    /// has nothing to do (PostgreSQL's server keeps its own log). Call after the last write, before ``close()``.
+    ///
+    /// SQLite copies its write-ahead log into the database file and empties it (`PRAGMA wal_checkpoint(TRUNCATE)`),
+    /// so that a copy of the database file alone is the whole registry.
+    func checkpoint() throws -> StoreCheckpoint?
+
     /// Closes every connection. Call at graceful shutdown, after the last use.
     func close() throws
 }

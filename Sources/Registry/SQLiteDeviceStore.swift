@@ -156,9 +156,37 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
         }
     }
 
-    /// Closes every connection. Call at graceful shutdown, after the last use; later calls of the store throw.
+    /// Copies the write-ahead log into the database file and truncates the log to 0 bytes
+    /// (`PRAGMA wal_checkpoint(TRUNCATE)`), so that the database file alone holds the whole registry; `nil` in
+    /// memory.
+    ///
+    /// Idle connections (this store's readers and change-counter probe, another process's) do not stand in the way;
+    /// a read transaction still open in another process is waited for up to ``busyTimeoutSeconds``, then the log
+    /// stays (``StoreCheckpoint/truncated`` is `false`). Call it after the last write: a later write starts a new
+    /// log.
+    public func checkpoint() throws -> StoreCheckpoint? {
+        guard pool is DatabasePool else { return nil }
+        let log = pool.path + "-wal"
+        let walBytes = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        // One row (busy, log frames, checkpointed frames); busy is 1 when a reader kept the log from being reset.
+        let busy = try pool.writeWithoutTransaction { db in
+            try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        return StoreCheckpoint(walBytes: walBytes, truncated: busy == 0)
+    }
+
+    /// Closes every connection, the change-counter probe and the readers before the writer; later calls of the store
+    /// throw. Call at graceful shutdown, after the last use.
+    ///
+    /// The order matters for the files left behind: when the last connection to a database (in any process) closes,
+    /// SQLite checkpoints the write-ahead log into the database file and removes the `-wal` and `-shm` files, but only
+    /// a connection that can write can do that. GRDB's `DatabasePool.close()` closes its writer first and its
+    /// read-only readers last, which left the log beside the file; here the writer closes last. When another process
+    /// still has the file open, nothing is checkpointed and nothing waits.
     public func close() throws {
         counterProbe?.close()
+        // Closes the pool's readers (they are not persistent) and waits until they are.
+        (pool as? DatabasePool)?.releaseMemory()
         try pool.close()
     }
 

@@ -11,7 +11,8 @@ struct ServeCommand: AsyncParsableCommand {
             With an empty database it first imports the seed device file (devices.seedFile). Everything is checked \
             before anything is written: the configuration and the files it names, the seed file when the database \
             is new, and the address and port (bound before the database is opened or created); a start that fails \
-            leaves no new database behind.
+            leaves no new database behind. SIGTERM or SIGINT at any moment, start-up included, stops it in order \
+            (exit 0).
             """
     )
 
@@ -42,6 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // First of all: from here on SIGTERM and SIGINT stop the server in order, whatever it is doing.
+        let stop = await StopRequest.trappingSignals()
         Self.tuneMalloc()
         var overrides: [ConfigOverride] = []
         if let host { overrides.append(.set(\.http.host, host)) }
@@ -52,7 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         let application = HearthApplication(configuration: configuration, logger: logger)
         // The request lines still buffered, once the server has stopped (also at exit; here for a clean order).
         defer { BufferedLogOutput.standardError.flush() }
-        try await application.run { port in
+        try await application.run(stop: stop) { port in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe. IPv6 in brackets.
             print("hearth listening on \(application.listeningURL(port: port))")
             fflush(nil)

@@ -71,6 +71,11 @@ public final class PostgreSQLDeviceStore: DeviceStore, AttemptStore, StoreHealth
         try Self.migrate(pool, url: url)
     }
 
+    /// Nothing to do: the PostgreSQL server keeps its write-ahead log and its data files whole itself.
+    public func checkpoint() -> StoreCheckpoint? {
+        nil
+    }
+
     /// Closes the pool's idle connections. Call at graceful shutdown, after the last use.
     public func close() {
         pool.close()

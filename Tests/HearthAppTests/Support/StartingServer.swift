@@ -1,0 +1,81 @@
+import Foundation
+import HearthTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `hearth serve` process watched from its spawn on, for tests of what a signal does during start-up: unlike
+/// ``ServerProcess`` it does not wait for the listening line, and it tells when the process has trapped its stop
+/// signals.
+final class StartingServer {
+    typealias Termination = ChildProcess.Termination
+
+    private let process: ChildProcess
+    private let output = ProcessOutput()
+
+    /// Starts `hearth serve --host 127.0.0.1 arguments…` in `directory` and returns at once.
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        process = try ChildProcess(
+            try HearthBinary.url().path,
+            ["serve", "--host", "127.0.0.1"] + arguments,
+            environment: HearthCLI.environment(environment),
+            directory: directory.path,
+            stdout: .descriptor(output.stdoutDescriptor),
+            stderr: .descriptor(output.stderrDescriptor)
+        )
+        output.childStarted()
+    }
+
+    deinit {
+        kill()
+    }
+
+    var isRunning: Bool { process.isRunning }
+    var stdout: String { output.stdout }
+    var stderr: String { output.stderr }
+
+    /// Returns once stderr contains `text`; false after `timeout` or once the process ended without writing it.
+    func waitForLog(_ text: String, timeout: Duration = .seconds(20)) async -> Bool {
+        await output.waitForStderr(text, timeout: timeout)
+    }
+
+    /// Returns once the process catches SIGTERM and SIGINT (the `SigCgt` mask of `/proc/PID/status`: a handler is
+    /// installed for both), the first thing `hearth serve` does; false if it ended first or after `timeout`.
+    func waitUntilStopSignalsCaught(timeout: Duration = .seconds(20)) async -> Bool {
+        let wanted: UInt64 = 1 << (UInt64(SIGTERM) - 1) | 1 << (UInt64(SIGINT) - 1)
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            if let mask = Self.caughtSignals(of: process.pid), mask & wanted == wanted { return true }
+            await Task.yield()
+        }
+        return false
+    }
+
+    /// The `SigCgt` mask of `/proc/PID/status`, `nil` when it cannot be read (the process is gone).
+    private static func caughtSignals(of pid: pid_t) -> UInt64? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") })
+        else { return nil }
+        return UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    }
+
+    /// Sends `signal` to the process.
+    func send(signal: Int32) {
+        process.send(signal: signal)
+    }
+
+    /// Waits for the process to exit and for the last bytes of its output; `nil` if it still runs after `timeout`.
+    func waitForExit(timeout: Duration = .seconds(20)) -> Termination? {
+        guard let termination = process.wait(timeout: timeout) else { return nil }
+        output.waitForEnd(timeout: .seconds(10))
+        return termination
+    }
+
+    /// The last resort: SIGKILL if the process still runs, and reap it.
+    func kill() {
+        process.kill()
+    }
+}
