@@ -2385,7 +2385,9 @@ public enum OpenAPIDocument {
                             "repeatedContentLength",
                             "repeatedTransferEncoding",
                             "transferEncodingNotChunked",
-                            "invalidMethod"
+                            "invalidMethod",
+                            "invalidRequestTarget",
+                            "invalidHeaderField"
                           ]
                         }
                       }
@@ -2394,7 +2396,7 @@ public enum OpenAPIDocument {
                 }
               },
               "BadParameter": {
-                "description": "A bad query parameter or `Last-Event-ID` (`invalidParameter`, the parameter in `details[0].path`, \"did you mean\" for a misspelt name), or a request the listener cannot frame.",
+                "description": "A bad query parameter or `Last-Event-ID` (`invalidParameter`, the parameter in `details[0].path`, \"did you mean\" for a misspelt name; a `user` that is no id: `invalidId`), or a request the listener cannot frame or refuses (`invalidRequestTarget`: a control byte or space in the target; `invalidHeaderField`: a control byte in a header value or a folded line).",
                 "content": {
                   "application/json": {
                     "schema": {
@@ -2407,6 +2409,7 @@ public enum OpenAPIDocument {
                         "error": {
                           "enum": [
                             "invalidParameter",
+                            "invalidId",
                             "missingHost",
                             "repeatedHost",
                             "transferEncodingInHTTP10",
@@ -2414,7 +2417,9 @@ public enum OpenAPIDocument {
                             "repeatedContentLength",
                             "repeatedTransferEncoding",
                             "transferEncodingNotChunked",
-                            "invalidMethod"
+                            "invalidMethod",
+                            "invalidRequestTarget",
+                            "invalidHeaderField"
                           ]
                         }
                       }
