@@ -84,7 +84,9 @@ extension DeviceAPIResponder {
         var name: String?
         var truncated = false
         if let value = object["name"] {
-            if let text = value.stringValue, !text.isEmpty {
+            if let text = value.stringValue, !StoredText.isStorable(text) {
+                details.append(APIError.Detail(path: "/name", message: StoredText.nulReason))
+            } else if let text = value.stringValue, !text.isEmpty {
                 if text.unicodeScalars.count > Self.maximumNameCodePoints {
                     var scalars = String.UnicodeScalarView()
                     scalars.append(contentsOf: text.unicodeScalars.prefix(Self.maximumNameCodePoints))
@@ -100,6 +102,8 @@ extension DeviceAPIResponder {
         var nicknames: [String]?
         if let value = object["nicknames"] {
             if let array = value.arrayValue, array.allSatisfy({ $0.stringValue?.isEmpty == false }) {
+                let refused = array.indices.filter { !StoredText.isStorable(array[$0].stringValue ?? "") }
+                details += refused.map { APIError.Detail(path: "/nicknames/\($0)", message: StoredText.nulReason) }
                 nicknames = array.compactMap(\.stringValue)
             } else {
                 details.append(APIError.Detail(path: "/nicknames", message: "must be an array of non-empty strings"))
@@ -110,6 +114,8 @@ extension DeviceAPIResponder {
             guard let value = object[key] else { continue }
             if case .null = value {
                 placement[key] = .some(nil)
+            } else if let text = value.stringValue, !StoredText.isStorable(text) {
+                details.append(APIError.Detail(path: "/" + key, message: StoredText.nulReason))
             } else if let text = value.stringValue, !text.isEmpty {
                 placement[key] = text
             } else {
@@ -223,6 +229,13 @@ extension DeviceAPIResponder {
         )
     }
 
+    /// A device file's dotted field (`nicknames[1]`, `clusters.OnOff.OnOff`) as a JSON Pointer into the body
+    /// (`/nicknames/1`, `/clusters/OnOff/OnOff`).
+    static func pointer(fromField field: String) -> String {
+        let tokens = field.replacing("]", with: "").split { $0 == "." || $0 == "[" }
+        return tokens.map { "/" + pointerEscaped(String($0)) }.joined()
+    }
+
     /// One device object in the device-file format, validated as `hearth devices import` validates it; its errors
     /// are 422 with the same messages and a JSON Pointer to the field.
     static func parseDevice(_ object: JSONObject, user: String) throws(APIError) -> Device {
@@ -240,7 +253,7 @@ extension DeviceAPIResponder {
             let parsed = try DeviceFile.parse(JSONWriter.bytes(file))
             return parsed.users[0].devices[0]
         } catch {
-            let path = error.field.map { "/" + $0.split(separator: ".").map(String.init).joined(separator: "/") }
+            let path = error.field.map(Self.pointer(fromField:))
             throw APIError(
                 .invalid,
                 error.description,

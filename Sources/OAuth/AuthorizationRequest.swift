@@ -62,14 +62,32 @@ struct AuthorizationRequest: Sendable, Hashable {
         default:
             return refuse("invalid_request", "code_challenge_method must be S256")
         }
+        let scope = fields["scope"]
+        if let scope, !isWellFormedScope(scope) {
+            return refuse(
+                "invalid_scope",
+                "scope must be space-separated tokens of printable ASCII other than \" and \\"
+            )
+        }
         let request = AuthorizationRequest(
             clientId: clientId,
             redirectURI: redirectURI,
             state: state,
-            scope: fields["scope"],
+            scope: scope,
             codeChallenge: challenge
         )
         return .success((request, client))
+    }
+
+    /// Whether `scope` follows RFC 6749 §3.3 (`scope-token *( SP scope-token )`, each token `%x21 / %x23-5B /
+    /// %x5D-7E`): it is stored with the authorization code, so a control character such as U+0000 never reaches the
+    /// registry. An empty `scope` counts as none.
+    static func isWellFormedScope(_ scope: String) -> Bool {
+        if scope.isEmpty { return true }
+        let tokens = scope.utf8.split(separator: 0x20, omittingEmptySubsequences: false)
+        return tokens.allSatisfy { token in
+            !token.isEmpty && token.allSatisfy { (0x21...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
+        }
     }
 
     /// The redirect URI with `parameters` appended to its query.

@@ -190,6 +190,12 @@ public struct OAuthServer: Sendable {
                 return response
             }
         }
+        // No account has a login holding U+0000 (stores cannot keep one), and SQLite would look up the part before
+        // it: such a login is wrong without asking the registry.
+        if login.utf8.contains(0) {
+            logger.info("Refused a sign-in", metadata: metadata)
+            return wrongCredentials(authorization)
+        }
         let record: SignInRecord?
         do {
             record = try store.signInRecord(login: login)

@@ -54,8 +54,19 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     }
 
     /// Runs one statement with `$1`, `$2`, … bound to `parameters`, as a prepared statement.
+    ///
+    /// A text parameter holding U+0000 is refused before anything is sent (``PostgreSQLError/Code/statement``,
+    /// SQLSTATE `22021`, as the server refuses that character): libpq takes text parameters as C strings, so the text
+    /// after the NUL would be lost without an error.
     @discardableResult
     public func query(_ sql: String, _ parameters: [PostgreSQLValue] = []) throws -> PostgreSQLResult {
+        if let index = parameters.firstIndex(where: { $0.text?.utf8.contains(0) == true }) {
+            throw PostgreSQLError(
+                code: .statement,
+                sqlState: "22021",
+                message: "parameter $\(index + 1) holds U+0000 (NUL), which PostgreSQL text cannot store"
+            )
+        }
         let name = try statementName(sql, parameterCount: parameters.count)
         let result = Self.withCStrings(parameters.map(\.text)) { values in
             PQexecPrepared(connection, name, Int32(parameters.count), values, nil, nil, 0)

@@ -404,6 +404,7 @@ private struct DeviceFileParser {
                 )
             }
             let attribute = try self.attribute(member.value, spec: spec, field: attributeField)
+            if let text = attribute.stringValue { try checkStorable(text, attributeField) }
             if let reason = spec.validate(attribute) { throw fail(.outOfRange, attributeField, reason) }
             state[spec.name] = attribute
         }
@@ -460,6 +461,7 @@ private struct DeviceFileParser {
             throw fail(.wrongType, prefix + key, "expected a string, got \(value.brief)")
         }
         if string.isEmpty { throw fail(.emptyValue, prefix + key, "must not be empty") }
+        try checkStorable(string, prefix + key)
         return string
     }
 
@@ -476,7 +478,13 @@ private struct DeviceFileParser {
         if !allowEmpty, string.isEmpty {
             throw fail(.emptyValue, prefix + key, "must not be empty (leave the key out instead)")
         }
+        try checkStorable(string, prefix + key)
         return string
+    }
+
+    /// Refuses a string no store can hold (``StoredText``).
+    func checkStorable(_ string: String, _ field: String) throws(DeviceFileError) {
+        if !StoredText.isStorable(string) { throw fail(.invalidCharacter, field, StoredText.nulReason) }
     }
 
     /// An optional array of non-empty strings.
@@ -491,6 +499,7 @@ private struct DeviceFileParser {
                 throw fail(.wrongType, "\(key)[\(position)]", "expected a string, got \(entry.brief)")
             }
             if string.isEmpty { throw fail(.emptyValue, "\(key)[\(position)]", "must not be empty") }
+            try checkStorable(string, "\(key)[\(position)]")
             strings.append(string)
         }
         return strings

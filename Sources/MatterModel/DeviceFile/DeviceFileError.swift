@@ -21,6 +21,7 @@ public struct DeviceFileError: Error, Sendable, Hashable, CustomStringConvertibl
             case inconsistentAttributes
             case clusterNotAllowed
             case invalidChallenge
+            case invalidCharacter
         }
 
         private var backing: Backing
@@ -58,6 +59,8 @@ public struct DeviceFileError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let clusterNotAllowed = Code(.clusterNotAllowed)
         /// A `challenge` that is not `"none"`, `"ack"` or a PIN of 4–12 digits (or a well-formed PIN hash).
         public static let invalidChallenge = Code(.invalidChallenge)
+        /// A string holding a character no store can keep: U+0000 (NUL), see ``StoredText``.
+        public static let invalidCharacter = Code(.invalidCharacter)
     }
 
     /// What kind of mistake.
