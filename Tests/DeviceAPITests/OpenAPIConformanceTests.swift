@@ -324,11 +324,10 @@ import Testing
         }
     }
 
-    /// A known server bug that schemathesis found (seed 101): the SQLite store cuts a name, room or structure at a
-    /// U+0000, so a device PUT with the name `"\u0000"` comes back named `""`, which the document (and Google)
-    /// refuse. When the server refuses such text or keeps it, the known issue is no longer recorded and this test
-    /// fails: then make it a plain expectation.
-    @Test func aNameWithANulCharacterComesBackAsSent() throws {
+    /// schemathesis found (seed 101) that a name of `"\u0000"` came back as `""`: SQLite cut text at U+0000. The
+    /// server now refuses such text (422 `invalid`, the field in `details`), and the refusal is one the document
+    /// describes; nothing is stored.
+    @Test func aNameWithANulCharacterIsRefusedAsTheDocumentSays() throws {
         let conformance = try OpenAPIConformance()
         try TestDeviceAPI.with { api in
             _ = try api.request("PUT", "/v1/users/alice")
@@ -337,9 +336,10 @@ import Testing
                 "/v1/users/alice/devices/plug",
                 json: #"{"name": "\u0000", "deviceType": "OnOffPlugInUnit"}"#
             )
-            withKnownIssue("the SQLite store cuts text at U+0000") {
-                #expect(conformance.problems("putDevice", answer) == [])
-            }
+            #expect(answer.status == 422)
+            #expect(answer.json["details"]?.arrayValue?.first?["path"]?.stringValue == "/name")
+            #expect(conformance.problems("putDevice", answer) == [])
+            #expect(try api.request("GET", "/v1/users/alice/devices/plug").status == 404)
         }
     }
 
