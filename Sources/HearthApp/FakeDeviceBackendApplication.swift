@@ -5,7 +5,7 @@ import Logging
 import MicroHTTPD
 
 /// `hearth fake-device-backend`: a device backend receiving webhook deliveries (``FakeDeviceBackend``) on the
-/// listener, run by a service group until SIGTERM/SIGINT.
+/// listener, run by a service group until a stop is requested (SIGTERM/SIGINT, at any moment of start-up included).
 public struct FakeDeviceBackendApplication: Sendable {
     private let host: String
     private let port: Int
@@ -57,9 +57,18 @@ public struct FakeDeviceBackendApplication: Sendable {
         return Array(text.utf8)
     }
 
-    /// Runs until a shutdown signal. `onListening` gets the URL it listens on once it accepts connections.
-    public func run(onListening: @Sendable (String) -> Void = { _ in }) async throws {
+    /// Runs until `stop` is requested, at any moment of start-up or later, and returns after an orderly stop
+    /// ("Fake device backend stopped"). `onListening` gets the URL it listens on once it accepts connections.
+    public func run(stop: StopRequest, onListening: @Sendable (String) -> Void = { _ in }) async throws {
         let fake = FakeDeviceBackend(secret: secret, options: options, reporter: reporter, logger: logger)
-        try await DevelopmentServer.run(fake, host: host, port: port, logger: logger, onListening: onListening)
+        try await DevelopmentServer.run(
+            fake,
+            host: host,
+            port: port,
+            stop: stop,
+            stopped: "Fake device backend stopped",
+            logger: logger,
+            onListening: onListening
+        )
     }
 }

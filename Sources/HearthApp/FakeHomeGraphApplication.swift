@@ -5,7 +5,7 @@ import Logging
 import MicroHTTPD
 
 /// `hearth fake-homegraph`: a fake Google token endpoint and HomeGraph API on the listener, run by a service group
-/// until SIGTERM/SIGINT.
+/// until a stop is requested (SIGTERM/SIGINT, at any moment of start-up included).
 public struct FakeHomeGraphApplication: Sendable {
     /// Why the service account's public key cannot be used.
     public struct KeyError: Error, Sendable, CustomStringConvertible {
@@ -69,9 +69,18 @@ public struct FakeHomeGraphApplication: Sendable {
         self.logger = logger
     }
 
-    /// Runs until a shutdown signal. `onListening` gets the URL it listens on once it accepts connections.
-    public func run(onListening: @Sendable (String) -> Void = { _ in }) async throws {
+    /// Runs until `stop` is requested, at any moment of start-up or later, and returns after an orderly stop
+    /// ("Fake HomeGraph stopped"). `onListening` gets the URL it listens on once it accepts connections.
+    public func run(stop: StopRequest, onListening: @Sendable (String) -> Void = { _ in }) async throws {
         let fake = FakeHomeGraph(publicKey: publicKey, audience: audience, tokenLifetimeSeconds: tokenLifetimeSeconds)
-        try await DevelopmentServer.run(fake, host: host, port: port, logger: logger, onListening: onListening)
+        try await DevelopmentServer.run(
+            fake,
+            host: host,
+            port: port,
+            stop: stop,
+            stopped: "Fake HomeGraph stopped",
+            logger: logger,
+            onListening: onListening
+        )
     }
 }

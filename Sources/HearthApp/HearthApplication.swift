@@ -12,7 +12,6 @@ import OAuth
 import Registry
 import Reporting
 import ServiceLifecycle
-import UnixSignals
 
 /// `hearth serve`: the registry, the listener and the service group that runs them until SIGTERM/SIGINT.
 ///
@@ -93,9 +92,7 @@ public struct HearthApplication: Sendable {
     /// Runs until `stop` is requested, at any moment of start-up or later, and returns after an orderly stop
     /// ("Hearth stopped"). `onListening` gets the bound port once the listener accepts connections.
     public func run(stop: StopRequest, onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        stop.whenRequested { [logger] signal in
-            logger.notice("Stopping", metadata: ["signal": "\(signal.description.uppercased())"])
-        }
+        stop.logWhenRequested(to: logger)
         // 1. Read and check everything, writing nothing.
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
@@ -231,9 +228,8 @@ public struct HearthApplication: Sendable {
                 logger: logger
             )
         )
-        // The listener already answers: a request to stop from now on stops the group (one made before it runs is
-        // kept, and the group stops its services as soon as it has started them).
-        stop.whenRequested { _ in Task { await group.triggerGracefulShutdown() } }
+        // The listener already answers: from now on a request to stop stops the group.
+        stop.shutDownWhenRequested(group)
         logger.notice(
             "Hearth is listening",
             metadata: ["http.host": "\(configuration.http.host)", "http.port": "\(port)"]

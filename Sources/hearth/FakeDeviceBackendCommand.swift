@@ -13,7 +13,9 @@ struct FakeDeviceBackendCommand: AsyncParsableCommand {
             Refuses with 401 a delivery whose Hearth-Signature is missing, wrong or older than five minutes; answers \
             the others per device: SUCCESS with the requested attribute values, or, as injected, ERROR \
             (deviceTurnedOff) or PENDING, drawn with --seed. With --hearth-url and --api-key-file it reports the final \
-            state of PENDING devices, and of every device of a delayed answer, with PATCH /v1/users/{u}/devices/{d}/state.
+            state of PENDING devices, and of every device of a delayed answer, with \
+            PATCH /v1/users/{u}/devices/{d}/state. SIGTERM or SIGINT at any moment, start-up included, stops it in \
+            order (exit 0).
             """
     )
 
@@ -68,6 +70,8 @@ struct FakeDeviceBackendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // First of all: from here on SIGTERM and SIGINT stop the fake in order, whatever it is doing.
+        let stop = await StopRequest.trappingSignals()
         let logger = bootstrapLogging(level: Logger.Level(rawValue: logLevel) ?? .info)
         let application = try FakeDeviceBackendApplication(
             host: host,
@@ -84,7 +88,7 @@ struct FakeDeviceBackendCommand: AsyncParsableCommand {
             apiKeyFile: apiKeyFile,
             logger: logger
         )
-        try await application.run { url in
+        try await application.run(stop: stop) { url in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe.
             print("fake device backend listening on \(url)")
             fflush(nil)

@@ -12,7 +12,8 @@ struct FakeHomeGraphCommand: AsyncParsableCommand {
             Tokens are issued at POST /token only for JWT assertions signed by the key whose public half is \
             --public-key. Teach it users and devices with POST /fake/sync {"agentUserId": "…", "devices": ["id", …]}; \
             make calls fail with POST /fake/fail {"status": 429, "count": N, "retryAfterSeconds": S}; read what it \
-            received at GET /reports and stored state at GET /state/{agentUserId}.
+            received at GET /reports and stored state at GET /state/{agentUserId}. SIGTERM or SIGINT at any moment, \
+            start-up included, stops it in order (exit 0).
             """
     )
 
@@ -42,6 +43,8 @@ struct FakeHomeGraphCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // First of all: from here on SIGTERM and SIGINT stop the fake in order, whatever it is doing.
+        let stop = await StopRequest.trappingSignals()
         let logger = bootstrapLogging(level: Logger.Level(rawValue: logLevel) ?? .info)
         let application = try FakeHomeGraphApplication(
             host: host,
@@ -51,7 +54,7 @@ struct FakeHomeGraphCommand: AsyncParsableCommand {
             tokenLifetimeSeconds: tokenLifetime,
             logger: logger
         )
-        try await application.run { url in
+        try await application.run(stop: stop) { url in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe.
             print("fake homegraph listening on \(url)")
             fflush(nil)

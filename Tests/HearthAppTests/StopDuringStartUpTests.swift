@@ -69,17 +69,7 @@ struct StopDuringStartUpTests {
         free.close()
         let server = try StartingServer(["--port", "\(port)", "--database", database], in: RepositoryRoot.url)
         defer { server.kill() }
-        // Refused until the port is bound; from then on the request waits in the backlog for the listener.
-        var answer: RawHTTPClient.Response?
-        while answer == nil, server.isRunning {
-            guard let client = try? RawHTTPClient(port: port) else {
-                await Task.yield()
-                continue
-            }
-            defer { client.close() }
-            try client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            answer = try client.readResponse()
-        }
+        let answer = try await server.firstAnswer(port: port, to: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         server.send(signal: signal)
         #expect(answer?.status == 200, "\(server.stderr)")
         try Self.expectOrderlyStop(server, after: signal, database: database, in: directory)

@@ -6,7 +6,8 @@ extension StopRequest {
     /// The default action of both signals ends the process at once: no drain of in-flight requests, no
     /// "Hearth stopped", the buffered log lines lost, the database left open with its log beside it. So `serve` traps
     /// them first, before it reads its configuration, and keeps them trapped through start-up (migrations, the seed
-    /// import, the listener's start) and the service group's run, which is told through the request.
+    /// import, the listener's start) and the service group's run, which is told through the request; the
+    /// development fakes do the same before they read their key or secret.
     ///
     /// The trap is swift-service-lifecycle's `UnixSignalsSequence`: libdispatch installs a handler for each signal,
     /// process-wide, which hands it to a signal source; this returns once the sources are registered, and a task

@@ -1,8 +1,9 @@
 import Synchronization
 import UnixSignals
 
-/// A request to stop `hearth serve`, made once (by SIGTERM or SIGINT, see ``trappingSignals()``) and kept: start-up
-/// looks at it between its steps, and the running service group is told through ``whenRequested(_:)``.
+/// A request to stop a server (`hearth serve`, `hearth fake-homegraph`, `hearth fake-device-backend`), made once (by
+/// SIGTERM or SIGINT, see ``trappingSignals()``) and kept: start-up looks at it between its steps, and the running
+/// service group is told through ``whenRequested(_:)``.
 ///
 /// A request made before anyone listens is not lost: ``signal`` says it was made, and an action registered later runs
 /// at once.

@@ -7,20 +7,25 @@ import Glibc
 import Darwin
 #endif
 
-/// A `hearth serve` process watched from its spawn on, for tests of what a signal does during start-up: unlike
-/// ``ServerProcess`` it does not wait for the listening line, and it tells when the process has trapped its stop
-/// signals.
+/// A server process (`hearth serve`, or a development fake) watched from its spawn on, for tests of what a signal does
+/// during start-up: unlike ``ServerProcess`` it does not wait for the listening line, and it tells when the process has
+/// trapped its stop signals.
 final class StartingServer {
     typealias Termination = ChildProcess.Termination
 
     private let process: ChildProcess
     private let output = ProcessOutput()
 
-    /// Starts `hearth serve --host 127.0.0.1 arguments…` in `directory` and returns at once.
-    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+    /// Starts `hearth command --host 127.0.0.1 arguments…` in `directory` and returns at once.
+    init(
+        command: String = "serve",
+        _ arguments: [String],
+        in directory: URL,
+        environment: [String: String] = [:]
+    ) throws {
         process = try ChildProcess(
             try HearthBinary.url().path,
-            ["serve", "--host", "127.0.0.1"] + arguments,
+            [command, "--host", "127.0.0.1"] + arguments,
             environment: HearthCLI.environment(environment),
             directory: directory.path,
             stdout: .descriptor(output.stdoutDescriptor),
@@ -43,7 +48,7 @@ final class StartingServer {
     }
 
     /// Returns once the process catches SIGTERM and SIGINT (the `SigCgt` mask of `/proc/PID/status`: a handler is
-    /// installed for both), the first thing `hearth serve` does; false if it ended first or after `timeout`.
+    /// installed for both), the first thing the server commands do; false if it ended first or after `timeout`.
     func waitUntilStopSignalsCaught(timeout: Duration = .seconds(20)) async -> Bool {
         let wanted: UInt64 = 1 << (UInt64(SIGTERM) - 1) | 1 << (UInt64(SIGINT) - 1)
         let deadline = ContinuousClock.now + timeout
@@ -60,6 +65,22 @@ final class StartingServer {
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") })
         else { return nil }
         return UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    }
+
+    /// Sends `request` to `127.0.0.1:port` until the listener first answers it, and returns that answer; `nil` if the
+    /// process ended first. Connections are refused until the port is bound; from then on the request waits in the
+    /// backlog for the listener, so the answer comes the instant the listener takes requests.
+    func firstAnswer(port: Int, to request: String) async throws -> RawHTTPClient.Response? {
+        while process.isRunning {
+            guard let client = try? RawHTTPClient(port: port) else {
+                await Task.yield()
+                continue
+            }
+            defer { client.close() }
+            try client.send(request)
+            return try client.readResponse()
+        }
+        return nil
     }
 
     /// Sends `signal` to the process.
