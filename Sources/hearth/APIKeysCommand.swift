@@ -70,13 +70,7 @@ struct APIKeysCommand: ParsableCommand {
             for key in try store.list() {
                 rows.append([key.name, text(key.created), key.lastUsed.map(text) ?? "never"])
             }
-            let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
-            for row in rows {
-                print(
-                    row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
-                        + row[1].padding(toLength: widths[1], withPad: " ", startingAt: 0) + "  " + row[2]
-                )
-            }
+            print(TextTable.render(rows))
         }
     }
 

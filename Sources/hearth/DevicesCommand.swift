@@ -205,10 +205,6 @@ enum DeviceTable {
                 device.connectivity.rawValue, state.joined(separator: " "),
             ])
         }
-        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            (0..<5).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                + "  " + row[5]
-        }.joined(separator: "\n")
+        return TextTable.render(rows)
     }
 }

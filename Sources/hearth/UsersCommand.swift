@@ -77,13 +77,7 @@ struct UsersCommand: ParsableCommand {
                 let created = formatter.string(from: Date(timeIntervalSince1970: Double(account.created.seconds)))
                 rows.append([account.agentUserId, account.login, created])
             }
-            let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
-            for row in rows {
-                print(
-                    row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
-                        + row[1].padding(toLength: widths[1], withPad: " ", startingAt: 0) + "  " + row[2]
-                )
-            }
+            print(TextTable.render(rows))
         }
     }
 

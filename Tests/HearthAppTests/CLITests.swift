@@ -136,6 +136,34 @@ struct CLITests {
 
     // MARK: - devices import
 
+    /// `devices list` pads its columns by characters: a name with an emoji (outside the Basic Multilingual Plane) is
+    /// printed whole, and the next column starts at the same character offset on every line.
+    @Test func listPrintsNamesOutsideTheBasicPlaneWholeAndAligned() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        _ = try workspace.importDevices(
+            deviceFile(
+                user: "alice",
+                #"{"id":"lamp","name":"Küche 💡","room":"Küche","deviceTypes":["OnOffLight"]}"#,
+                #"{"id":"plug-with-a-long-id","name":"Plug","deviceTypes":["OnOffPlugInUnit"]}"#
+            )
+        )
+        let result = try workspace.hearth("devices", "list", "--user", "alice")
+        try #require(result.status == 0, "\(result)")
+        let lines = result.lines.filter { !$0.isEmpty }
+        #expect(lines.count == 3, "\(result)")
+        let lamp = try #require(lines.first { $0.hasPrefix("lamp ") }, "\(result)")
+        #expect(lamp.contains("Küche 💡  "), "\(lamp)")
+        #expect(!lamp.contains("\u{FFFD}"), "\(lamp)")
+        // The type column ("TYPE" in the header, the device types below) starts at one character offset.
+        let offsets = lines.compactMap { line in
+            ["TYPE", "OnOffLight", "OnOffPlugInUnit"].lazy.compactMap { line.range(of: $0) }.first.map {
+                line.distance(from: line.startIndex, to: $0.lowerBound)
+            }
+        }
+        #expect(offsets.count == 3 && Set(offsets).count == 1, "\(offsets): \(result)")
+    }
+
     @Test func importPrintsASummary() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
