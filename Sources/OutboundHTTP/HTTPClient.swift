@@ -39,7 +39,7 @@ public final class HTTPClient: Sendable {
     }
 
     /// Starts `request`; `completion` is called exactly once, on the client's thread, with the answer or the
-    /// reason there is none.
+    /// reason there is none. Keep the client alive meanwhile: releasing it cancels what it is still sending.
     @discardableResult
     public func start(
         _ request: OutboundRequest,
