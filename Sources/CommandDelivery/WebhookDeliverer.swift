@@ -101,16 +101,17 @@ public final class WebhookDeliverer: CommandDeliverer {
                 )
                 outcome = .deadlinePassed
                 label = "deadline"
-            case .failure(let error) where error.code == .answerTooLarge:
+            case .failure(let error) where error.code == .answerTooLarge && error.limit == maxAnswerBytes:
                 logger.info(
                     "The device backend's answer is larger than commands.maxAnswerBytes: transfer stopped, the delivery failed",
-                    metadata: metadata.merging(["commands.max_answer_bytes": "\(error.limit ?? maxAnswerBytes)"]) { $1 }
+                    metadata: metadata.merging(["commands.max_answer_bytes": "\(maxAnswerBytes)"]) { $1 }
                 )
                 outcome = .failed(
-                    reason: "answer larger than \(error.limit ?? maxAnswerBytes) bytes (commands.maxAnswerBytes)"
+                    reason: "answer larger than \(maxAnswerBytes) bytes (commands.maxAnswerBytes)"
                 )
                 label = "failed"
             case .failure(let error):
+                // Unreachable, TLS, the head over its 16 KiB: the reason says which.
                 outcome = .failed(reason: "no answer: \(error)")
                 label = "failed"
             }
