@@ -43,6 +43,15 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "CCurlShims",
+            dependencies: ["CCurl"]
+        ),
+        .systemLibrary(
             name: "CPostgreSQL",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
@@ -79,6 +88,17 @@ let package = Package(
         .target(
             name: "PostgreSQL",
             dependencies: ["CPostgreSQL"],
+            swiftSettings: swiftSettings
+        ),
+        // Outbound HTTP on libcurl's multi interface (system libcurl on the system OpenSSL): every answer bounded, a
+        // deadline that stops the transfer, no redirects. The one module that touches CCurl.
+        .target(
+            name: "OutboundHTTP",
+            dependencies: [
+                "CCurl",
+                "CCurlShims",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The one source of time (a `Clock` with wall time beside it), injected wherever time matters; a leaf.
@@ -133,6 +153,7 @@ let package = Package(
                 "Cryptography",
                 "JSON",
                 "HTTPMessages",
+                "OutboundHTTP",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -194,7 +215,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Command delivery to the device backend (`commands.delivery: webhook`): the signed webhook client (URLSession),
+        // Command delivery to the device backend (`commands.delivery: webhook`): the signed webhook client (OutboundHTTP),
         // its body and answer format, and the fake backend `hearth fake-device-backend` serves. Implements
         // Fulfillment's `CommandDeliverer`; knows HTTP only as HTTPMessages gives it (for the fake).
         .target(
@@ -205,6 +226,7 @@ let package = Package(
                 "Fulfillment",
                 "HTTPMessages",
                 "JSON",
+                "OutboundHTTP",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -226,6 +248,7 @@ let package = Package(
                 "Registry",
                 "Fulfillment",
                 "HomeGraph",
+                "OutboundHTTP",
                 "Reporting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -356,12 +379,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "OutboundHTTPTests",
+            dependencies: [
+                "HearthTestSupport",
+                "OutboundHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HomeGraphTests",
             dependencies: [
                 "Clocks",
                 "FakeHomeGraph",
                 "HearthTestSupport",
                 "HomeGraph",
+                "OutboundHTTP",
                 "Cryptography",
                 "MicroHTTPD",
                 "JSON",
@@ -393,6 +426,7 @@ let package = Package(
                 "HearthTestSupport",
                 "Reporting",
                 "HomeGraph",
+                "OutboundHTTP",
                 "Registry",
                 "Fulfillment",
                 "MatterModel",
@@ -422,6 +456,7 @@ let package = Package(
                 "Registry",
                 "MatterModel",
                 "HTTPMessages",
+                "OutboundHTTP",
                 "SmartHomeProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

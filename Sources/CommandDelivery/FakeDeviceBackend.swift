@@ -5,11 +5,8 @@ import HTTPMessages
 import HTTPTypes
 import JSON
 import Logging
+import OutboundHTTP
 import Synchronization
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `hearth fake-device-backend`: a device backend for development and tests that receives webhook deliveries.
 ///
@@ -51,9 +48,12 @@ public final class FakeDeviceBackend: HTTPResponder {
 
     /// Where final states are reported: Hearth's base URL and an API key (`hearth apikeys create`).
     public struct Reporter: Sendable {
+        /// Hearth's base URL.
         public var hearthURL: URL
+        /// An API key with write access.
         public var apiKey: String
 
+        /// Creates a reporter.
         public init(hearthURL: URL, apiKey: String) {
             self.hearthURL = hearthURL
             self.apiKey = apiKey
@@ -72,7 +72,7 @@ public final class FakeDeviceBackend: HTTPResponder {
     private let clock: any HearthClock
     private let logger: Logger
     private let state: Mutex<State>
-    private let session: URLSession?
+    private let client: HTTPClient?
     private let reports = DispatchQueue(label: "hearth.fake-device-backend.reports")
 
     /// Creates the fake; it verifies signatures made with `secret`.
@@ -89,7 +89,7 @@ public final class FakeDeviceBackend: HTTPResponder {
         self.clock = clock
         self.logger = logger
         state = Mutex(State(random: options.seed))
-        session = reporter.map { _ in URLSession(configuration: .ephemeral) }
+        client = reporter.map { _ in HTTPClient() }
     }
 
     /// The deliveries it accepted, in order.
@@ -166,35 +166,36 @@ public final class FakeDeviceBackend: HTTPResponder {
         _ states: [(device: String, endpoint: Int, target: JSONObject)],
         after delay: Duration
     ) {
-        guard let reporter, let session, !states.isEmpty else { return }
+        guard let reporter, let client, !states.isEmpty else { return }
         let milliseconds = Int(delay / .milliseconds(1))
         let logger = logger
         reports.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
             for state in states where !state.target.isEmpty {
                 let url = reporter.hearthURL.appendingPathComponent("v1/users/\(user)/devices/\(state.device)/state")
-                var request = URLRequest(url: url)
-                request.httpMethod = "PATCH"
-                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                request.setValue("Bearer \(reporter.apiKey)", forHTTPHeaderField: "Authorization")
-                request.httpBody = Data(
-                    JSONWriter.bytes(
+                let request = OutboundRequest(
+                    method: .patch,
+                    url: url,
+                    headerFields: [.contentType: "application/json", .authorization: "Bearer \(reporter.apiKey)"],
+                    body: JSONWriter.bytes(
                         .object(JSONObject([("clusters", .object(state.target)), ("endpoint", .int(state.endpoint))]))
                     )
                 )
-                session.dataTask(with: request) { _, response, error in
-                    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                client.start(request, limits: Self.reportLimits) { result in
+                    let status = (try? result.get())?.status.code ?? 0
                     logger.info(
                         "Reported a final state to Hearth",
                         metadata: [
                             "device.id": "\(state.device)", "http.status": "\(status)",
-                            "error": "\(error.map { "\($0)" } ?? "")",
+                            "error": "\(result.failureDescription)",
                         ]
                     )
                 }
-                .resume()
             }
         }
     }
+
+    /// Hearth answers a state report with a short JSON document: 64 KiB and 10 s are plenty.
+    private static let reportLimits = OutboundLimits(deadline: .seconds(10), maxAnswerBytes: 65_536)
 
     /// SplitMix64: a uniform draw in 0..<1.
     private static func next(_ state: inout UInt64) -> Double {
@@ -208,5 +209,12 @@ public final class FakeDeviceBackend: HTTPResponder {
 
     private static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {
         Response(status: status, headerFields: [.contentType: "application/json"], body: Array(text.utf8))
+    }
+}
+
+extension Result where Failure == OutboundHTTPError {
+    /// The error's description, or an empty string for a success (a log field).
+    fileprivate var failureDescription: String {
+        if case .failure(let error) = self { "\(error)" } else { "" }
     }
 }

@@ -330,6 +330,7 @@ public struct HearthApplication: Sendable {
         return WebhookDeliverer(
             url: webhook.url,
             secret: webhook.secret,
+            maxAnswerBytes: configuration.commands.maxAnswerBytes,
             clock: clock,
             logger: logger,
             observe: observeWebhook(metrics)

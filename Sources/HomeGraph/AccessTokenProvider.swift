@@ -5,6 +5,7 @@ import HTTPMessages
 import HTTPTypes
 import JSON
 import Logging
+import OutboundHTTP
 
 /// An OAuth 2.0 access token and when it expires.
 public struct AccessToken: Sendable, Hashable {
@@ -53,7 +54,7 @@ public actor AccessTokenProvider {
         key: ServiceAccountKey,
         scope: String = JWTAssertion.homeGraphScope,
         refreshMargin: Duration = .seconds(300),
-        transport: any HomeGraphTransport = URLSessionTransport(),
+        transport: any HomeGraphTransport = HTTPClientTransport(limits: HTTPClientTransport.tokenEndpointLimits),
         clock: any HearthClock = SystemClock(),
         logger: Logger
     ) {
@@ -144,6 +145,12 @@ public actor AccessTokenProvider {
             }
             fetchCount += 1
             return AccessToken(value: value, expiresAt: issuedAt.addingTimeInterval(TimeInterval(expiresIn)))
+        case 300..<400:
+            throw HomeGraphError(
+                code: .tokenRejected,
+                message: "token endpoint answered \(response.status.code) to \(response.location ?? "nowhere"): "
+                    + "redirects are not followed"
+            )
         case 429, 500...:
             throw HomeGraphError(
                 code: .tokenUnavailable,

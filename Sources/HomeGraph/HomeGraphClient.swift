@@ -4,6 +4,7 @@ import HTTPMessages
 import HTTPTypes
 import JSON
 import Logging
+import OutboundHTTP
 
 /// Calls Google's HomeGraph API: Report State and Request Sync.
 ///
@@ -31,7 +32,7 @@ public struct HomeGraphClient: Sendable {
     public init(
         endpoint: URL = HomeGraphClient.googleEndpoint,
         tokens: AccessTokenProvider,
-        transport: any HomeGraphTransport = URLSessionTransport(),
+        transport: any HomeGraphTransport = HTTPClientTransport(limits: HTTPClientTransport.homeGraphLimits),
         logger: Logger,
         clock: any HearthClock = SystemClock()
     ) {
@@ -117,6 +118,15 @@ public struct HomeGraphClient: Sendable {
             case 200..<300:
                 logger.debug("HomeGraph call delivered", metadata: metadata)
                 return .delivered
+            case 300..<400:
+                // Redirects are never followed (they would carry the bearer token to wherever they point).
+                let message =
+                    "HTTP \(response.status.code) to \(response.location ?? "nowhere"): redirects are not followed"
+                logger.info(
+                    "HomeGraph answered a redirect: not followed",
+                    metadata: metadata.merging(["http.location": "\(response.location ?? "")"]) { $1 }
+                )
+                return .rejected(message)
             case 401, 403:
                 await tokens.invalidate(token)
                 if attempt == 1 {

@@ -19,8 +19,8 @@ import Synchronization
 /// (``Backoff``, `Retry-After` honoured); a 404 soon after the user's SYNC is retried, a later one dropped; a 400 is
 /// dropped and logged with Google's message. Work of an unlinked user (DISCONNECT) is dropped unsent.
 ///
-/// Graceful shutdown stops the drain after the call in flight (never cancelled: cancelling a FoundationNetworking
-/// request from another task can deadlock on Linux); what was not delivered stays queued. Rows survive a restart or
+/// Graceful shutdown stops the drain after the call in flight (not cancelled: it ends within its deadline,
+/// ``HTTPClientTransport/homeGraphLimits``); what was not delivered stays queued. Rows survive a restart or
 /// a killed process; a call that was delivered just before a kill may be sent again (at least once).
 public final class ReportingService: Service {
     private let store: any OutboxStore

@@ -70,7 +70,7 @@ serve "$W0" "$F0"
 serve "$W50" "$F50"
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores; home $(basename "$HOME_FILE"); $ROUNDS rounds x ${DURATION}s; wrk -t$THREADS -c$CONNS"
-echo "# URLSession (FoundationNetworking, libcurl multi underneath, system OpenSSL) to the fake on loopback"
+echo "# OutboundHTTP (libcurl multi interface, system OpenSSL) to the fake on loopback"
 printf '%-16s %-16s %10s %9s %9s %7s %7s %11s %9s %9s %11s %9s\n' target workload req/s p50_ms p99_ms non2xx errors bad_payload requests srv_cpu% srv_us/req host_cpu%
 for round in $(seq "$ROUNDS"); do
     for target in "$R:registry" "$W0:webhook"; do

@@ -4,11 +4,8 @@ import Foundation
 import HearthTestSupport
 import HomeGraph
 import Logging
+import OutboundHTTP
 import Testing
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 struct AccessTokenProviderTests {
     @Test func oneTokenServesManyCalls() async throws {
@@ -84,7 +81,7 @@ struct AccessTokenProviderTests {
         )
         let tokens = AccessTokenProvider(
             key: key,
-            transport: URLSessionTransport(session: URLSession(configuration: .ephemeral), timeout: 10),
+            transport: HTTPClientTransport(limits: HTTPClientTransport.tokenEndpointLimits),
             logger: .silent
         )
         let error = await #expect(throws: HomeGraphError.self) { try await tokens.token() }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HomeGraph
 import JSON
+import OutboundHTTP
 import Testing
 
 /// The fake's own HTTP surface, spoken to directly.

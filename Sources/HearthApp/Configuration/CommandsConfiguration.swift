@@ -20,12 +20,20 @@ public struct CommandsConfiguration: Sendable, Hashable {
     public var webhookURL: String?
     /// `commands.webhookSecretFile`.
     public var webhookSecretFile: String?
+    /// `commands.maxAnswerBytes`: the most bytes of a webhook answer read.
+    public var maxAnswerBytes: Int
 
     /// Creates a configuration.
-    public init(delivery: CommandDeliveryMode, webhookURL: String?, webhookSecretFile: String?) {
+    public init(
+        delivery: CommandDeliveryMode,
+        webhookURL: String?,
+        webhookSecretFile: String?,
+        maxAnswerBytes: Int = 65_536
+    ) {
         self.delivery = delivery
         self.webhookURL = webhookURL
         self.webhookSecretFile = webhookSecretFile
+        self.maxAnswerBytes = maxAnswerBytes
     }
 
     /// In `webhook` mode, the URL and the secret (read from the file, else the environment), checked; `nil` in

@@ -409,6 +409,12 @@ public struct ConfigKeys: Sendable {
             default: 1500,
             "How long an EXECUTE waits for the device backend; devices unanswered by then are PENDING."
         )
+        public let maxAnswerBytes: ConfigKey<Int> = .integer(
+            "commands.maxAnswerBytes",
+            1024...16_777_216,
+            default: 65_536,
+            "Largest device-backend answer read; a larger one stops the transfer and the delivery fails."
+        )
     }
 
     /// `metrics.*`: `GET /metrics` (Prometheus text format).

@@ -142,7 +142,8 @@ public struct HearthConfiguration: Sendable {
         commands = CommandsConfiguration(
             delivery: values[\.commands.delivery],
             webhookURL: values[\.commands.webhookURL],
-            webhookSecretFile: values[\.commands.webhookSecretFile]
+            webhookSecretFile: values[\.commands.webhookSecretFile],
+            maxAnswerBytes: values[\.commands.maxAnswerBytes]
         )
         warnings = values.warnings
     }

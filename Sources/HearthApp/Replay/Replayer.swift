@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HomeGraph
 import JSON
+import OutboundHTTP
 
 /// `hearth replay`: sends recorded intents to a running deployment, one after the other in the order given, and
 /// compares each answer with the recording (``ResponseComparison``).
@@ -40,6 +41,9 @@ public struct Replayer: Sendable {
         }
     }
 
+    /// One replayed intent: 30 s, and an answer of up to 16 MiB (a SYNC of a large home is the largest answer).
+    public static let answerLimits = OutboundLimits(deadline: .seconds(30), maxAnswerBytes: 16 << 20)
+
     private let endpoint: URL
     private let token: String
     private let ignoring: [JSONPath]
@@ -60,7 +64,7 @@ public struct Replayer: Sendable {
         token: String,
         ignoring: [JSONPath] = [],
         pin: String? = nil,
-        transport: any HomeGraphTransport = URLSessionTransport(timeout: 30)
+        transport: any HomeGraphTransport = HTTPClientTransport(limits: Replayer.answerLimits)
     ) throws {
         guard var components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", components.host?.isEmpty == false

@@ -8,11 +8,8 @@ import HomeGraph
 import JSON
 import Logging
 import MicroHTTPD
+import OutboundHTTP
 import Synchronization
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension Logger {
     /// A logger that drops everything.
@@ -54,9 +51,10 @@ struct TestHomeGraph {
     let key: ServiceAccountKey
     let tokens: AccessTokenProvider
     let client: HomeGraphClient
-    /// This environment's own URLSession: `URLSession.shared` would pool keep-alive connections across tests, and a
-    /// later test's fake can get a port an earlier, stopped fake had, and with it a dead pooled connection.
-    let session: URLSession
+    /// This environment's own transport (its own HTTP client): a shared client would pool keep-alive connections
+    /// across tests, and a later test's fake can get a port an earlier, stopped fake had, and with it a dead pooled
+    /// connection.
+    let transport: HTTPClientTransport
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -93,17 +91,20 @@ struct TestHomeGraph {
             privateKey: try (signingKey ?? TestKeyPair.main).privateKey,
             tokenURI: URL(string: "http://127.0.0.1:\(target)/token")!
         )
-        session = URLSession(configuration: .ephemeral)
+        transport = HTTPClientTransport(
+            limits: OutboundLimits(deadline: .seconds(10), maxAnswerBytes: 1 << 20),
+            client: HTTPClient()
+        )
         tokens = AccessTokenProvider(
             key: key,
-            transport: URLSessionTransport(session: session, timeout: 10),
+            transport: transport,
             clock: clock,
             logger: .silent
         )
         client = HomeGraphClient(
             endpoint: URL(string: "http://127.0.0.1:\(target)")!,
             tokens: tokens,
-            transport: URLSessionTransport(session: session, timeout: 10),
+            transport: transport,
             logger: .silent
         )
     }
@@ -121,7 +122,6 @@ struct TestHomeGraph {
             tokenLifetimeSeconds: tokenLifetimeSeconds
         )
         defer {
-            environment.session.finishTasksAndInvalidate()
             environment.server.shutdown()
         }
         return try await body(environment)
@@ -143,7 +143,7 @@ struct TestHomeGraph {
         if body != nil, !request.headerFields.contains(.contentType) {
             request.headerFields[.contentType] = "application/json"
         }
-        let response = try await URLSessionTransport(session: session, timeout: 10).send(request)
+        let response = try await transport.send(request)
         return (response.status.code, response, try? JSONParser.parse(response.body))
     }
 

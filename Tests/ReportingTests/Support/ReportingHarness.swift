@@ -9,13 +9,10 @@ import JSON
 import Logging
 import MatterModel
 import MicroHTTPD
+import OutboundHTTP
 import Registry
 import Reporting
 import Synchronization
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension Logger {
     /// A logger that drops everything.
@@ -41,7 +38,7 @@ final class ReportingHarness: @unchecked Sendable {
     let store: SQLiteDeviceStore
     let fake: FakeHomeGraph
     let server: HTTPServer
-    let session: URLSession
+    let httpClient: HTTPClient
     let client: HomeGraphClient
     let dispatcher: IntentDispatcher
     let options: ReportingOptions
@@ -92,14 +89,17 @@ final class ReportingHarness: @unchecked Sendable {
             logger: .silent
         )
         let port = try server.start()
-        session = URLSession(configuration: .ephemeral)
+        httpClient = HTTPClient()
         let key = ServiceAccountKey(
             clientEmail: "hearth@hearth-test.iam.gserviceaccount.com",
             privateKeyID: "k1",
             privateKey: try RSAPrivateKey(pem: keys.privatePEM),
             tokenURI: URL(string: "http://127.0.0.1:\(port)/token")!
         )
-        let transport = URLSessionTransport(session: session, timeout: 10)
+        let transport = HTTPClientTransport(
+            limits: OutboundLimits(deadline: .seconds(10), maxAnswerBytes: 1 << 20),
+            client: httpClient
+        )
         client = HomeGraphClient(
             endpoint: URL(string: "http://127.0.0.1:\(port)")!,
             tokens: AccessTokenProvider(key: key, transport: transport, logger: .silent),
@@ -116,7 +116,6 @@ final class ReportingHarness: @unchecked Sendable {
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
         server.shutdown()
         try? store.close()
         try? FileManager.default.removeItem(at: directory)
