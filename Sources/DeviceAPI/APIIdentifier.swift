@@ -1,3 +1,5 @@
+import HTTPMessages
+
 /// The ids `/v1` accepts for users (`agentUserId`) and devices: 1–128 characters from `A–Z a–z 0–9 . _ : -`, other
 /// than `.` and `..`. In a path an id may be percent-encoded (RFC 3986 §2.1: OpenAPI clients send `:` as `%3A`): a
 /// segment is decoded, then checked, so an escape of anything outside the set (`%00`, `%2F`, `%20`) is refused
@@ -35,45 +37,15 @@ public enum APIIdentifier {
         return dots < bytes.count || bytes.count > 2
     }
 
-    /// The id a path segment names: its percent-escapes decoded, then checked as ``check(_:_:)`` does; a malformed
-    /// escape (`%`, `%4`, `%zz`) is refused with 400 `invalidId` too.
+    /// The id a path segment names: its percent-escapes decoded (``FormEncoding/percentDecode(_:)``), then checked
+    /// as ``check(_:_:)`` does; a malformed escape (`%`, `%4`, `%zz`) or one that is not UTF-8 is refused with 400
+    /// `invalidId` too.
     static func checkSegment(_ segment: Substring, _ what: String) throws(APIError) -> String {
         guard segment.utf8.contains(UInt8(ascii: "%")) else { return try check(segment, what) }
-        guard let bytes = percentDecoded(segment.utf8) else {
+        guard let decoded = FormEncoding.percentDecode(segment) else {
             throw APIError(.invalidId, "\(what) has a malformed percent-escape; it must be \(rule)")
         }
-        // Bytes that are not UTF-8 decode to U+FFFD, which the rule refuses like any character outside the set.
-        return try check(String(decoding: bytes, as: UTF8.self), what)
-    }
-
-    /// `bytes` with every `%XX` replaced by the byte it encodes; nil when a `%` is not followed by two hex digits.
-    static func percentDecoded(_ bytes: Substring.UTF8View) -> [UInt8]? {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            index = bytes.index(after: index)
-            guard byte == UInt8(ascii: "%") else {
-                decoded.append(byte)
-                continue
-            }
-            guard index != bytes.endIndex, let high = hexValue(bytes[index]) else { return nil }
-            index = bytes.index(after: index)
-            guard index != bytes.endIndex, let low = hexValue(bytes[index]) else { return nil }
-            index = bytes.index(after: index)
-            decoded.append(high << 4 | low)
-        }
-        return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        return try check(decoded, what)
     }
 
     /// Refuses an id outside the rule with 400 `invalidId`, naming what it is (`agentUserId`, `deviceId`).
