@@ -1078,7 +1078,8 @@ public enum OpenAPIDocument {
                   "string",
                   "null"
                 ],
-                "description": "A Matter attribute value in Matter units; `null` for a nullable attribute at null."
+                "pattern": "^[^\\u0000]*$",
+                "description": "A Matter attribute value in Matter units; `null` for a nullable attribute at null. A string holds any character but U+0000 (refused with 422: the registry stores no NUL)."
               },
               "Clusters": {
                 "type": "object",
@@ -1099,7 +1100,8 @@ public enum OpenAPIDocument {
                     "type": [
                       "string",
                       "null"
-                    ]
+                    ],
+                    "pattern": "^[^\\u0000]*$"
                   },
                   "vendorID": {
                     "type": [
@@ -1113,7 +1115,8 @@ public enum OpenAPIDocument {
                     "type": [
                       "string",
                       "null"
-                    ]
+                    ],
+                    "pattern": "^[^\\u0000]*$"
                   },
                   "productID": {
                     "type": [
@@ -1127,25 +1130,29 @@ public enum OpenAPIDocument {
                     "type": [
                       "string",
                       "null"
-                    ]
+                    ],
+                    "pattern": "^[^\\u0000]*$"
                   },
                   "uniqueID": {
                     "type": [
                       "string",
                       "null"
-                    ]
+                    ],
+                    "pattern": "^[^\\u0000]*$"
                   },
                   "hardwareVersionString": {
                     "type": [
                       "string",
                       "null"
-                    ]
+                    ],
+                    "pattern": "^[^\\u0000]*$"
                   },
                   "softwareVersionString": {
                     "type": [
                       "string",
                       "null"
-                    ]
+                    ],
+                    "pattern": "^[^\\u0000]*$"
                   }
                 }
               },
@@ -1238,6 +1245,7 @@ public enum OpenAPIDocument {
                   },
                   "name": {
                     "type": "string",
+                    "pattern": "^[^\\u0000]*$",
                     "minLength": 1
                   },
                   "nicknames": {
@@ -1247,6 +1255,7 @@ public enum OpenAPIDocument {
                     ],
                     "items": {
                       "type": "string",
+                      "pattern": "^[^\\u0000]*$",
                       "minLength": 1
                     }
                   },
@@ -1255,6 +1264,7 @@ public enum OpenAPIDocument {
                       "string",
                       "null"
                     ],
+                    "pattern": "^[^\\u0000]*$",
                     "minLength": 1
                   },
                   "structure": {
@@ -1262,6 +1272,7 @@ public enum OpenAPIDocument {
                       "string",
                       "null"
                     ],
+                    "pattern": "^[^\\u0000]*$",
                     "minLength": 1
                   },
                   "deviceTypes": {
@@ -1304,6 +1315,7 @@ public enum OpenAPIDocument {
                     ],
                     "items": {
                       "type": "string",
+                      "pattern": "^[^\\u0000]*$",
                       "minLength": 1
                     }
                   },
@@ -1372,6 +1384,7 @@ public enum OpenAPIDocument {
                               "string",
                               "null"
                             ],
+                            "pattern": "^[^\\u0000]*$",
                             "description": "A hash as `hearth devices list` writes it."
                           }
                         }
@@ -1849,6 +1862,7 @@ public enum OpenAPIDocument {
                 "properties": {
                   "name": {
                     "type": "string",
+                    "pattern": "^[^\\u0000]*$",
                     "minLength": 1,
                     "description": "Cut to 60 Unicode code points."
                   },
@@ -1856,6 +1870,7 @@ public enum OpenAPIDocument {
                     "type": "array",
                     "items": {
                       "type": "string",
+                      "pattern": "^[^\\u0000]*$",
                       "minLength": 1
                     }
                   },
@@ -1864,6 +1879,7 @@ public enum OpenAPIDocument {
                       "string",
                       "null"
                     ],
+                    "pattern": "^[^\\u0000]*$",
                     "minLength": 1
                   },
                   "structure": {
@@ -1871,6 +1887,7 @@ public enum OpenAPIDocument {
                       "string",
                       "null"
                     ],
+                    "pattern": "^[^\\u0000]*$",
                     "minLength": 1
                   }
                 }
