@@ -6,11 +6,11 @@ devices, keeps its own table of device state, and for each `command` event (an E
 carried out) "applies" the command to the device -- here: to its table, where a real backend would publish to its
 MQTT broker or device shadow -- and reports the resulting state back with PATCH /v1/users/{u}/devices/{d}/state.
 
-    HEARTH_URL=http://10.0.0.5:8080 HEARTH_API_KEY=... python3 device-backend.py
+    BACKEND_HEARTH_URL=http://10.0.0.5:8080 BACKEND_API_KEY=... python3 device-backend.py
 
-Environment: HEARTH_URL (default http://127.0.0.1:8080), HEARTH_API_KEY (from `hearth apikeys create`),
-HEARTH_CURSOR_FILE (optional: where the last cursor is kept, so a restarted backend resumes where it stopped),
-HEARTH_EXIT_AFTER (optional, for tests: exit after this many command events).
+Environment: BACKEND_HEARTH_URL (default http://127.0.0.1:8080), BACKEND_API_KEY (from `hearth apikeys create`),
+BACKEND_CURSOR_FILE (optional: where the last cursor is kept, so a restarted backend resumes where it stopped),
+BACKEND_EXIT_AFTER (optional, for tests: exit after this many command events).
 """
 import http.client
 import json
@@ -19,10 +19,10 @@ import sys
 import time
 import urllib.parse
 
-URL = urllib.parse.urlsplit(os.environ.get("HEARTH_URL", "http://127.0.0.1:8080"))
-KEY = os.environ["HEARTH_API_KEY"]
-CURSOR_FILE = os.environ.get("HEARTH_CURSOR_FILE")
-EXIT_AFTER = int(os.environ.get("HEARTH_EXIT_AFTER", "0"))
+URL = urllib.parse.urlsplit(os.environ.get("BACKEND_HEARTH_URL", "http://127.0.0.1:8080"))
+KEY = os.environ["BACKEND_API_KEY"]
+CURSOR_FILE = os.environ.get("BACKEND_CURSOR_FILE")
+EXIT_AFTER = int(os.environ.get("BACKEND_EXIT_AFTER", "0"))
 
 # Our own view of every device: (agentUserId, deviceId) -> {endpoint number: {cluster: {attribute: value}}}.
 # Endpoints are numbered from 1 in the order the device object lists them (a device without "endpoints" has one).

@@ -32,8 +32,8 @@ struct ExampleDeviceBackendTests {
                 "/usr/bin/env",
                 ["python3", script.path],
                 environment: [
-                    "HEARTH_URL": "http://127.0.0.1:\(port)", "HEARTH_API_KEY": Self.key,
-                    "HEARTH_CURSOR_FILE": cursorFile.path, "HEARTH_EXIT_AFTER": "2",
+                    "BACKEND_HEARTH_URL": "http://127.0.0.1:\(port)", "BACKEND_API_KEY": Self.key,
+                    "BACKEND_CURSOR_FILE": cursorFile.path, "BACKEND_EXIT_AFTER": "2",
                     "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                 ]
             )

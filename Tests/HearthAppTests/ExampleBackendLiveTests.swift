@@ -22,7 +22,8 @@ import Testing
             "/usr/bin/env",
             ["python3", Self.script.path],
             environment: [
-                "HEARTH_URL": "http://127.0.0.1:\(hearth.port)", "HEARTH_API_KEY": key, "HEARTH_EXIT_AFTER": "1",
+                "BACKEND_HEARTH_URL": "http://127.0.0.1:\(hearth.port)", "BACKEND_API_KEY": key,
+                "BACKEND_EXIT_AFTER": "1",
                 "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             ],
             stdout: .pipe(output),
