@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import MatterModel
 import Testing
 
 /// `hearth devices`' work in the app layer, on the repository's example home in a real SQLite registry.
@@ -8,17 +9,21 @@ struct DeviceAdministrationTests {
         let scratch = try AdministrationScratch()
         defer { scratch.remove() }
         let first = try scratch.importExampleHome()
-        #expect(first.users == 1 && first.added > 0 && first.updated == 0, "\(first)")
+        let file = try DeviceFileLoader.load(path: RepositoryRoot.config("devices.json").path)
+        let devices = file.users.reduce(0) { $0 + $1.devices.count }
+        #expect(first == DeviceAdministration.Imported(users: file.users.count, added: devices, updated: 0))
         let second = try scratch.importExampleHome()
-        #expect(second == DeviceAdministration.Imported(users: 1, added: 0, updated: first.added))
+        #expect(second == DeviceAdministration.Imported(users: file.users.count, added: 0, updated: devices))
     }
 
     @Test func theListShowsTheStateWorthAGlance() throws {
         let scratch = try AdministrationScratch()
         defer { scratch.remove() }
-        let imported = try scratch.importExampleHome()
+        try scratch.importExampleHome()
         let devices = try scratch.administration().devices.list(user: "demo-user")
-        #expect(devices.count == imported.added)
+        let file = try DeviceFileLoader.load(path: RepositoryRoot.config("devices.json").path)
+        let expected = try #require(file.users.first { $0.agentUserId == "demo-user" }).devices.map(\.id)
+        #expect(devices.map(\.id).sorted() == expected.sorted())
         let ceiling = try #require(devices.first { $0.id == "kitchen-ceiling" })
         #expect(ceiling.name == "Kitchen ceiling" && ceiling.room == "Kitchen" && ceiling.connectivity == "online")
         #expect(ceiling.deviceTypes == ["ExtendedColorLight"])
