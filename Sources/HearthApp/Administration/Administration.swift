@@ -29,7 +29,7 @@ public struct Administration: Sendable {
     ///   - recordDirectory: Where `serve` records fixtures, over `record.directory`.
     ///   - environment: The environment the configuration reads.
     ///   - clock: The clock timestamps read.
-    /// - Throws: ``ConfigurationError`` for an unknown key or a value out of range.
+    /// - Throws: `ConfigurationError` for an unknown key or a value out of range.
     public init(
         configurationFile: String?,
         database: String? = nil,

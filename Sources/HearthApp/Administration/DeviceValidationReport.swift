@@ -2,8 +2,8 @@ import Fulfillment
 import MatterModel
 import SmartHomeProtocol
 
-/// `hearth devices validate`'s findings as text: per device `ok`, `REJECTED` (``DeviceValidation/violations``) or
-/// `PROBLEM` (``DeviceValidation/problems`` only), each finding, then warnings, and a last line of counts.
+/// `hearth devices validate`'s findings as text: per device `ok`, `REJECTED` (`DeviceValidation.violations`) or
+/// `PROBLEM` (`DeviceValidation.problems` only), each finding, then warnings, and a last line of counts.
 public struct DeviceValidationReport: Sendable {
     /// The report, one line per device and per finding.
     public private(set) var text = ""

@@ -6,7 +6,7 @@ public enum ProcessSetup {
     /// Logs to standard error at `level` and in `format` (`log.format`, millisecond timestamps), every line
     /// sanitized (control characters escaped, values capped: clients' text reaches the logs). Bootstraps swift-log's
     /// `LoggingSystem`, which allows it once per process. The per-request lines go through
-    /// ``BufferedLogOutput/standardError``'s buffer (written within 100 ms, and when the process exits normally);
+    /// `BufferedLogOutput.standardError`'s buffer (written within 100 ms, and when the process exits normally);
     /// every other line at once.
     ///
     /// - Returns: The process's logger, labelled `hearth`.
@@ -36,7 +36,7 @@ public enum ProcessSetup {
         Logger.Level(rawValue: name) != nil
     }
 
-    /// Writes the request lines still buffered (``BufferedLogOutput/standardError``); also done at exit.
+    /// Writes the request lines still buffered (`BufferedLogOutput.standardError`); also done at exit.
     public static func flushLogs() {
         BufferedLogOutput.standardError.flush()
     }
