@@ -16,6 +16,8 @@ public struct Administration: Sendable {
     public let configuration: HearthConfiguration
     /// The clock every write's timestamp reads.
     let clock: any HearthClock
+    /// The environment the registry's password may come from (`HEARTH_DATABASE_PASSWORD`).
+    let environment: [String: String]
 
     /// Loads the configuration: defaults, `configurationFile` (or `Config/hearth.json` when it exists), the
     /// environment, then the overrides given, in the order `--database`, `--host`, `--port`, `--record`.
@@ -27,7 +29,7 @@ public struct Administration: Sendable {
     ///   - host: The address to listen on, over `http.host`.
     ///   - port: The port to listen on, over `http.port`.
     ///   - recordDirectory: Where `serve` records fixtures, over `record.directory`.
-    ///   - environment: The environment the configuration reads.
+    ///   - environment: The environment the configuration (and the PostgreSQL password) is read from.
     ///   - clock: The clock timestamps read.
     /// - Throws: `ConfigurationError` for an unknown key or a value out of range.
     public init(
@@ -45,12 +47,17 @@ public struct Administration: Sendable {
         if let port { overrides.append(.set(\.http.port, port)) }
         if let recordDirectory { overrides.append(.set(\.record.directory, recordDirectory)) }
         let values = try ConfigValues.load(file: configurationFile, environment: environment, overrides: overrides)
-        self.init(configuration: HearthConfiguration(values), clock: clock)
+        self.init(configuration: HearthConfiguration(values), environment: environment, clock: clock)
     }
 
-    /// Administers the registry `configuration` names.
-    public init(configuration: HearthConfiguration, clock: any HearthClock = SystemClock()) {
+    /// Administers the registry `configuration` names; `environment` may hold its PostgreSQL password.
+    public init(
+        configuration: HearthConfiguration,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: any HearthClock = SystemClock()
+    ) {
         self.configuration = configuration
+        self.environment = environment
         self.clock = clock
     }
 
@@ -80,7 +87,7 @@ public struct Administration: Sendable {
 
     /// Runs `body` on the registry, created and migrated when it does not exist yet, and closes it afterwards.
     func withRegistry<Result>(_ body: (any ServingStore) throws -> Result) throws -> Result {
-        let store = try Storage.open(configuration, clock: clock)
+        let store = try Storage.open(configuration, clock: clock, environment: environment)
         defer { try? store.close() }
         return try body(store)
     }

@@ -46,7 +46,11 @@ public struct DeviceAdministration: Sendable {
     /// - Throws: ``DeviceFileError`` when the file cannot be read or is invalid.
     public func importFile(_ path: String) throws -> Imported {
         let deviceFile = try DeviceFileLoader.load(path: path)
-        let store = try Storage.open(administration.configuration, clock: administration.clock)
+        let store = try Storage.open(
+            administration.configuration,
+            clock: administration.clock,
+            environment: administration.environment
+        )
         let summary: ImportSummary
         do {
             summary = try store.importDevices(deviceFile)
