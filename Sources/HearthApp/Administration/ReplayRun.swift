@@ -38,7 +38,7 @@ public struct ReplayRun: Sendable {
     /// the user the intents were recorded for; the places `ignoring` names (JSON paths, ``isJSONPath(_:)``) are not
     /// compared, and `pin` is sent where a recording's PIN was redacted.
     ///
-    /// - Throws: ``CommandFailure`` `.usage` for a URL that is not `http` or `https`.
+    /// - Throws: For a URL that is not `http` or `https`, an error ``CommandFailure/init(_:)`` maps to `.usage`.
     public init(url: String, token: String, ignoring: [String] = [], pin: String? = nil) throws {
         replayer = try Replayer(
             url: url,
@@ -51,8 +51,8 @@ public struct ReplayRun: Sendable {
     /// Replays the fixture files `paths` name (a directory's `.json` files sorted by name) in order, calling
     /// `progress` with each result's text as it comes; stops after the first file that gets no answer.
     ///
-    /// - Throws: ``CommandFailure`` for a path that does not exist, or a file that cannot be read or is not JSON,
-    ///   before anything is sent.
+    /// - Throws: Before anything is sent, for a path that does not exist or a file that cannot be read (which
+    ///   ``CommandFailure/init(_:)`` maps to `.noInput`) or is not JSON (`.dataError`).
     public func run(paths: [String], progress: (String) -> Void = { _ in }) async throws -> Outcome {
         let files = try ReplayFixture.files(paths)
         return Outcome(summary: try await replayer.run(files: files) { progress($0.text) })
