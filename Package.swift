@@ -250,6 +250,7 @@ let package = Package(
                 "HomeGraph",
                 "OutboundHTTP",
                 "Reporting",
+                "SmartHomeProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -259,16 +260,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The command line: parses arguments, calls the app layer (HearthApp), prints. CommandDelivery and Logging
+        // only for `fake-device-backend` and `fake-homegraph` (`FakeDeviceBackend.Options`, `Logger.Level`), until
+        // they are built from the testing product.
         .executableTarget(
             name: "hearth",
             dependencies: [
-                "Clocks",
                 "CommandDelivery",
                 "HearthApp",
-                "Fulfillment",
-                "Registry",
-                "MatterModel",
-                "SmartHomeProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

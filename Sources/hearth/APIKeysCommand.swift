@@ -1,8 +1,6 @@
 import ArgumentParser
-import Clocks
 import Foundation
 import HearthApp
-import Registry
 
 /// `hearth apikeys create|list|revoke`: the device backend's keys for `/v1`.
 struct APIKeysCommand: ParsableCommand {
@@ -11,11 +9,6 @@ struct APIKeysCommand: ParsableCommand {
         abstract: "Manage API keys for the device backend's /v1 API (only their SHA-256 hashes are stored).",
         subcommands: [CreateCommand.self, ListCommand.self, RevokeCommand.self]
     )
-
-    /// Opens the registry, creating it when it does not exist yet (a key may come before any device).
-    static func openStore(_ common: CommonOptions) throws -> any ServingStore {
-        try Storage.open(try common.load())
-    }
 
     /// `hearth apikeys create --name NAME`.
     struct CreateCommand: ParsableCommand {
@@ -34,17 +27,7 @@ struct APIKeysCommand: ParsableCommand {
         }
 
         func run() throws {
-            let store = try APIKeysCommand.openStore(common)
-            defer { try? store.close() }
-            let key: String
-            do {
-                key = try store.create(name: name, now: SystemClock().unixTime)
-            } catch let error as RegistryError where error.code == .conflict {
-                throw CommandFailure(
-                    .dataError,
-                    "\(error.message); choose another --name, or revoke the old key (`hearth apikeys revoke`)"
-                )
-            }
+            let key = try common.administration().apiKeys.create(name: name)
             print("created API key \(name); it is shown only now, keep it secret:")
             print(key)
         }
@@ -60,15 +43,12 @@ struct APIKeysCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run() throws {
-            let store = try APIKeysCommand.openStore(common)
-            defer { try? store.close() }
             var rows = [["NAME", "CREATED", "LAST USED"]]
             let formatter = ISO8601DateFormatter()
-            func text(_ time: UnixTime) -> String {
-                formatter.string(from: Date(timeIntervalSince1970: Double(time.seconds)))
-            }
-            for key in try store.list() {
-                rows.append([key.name, text(key.created), key.lastUsed.map(text) ?? "never"])
+            for key in try common.administration().apiKeys.list() {
+                rows.append([
+                    key.name, formatter.string(from: key.created), key.lastUsed.map(formatter.string) ?? "never",
+                ])
             }
             print(TextTable.render(rows))
         }
@@ -87,11 +67,7 @@ struct APIKeysCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run() throws {
-            let store = try APIKeysCommand.openStore(common)
-            defer { try? store.close() }
-            guard try store.revoke(name: name) else {
-                throw CommandFailure(.dataError, "no API key named \"\(name)\": check --name (`hearth apikeys list`)")
-            }
+            try common.administration().apiKeys.revoke(name: name)
             print("revoked API key \(name)")
         }
     }

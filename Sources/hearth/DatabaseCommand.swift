@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
 import HearthApp
-import Registry
 
 /// `hearth db backup`: the registry as a whole.
 struct DatabaseCommand: ParsableCommand {
@@ -30,34 +28,8 @@ struct DatabaseCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run() throws {
-            let configuration = try common.load()
-            guard let source = configuration.database.sqlitePath else {
-                throw CommandFailure(
-                    .usage,
-                    "\(configuration.database) is a PostgreSQL database: back it up with PostgreSQL's own tools "
-                        + "(pg_dump, or pg_basebackup with WAL archiving; Deploy/README.md, \"Backups\")"
-                )
-            }
-            guard FileManager.default.fileExists(atPath: source) else {
-                throw CommandFailure(
-                    .noInput,
-                    "no database at \(source) (database.path, or --database): nothing to back up"
-                )
-            }
-            let opened = try Storage.open(configuration)
-            defer { try? opened.close() }
-            guard let store = opened as? SQLiteDeviceStore else {
-                throw CommandFailure(.software, "\(source) did not open as a SQLite registry")
-            }
-            let summary: SQLiteDeviceStore.BackupSummary
-            do {
-                summary = try store.backup(to: file)
-            } catch let error as RegistryError where error.code == .conflict {
-                throw CommandFailure(.cannotCreate, error.message)
-            } catch let error as RegistryError where error.code == .cannotOpen {
-                throw CommandFailure(.cannotCreate, error.message)
-            }
-            print("backed up \(source) to \(file) (\(summary.bytes) bytes, schema \"\(summary.schema)\")")
+            let backup = try common.administration().database.backup(to: file)
+            print("backed up \(backup.source) to \(file) (\(backup.bytes) bytes, schema \"\(backup.schema)\")")
         }
     }
 
@@ -85,26 +57,9 @@ struct DatabaseCommand: ParsableCommand {
         var config: String?
 
         func run() throws {
-            func configuration(_ location: String) throws -> HearthConfiguration {
-                HearthConfiguration(try ConfigValues.load(file: config, overrides: [.set(\.database.url, location)]))
-            }
-            let reading = try configuration(from)
-            if let path = reading.database.sqlitePath, !FileManager.default.fileExists(atPath: path) {
-                throw CommandFailure(.noInput, "no database at \(path) (--from): nothing to copy")
-            }
-            let source = try Storage.open(reading)
-            defer { try? source.close() }
-            let destination = try Storage.open(try configuration(to))
-            defer { try? destination.close() }
-            let counts: [(table: String, rows: Int)]
-            do {
-                counts = try RegistryCopy.copy(from: source, to: destination)
-            } catch let error as RegistryError where error.code == .conflict {
-                throw CommandFailure(.cannotCreate, error.message)
-            }
-            let total = counts.reduce(0) { $0 + $1.rows }
-            let tables = counts.filter { $0.rows > 0 }.map { "\($0.table) \($0.rows)" }.joined(separator: ", ")
-            print("copied \(total) rows from \(DatabaseLocation(from)) to \(DatabaseLocation(to)): \(tables)")
+            let copy = try DatabaseAdministration.copy(from: from, to: to, configurationFile: config)
+            let tables = copy.tables.filter { $0.rows > 0 }.map { "\($0.name) \($0.rows)" }.joined(separator: ", ")
+            print("copied \(copy.rows) rows from \(copy.source) to \(copy.destination): \(tables)")
         }
     }
 }

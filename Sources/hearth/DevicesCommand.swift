@@ -1,10 +1,5 @@
 import ArgumentParser
-import Foundation
-import Fulfillment
 import HearthApp
-import MatterModel
-import Registry
-import SmartHomeProtocol
 
 /// `hearth devices import|list|validate`.
 struct DevicesCommand: ParsableCommand {
@@ -27,11 +22,7 @@ struct DevicesCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run() throws {
-            let configuration = try common.load()
-            let deviceFile = try DeviceFileLoader.load(path: file)
-            let store = try Storage.open(configuration)
-            let summary = try store.importDevices(deviceFile)
-            try store.close()
+            let summary = try common.administration().devices.importFile(file)
             print(
                 "imported \(file): \(summary.users) user(s), \(summary.added) device(s) added, "
                     + "\(summary.updated) updated"
@@ -52,10 +43,14 @@ struct DevicesCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run() throws {
-            let (store, _) = try common.openStore(forUser: user)
-            defer { try? store.close() }
-            let devices = try store.devices(forUser: user)
-            print(DeviceTable.render(devices))
+            var rows = [["ID", "NAME", "TYPE", "ROOM", "CONNECTIVITY", "STATE"]]
+            for device in try common.administration().devices.list(user: user) {
+                rows.append([
+                    device.id, device.name, device.deviceTypes.joined(separator: "+"), device.room ?? "-",
+                    device.connectivity, device.state.joined(separator: " "),
+                ])
+            }
+            print(TextTable.render(rows))
         }
     }
 }
@@ -93,118 +88,12 @@ extension DevicesCommand {
         }
 
         func run() throws {
-            // The configuration is loaded once (its warnings printed once), by whichever branch runs.
-            let configuration: HearthConfiguration
-            var users: [(String, [Device])] = []
-            if let user, file == nil {
-                let (store, loaded) = try common.openStore(forUser: user)
-                defer { try? store.close() }
-                configuration = loaded
-                users = [(user, try store.devices(forUser: user))]
-            } else {
-                configuration = try common.load()
-                if let file {
-                    users = try DeviceFileLoader.load(path: file).users.map { ($0.agentUserId, $0.devices) }
-                }
-            }
-            let report = ValidationReport(users: users, options: configuration.fulfillment)
+            let devices = try common.administration().devices
+            // `validate()` lets exactly one of the two through.
+            let report =
+                if let user { try devices.validate(user: user) } else { try devices.validate(file: file ?? "") }
             print(report.text)
             if !report.passed { throw ExitStatus.rejected.exitCode }
         }
-    }
-}
-
-/// `hearth devices validate`'s findings as text: per device `ok`, `REJECTED` (``DeviceValidation/violations``) or
-/// `PROBLEM` (``DeviceValidation/problems`` only), each finding, then warnings.
-struct ValidationReport {
-    var text = ""
-    var checked = 0
-    /// Devices Google would reject (Hearth leaves them out of SYNC).
-    var rejected = 0
-    /// Devices Google accepts that break a requirement of its documents (and are not rejected).
-    var withProblems = 0
-
-    /// Whether every device passed: none rejected, none with a problem.
-    var passed: Bool { rejected == 0 && withProblems == 0 }
-
-    init(users: [(String, [Device])], options: FulfillmentOptions) {
-        var lines: [String] = []
-        for (user, devices) in users {
-            for device in devices {
-                let validation = DeviceValidation(
-                    device: device,
-                    willReportState: options.willReportState,
-                    allowAckUnlock: options.allowAckUnlock
-                )
-                checked += 1
-                let verdict: String
-                if !validation.isValid {
-                    rejected += 1
-                    verdict = "REJECTED"
-                } else if !validation.problems.isEmpty {
-                    withProblems += 1
-                    verdict = "PROBLEM"
-                } else {
-                    verdict = "ok"
-                }
-                lines.append("\(user)/\(device.id): \(verdict)")
-                for violation in validation.violations { lines.append("  \(violation.path): \(violation.message)") }
-                for problem in validation.problems { lines.append("  problem: \(problem.path): \(problem.message)") }
-                for warning in validation.warnings { lines.append("  warning: \(warning.path): \(warning.message)") }
-            }
-        }
-        lines.append(
-            "\(checked) device(s) checked, \(rejected) would be rejected by Google, \(withProblems) with problems"
-        )
-        text = lines.joined(separator: "\n")
-    }
-}
-
-/// A plain-text table of devices for `hearth devices list`.
-enum DeviceTable {
-    /// The attributes worth a glance; `hearth devices list` is not a dump of every default.
-    static let shownAttributes: [ClusterID: [Attribute]] = [
-        .OnOff: [.OnOff.onOff],
-        .LevelControl: [.LevelControl.currentLevel],
-        .ColorControl: [
-            .ColorControl.colorMode, .ColorControl.colorTemperatureMireds, .ColorControl.currentHue,
-            .ColorControl.currentSaturation,
-        ],
-        .FanControl: [.FanControl.fanMode, .FanControl.percentCurrent],
-        .Thermostat: [.Thermostat.systemMode, .Thermostat.localTemperature, .Thermostat.occupiedHeatingSetpoint],
-        .TemperatureMeasurement: [.TemperatureMeasurement.measuredValue],
-        .RelativeHumidityMeasurement: [.RelativeHumidityMeasurement.measuredValue],
-        .AirQuality: [.AirQuality.airQuality],
-        .WindowCovering: [.WindowCovering.currentPositionLiftPercent100ths, .WindowCovering.operationalStatus],
-        .DoorLock: [.DoorLock.lockState, .DoorLock.actuatorEnabled],
-        .BooleanState: [.BooleanState.stateValue],
-        .OccupancySensing: [.OccupancySensing.occupancy],
-        .SmokeCOAlarm: [.SmokeCOAlarm.expressedState, .SmokeCOAlarm.smokeState, .SmokeCOAlarm.coState],
-        .PowerSource: [.PowerSource.batPercentRemaining, .PowerSource.batChargeLevel],
-        .RvcRunMode: [.RvcRunMode.currentMode],
-        .OperationalState: [.OperationalState.operationalState, .OperationalState.currentPhase],
-        .RvcOperationalState: [.RvcOperationalState.operationalState],
-    ]
-
-    static func render(_ devices: [Device]) -> String {
-        var rows = [["ID", "NAME", "TYPE", "ROOM", "CONNECTIVITY", "STATE"]]
-        for device in devices {
-            var state: [String] = []
-            for (index, endpoint) in device.endpoints.enumerated() {
-                let prefix = device.endpoints.count > 1 ? "\(index + 1):" : ""
-                if device.endpoints.count > 1, !endpoint.online { state.append("\(prefix)offline") }
-                for cluster in endpoint.clusters.keys.sorted() {
-                    for name in shownAttributes[cluster, default: []] {
-                        if let value = endpoint.clusters[cluster]?[name] { state.append("\(prefix)\(name)=\(value)") }
-                    }
-                }
-            }
-            let types = device.endpoints.map { $0.deviceTypes.map(\.rawValue).joined(separator: ",") }
-            rows.append([
-                device.id, device.name, types.joined(separator: "+"), device.room ?? "-",
-                device.connectivity.rawValue, state.joined(separator: " "),
-            ])
-        }
-        return TextTable.render(rows)
     }
 }

@@ -1,9 +1,5 @@
 import ArgumentParser
-import Foundation
-import Fulfillment
 import HearthApp
-import MatterModel
-import Registry
 
 extension DevicesCommand {
     /// `hearth devices set --user U --device D Cluster.Attribute=VALUE … [--online|--offline] [--endpoint N]`.
@@ -53,39 +49,19 @@ extension DevicesCommand {
         }
 
         func run() throws {
-            let parsed: [DeviceStateChange]
+            let update: DeviceStateUpdate
             do {
-                parsed = try assignments.map(DeviceStateChange.parse)
+                update = try DeviceStateUpdate(
+                    assignments: assignments,
+                    online: connectivity.map { $0 == .online },
+                    endpoint: endpoint
+                )
             } catch {
                 throw ValidationError(error.message)
             }
-            let (store, _) = try common.openStore(forUser: user)
-            defer { try? store.close() }
-            try store.updateDevicesRecordingChanges(forUser: user, ids: [device]) { devices, _, changes in
-                guard let stored = devices[device] else {
-                    throw CommandFailure(
-                        .dataError,
-                        "user \"\(user)\" has no device \"\(device)\": check --device (`hearth devices list --user \(user)`)"
-                    )
-                }
-                var target = stored
-                do {
-                    try DeviceStateChange.apply(
-                        parsed,
-                        online: connectivity.map { $0 == .online },
-                        endpoint: endpoint,
-                        to: &target
-                    )
-                } catch let error as DeviceStateChangeError {
-                    throw CommandFailure(.dataError, error.message)
-                }
-                devices[device] = target
-                changes += ChangeRecord.stateChanges(forUser: user, from: stored, to: target, by: .cli)
-            }
-            let reporting = try store.isReportingEnabled()
+            let reporting = try common.administration().devices.set(update, user: user, device: device)
             print(
-                "set \(user)/\(device): "
-                    + (parsed.map(\.description) + (connectivity.map { [$0.rawValue] } ?? [])).joined(separator: " ")
+                "set \(user)/\(device): \(update)"
                     + (reporting ? " (HomeGraph report queued)" : " (HomeGraph reporting is disabled)")
             )
         }
@@ -114,47 +90,20 @@ extension DevicesCommand {
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
-            _ = try event()
-        }
-
-        static let knownEvents = DeviceEvent.deviceSideEvents.map(\.rawValue).joined(separator: ", ")
-
-        /// The device-side event `name` names.
-        func event() throws -> DeviceEvent.Name {
-            guard let event = DeviceEvent.Name(rawValue: name), DeviceEvent.deviceSideEvents.contains(event) else {
+            guard DeviceAdministration.deviceSideEvents.contains(name) else {
                 throw ValidationError("unknown event \"\(name)\"; known events: \(Self.knownEvents)")
             }
-            return event
         }
 
+        static let knownEvents = DeviceAdministration.deviceSideEvents.joined(separator: ", ")
+
         func run() throws {
-            let event = try event()
-            let (store, _) = try common.openStore(forUser: user)
-            defer { try? store.close() }
-            guard let target = try store.devices(forUser: user, ids: [device])[device] else {
-                throw CommandFailure(
-                    .dataError,
-                    "user \"\(user)\" has no device \"\(device)\": check --device (`hearth devices list --user \(user)`)"
-                )
-            }
-            guard target.notificationSupportedByAgent else {
-                throw CommandFailure(
-                    .dataError,
-                    "device \"\(device)\" does not declare \"notificationSupportedByAgent\": true; add it to the "
-                        + "device in its device file and import it again"
-                )
-            }
-            if event == .doorbellPress,
-                !target.endpoints.contains(where: { $0.deviceTypes.contains(.Doorbell) })
-            {
-                throw CommandFailure(.dataError, "device \"\(device)\" is not a Doorbell; doorbell-press needs one")
-            }
-            guard try store.isReportingEnabled() else {
+            switch try common.administration().devices.sendEvent(named: name, user: user, device: device) {
+            case .queued: print("queued \(name) for \(user)/\(device)")
+            case .userUnlinked: print("\(name) not queued: the user is unlinked")
+            case .reportingDisabled:
                 print("HomeGraph reporting is disabled (no homegraph.serviceAccountKeyFile): \(name) not sent")
-                return
             }
-            let queued = try store.recordEvent(DeviceEvent(name: event), forUser: user, device: device)
-            print(queued ? "queued \(name) for \(user)/\(device)" : "\(name) not queued: the user is unlinked")
         }
     }
 }

@@ -48,33 +48,23 @@ struct ReplayCommand: AsyncParsableCommand {
     var pin: String?
 
     func validate() throws {
-        for pattern in ignore where JSONPath(parsing: pattern) == nil {
+        for pattern in ignore where !ReplayRun.isJSONPath(pattern) {
             throw ValidationError("--ignore \(pattern) is not a JSON path like $.payload.devices[*].deviceInfo")
         }
     }
 
     func run() async throws {
-        let replayer = try Replayer(
-            url: url,
-            token: token,
-            ignoring: ignore.compactMap(JSONPath.init(parsing:)),
-            pin: pin
-        )
-        let files = try ReplayFixture.files(paths)
-        let summary = try await replayer.run(files: files) { result in
-            print(result.text)
+        let replay = try ReplayRun(url: url, token: token, ignoring: ignore, pin: pin)
+        let outcome = try await replay.run(paths: paths) { text in
+            print(text)
             fflush(nil)
         }
-        print(summary.line)
+        print(outcome.line)
         if let junit {
-            do {
-                try Data(JUnitReport.xml(summary.results).utf8).write(to: URL(fileURLWithPath: junit))
-            } catch {
-                throw CommandFailure(.ioError, "cannot write the JUnit report \(junit): \(error.localizedDescription)")
-            }
+            try outcome.writeJUnitReport(to: junit)
         }
-        if summary.exitStatus != .success {
-            throw summary.exitStatus.exitCode
+        if outcome.status != .success {
+            throw outcome.status.exitCode
         }
     }
 }

@@ -45,38 +45,14 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // First of all: from here on SIGTERM and SIGINT stop the server in order, whatever it is doing.
         let stop = await StopRequest.trappingSignals()
-        Self.tuneMalloc()
-        var overrides: [ConfigOverride] = []
-        if let host { overrides.append(.set(\.http.host, host)) }
-        if let port { overrides.append(.set(\.http.port, port)) }
-        if let record { overrides.append(.set(\.record.directory, record)) }
-        let configuration = try common.load(overrides: overrides)
-        let logger = bootstrapLogging(level: configuration.logLevel, format: configuration.logFormat)
-        let application = HearthApplication(configuration: configuration, logger: logger)
+        ProcessSetup.tuneMalloc()
+        let application = try common.administration(host: host, port: port, record: record).application()
         // The request lines still buffered, once the server has stopped (also at exit; here for a clean order).
-        defer { BufferedLogOutput.standardError.flush() }
+        defer { ProcessSetup.flushLogs() }
         try await application.run(stop: stop) { port in
             // One plain line on stdout for scripts; flushed because stdout may be a pipe. IPv6 in brackets.
             print("hearth listening on \(application.listeningURL(port: port))")
             fflush(nil)
         }
     }
-
-    /// glibc returns the top of each thread's arena to the kernel (`madvise`) whenever it frees enough, and the
-    /// next request faults the pages back in — with cross-CPU TLB flushes — on every request. Measured on
-    /// EXECUTE: page faults and TLB shootdowns were about a tenth of the server's CPU time. Keep freed memory
-    /// (bounded by the peak working set) and serve large blocks from the heap rather than fresh mappings.
-    static func tuneMalloc() {
-        #if os(Linux)
-        _ = glibcMallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
-        _ = glibcMallopt(-3, 32 << 20)  // M_MMAP_THRESHOLD
-        #endif
-    }
 }
-
-#if os(Linux)
-/// glibc's `int mallopt(int, int)`: `<malloc.h>` is not part of Swift's Glibc module, and two int arguments pass
-/// the same way in Swift's and C's calling conventions on Linux.
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Clocks
-import Foundation
 import HearthApp
-import Registry
 
 /// `hearth token issue`.
 struct TokenCommand: ParsableCommand {
@@ -33,14 +30,7 @@ struct TokenCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (store, _) = try common.openStore(forUser: user)
-            defer { try? store.close() }
-            let token = try store.issueToken(
-                forUser: user,
-                ttl: ttl,
-                now: SystemClock().unixTime
-            )
-            print(token)
+            print(try common.administration().tokens.issue(user: user, ttl: ttl))
         }
     }
 }

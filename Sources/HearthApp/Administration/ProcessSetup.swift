@@ -1,0 +1,68 @@
+import Foundation
+import Logging
+
+/// What a `hearth` process sets up once, before it serves: its logging and its allocator.
+public enum ProcessSetup {
+    /// Logs to standard error at `level` and in `format` (`log.format`, millisecond timestamps), every line
+    /// sanitized (control characters escaped, values capped: clients' text reaches the logs). Bootstraps swift-log's
+    /// `LoggingSystem`, which allows it once per process. The per-request lines go through
+    /// `BufferedLogOutput.standardError`'s buffer (written within 100 ms, and when the process exits normally);
+    /// every other line at once.
+    ///
+    /// - Returns: The process's logger, labelled `hearth`.
+    public static func bootstrapLogging(level: Logger.Level, format: LogFormat = .text) -> Logger {
+        atexit { BufferedLogOutput.standardError.flush() }
+        LoggingSystem.bootstrap { label in
+            var handler = SanitizingLogHandler(
+                wrapping: LineLogHandler(label: label, format: format, output: .standardError),
+                metadataProvider: LoggingSystem.metadataProvider
+            )
+            handler.logLevel = level
+            return handler
+        }
+        return Logger(label: "hearth")
+    }
+
+    /// ``bootstrapLogging(level:format:)`` at the level `name` spells (`trace`, `debug`, `info`, `notice`,
+    /// `warning`, `error` or `critical`, as `--log-level` takes it), or `nil`, bootstrapping nothing, when it spells
+    /// none.
+    public static func bootstrapLogging(levelNamed name: String, format: LogFormat = .text) -> Logger? {
+        guard let level = Logger.Level(rawValue: name) else { return nil }
+        return bootstrapLogging(level: level, format: format)
+    }
+
+    /// Whether `name` is a log level (`--log-level`'s values).
+    public static func isLogLevel(_ name: String) -> Bool {
+        Logger.Level(rawValue: name) != nil
+    }
+
+    /// Writes the request lines still buffered (`BufferedLogOutput.standardError`); also done at exit.
+    public static func flushLogs() {
+        BufferedLogOutput.standardError.flush()
+    }
+
+    /// glibc returns the top of each thread's arena to the kernel (`madvise`) whenever it frees enough, and the
+    /// next request faults the pages back in — with cross-CPU TLB flushes — on every request. Measured on
+    /// EXECUTE: page faults and TLB shootdowns were about a tenth of the server's CPU time. Keep freed memory
+    /// (bounded by the peak working set) and serve large blocks from the heap rather than fresh mappings.
+    /// Does nothing outside Linux.
+    public static func tuneMalloc() {
+        #if os(Linux)
+        _ = glibcMallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
+        _ = glibcMallopt(-3, 32 << 20)  // M_MMAP_THRESHOLD
+        #endif
+    }
+}
+
+/// `hearth fake-homegraph` and `hearth fake-device-backend` call this name (their files import Logging for
+/// `Logger.Level`); ``ProcessSetup/bootstrapLogging(level:format:)`` under its former name, until they call that.
+public func bootstrapLogging(level: Logger.Level, format: LogFormat = .text) -> Logger {
+    ProcessSetup.bootstrapLogging(level: level, format: format)
+}
+
+#if os(Linux)
+/// glibc's `int mallopt(int, int)`: `<malloc.h>` is not part of Swift's Glibc module, and two int arguments pass
+/// the same way in Swift's and C's calling conventions on Linux.
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
