@@ -1,5 +1,4 @@
 import ArgumentParser
-import CommandDelivery
 import Foundation
 import HearthApp
 import Logging
@@ -77,13 +76,11 @@ struct FakeDeviceBackendCommand: AsyncParsableCommand {
             host: host,
             port: port,
             secretFile: secretFile,
-            options: FakeDeviceBackend.Options(
-                delay: .milliseconds(delayMilliseconds),
-                errorRate: errorRate,
-                pendingRate: pendingRate,
-                seed: seed,
-                pendingReportDelay: .milliseconds(pendingReportMilliseconds)
-            ),
+            delay: .milliseconds(delayMilliseconds),
+            errorRate: errorRate,
+            pendingRate: pendingRate,
+            seed: seed,
+            pendingReportDelay: .milliseconds(pendingReportMilliseconds),
             hearthURL: hearthURL,
             apiKeyFile: apiKeyFile,
             logger: logger
