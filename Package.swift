@@ -279,14 +279,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // A live Hearth for tests (the `HearthTesting` product): the real listener on 127.0.0.1 port 0, a real SQLite
-        // file in a temporary directory, helpers to send intents and use `/v1`, a graceful stop.
+        // file in a temporary directory, helpers to send intents and use `/v1`, a graceful stop; and the fakes served
+        // on port 0 for it to talk to.
         .target(
             name: "HearthTesting",
             dependencies: [
                 "Clocks",
                 "HearthApp",
                 "HearthFakes",
+                "HTTPMessages",
                 "JSON",
+                "MicroHTTPD",
                 "OutboundHTTP",
                 "Registry",
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,6 +1,7 @@
 import Foundation
 import HearthTestSupport
 import HearthTesting
+import Logging
 import Testing
 
 /// The harness itself: it boots a real Hearth on a port of its own, answers the intents and `/v1` there, runs beside
@@ -67,6 +68,37 @@ struct LiveHearthTests {
             #expect(devices.text.contains(#""lamp""#), "\(devices.text)")
             #expect(try await hearth.send(.get, "/v1/users/alice/devices", bearer: "hk_wrong").status == 401)
         }
+    }
+
+    /// The fakes and the harness together: EXECUTE in webhook mode goes to a fake device backend on a port of its own.
+    @Test func executeReachesAFakeDeviceBackend() async throws {
+        let secret = "live-hearth-test-webhook-secret"
+        let secretFile = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-secret-\(UUID())")
+        try Data(secret.utf8).write(to: secretFile)
+        defer { try? FileManager.default.removeItem(at: secretFile) }
+        let backend = FakeDeviceBackend(
+            secret: Array(secret.utf8),
+            logger: Logger(label: "fake", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        let server = try LoopbackServer(serving: backend)
+        defer { server.stop() }
+        let configuration = """
+            {"commands": {"delivery": "webhook", "webhookURL": "\(server.baseURL.absoluteString)/commands",
+                          "webhookSecretFile": "\(secretFile.path)"}}
+            """
+        try await LiveHearth.withRunning(devices: .json(Self.lampHome), configuration: configuration) { hearth in
+            let answer = try await hearth.execute(
+                "action.devices.commands.OnOff",
+                params: JSONObject([("on", true)]),
+                on: ["lamp"],
+                token: try hearth.token(for: "alice")
+            )
+            #expect(answer["payload"]?["commands"]?.arrayValue?.first?["status"] == "SUCCESS", "\(answer)")
+        }
+        #expect(backend.refused == 0)
+        #expect(backend.received.count == 1)
+        #expect(backend.received.first?["agentUserId"] == "alice")
+        #expect(backend.received.first?["devices"]?.arrayValue?.first?["id"] == "lamp")
     }
 
     @Test func twoRunSideBySideOnTheirOwnPortsAndDatabases() async throws {
