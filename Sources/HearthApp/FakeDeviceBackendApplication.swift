@@ -3,7 +3,7 @@ import HearthFakes
 import Logging
 import MicroHTTPD
 
-/// `hearth fake-device-backend`: a device backend receiving webhook deliveries (``FakeDeviceBackend``) on the
+/// `hearth fake-device-backend`: a device backend receiving webhook deliveries (`FakeDeviceBackend`) on the
 /// listener, run by a service group until a stop is requested (SIGTERM/SIGINT, at any moment of start-up included).
 ///
 /// A thin runner: the fake itself is `FakeDeviceBackend` from `HearthFakes` (the `HearthTesting` product). The app

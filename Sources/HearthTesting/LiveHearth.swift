@@ -105,7 +105,7 @@ public final class LiveHearth: Sendable {
     ///     `api.enabled` (true) over it, and reads changes from other connections at once
     ///     (`database.cacheRevalidationMilliseconds` 0), so that ``token(for:ttl:)`` and ``apiKey(name:)`` take
     ///     effect before they return.
-    ///   - clock: Hearth's clock (a ``ManualClock`` to move time by hand); the real one by default.
+    ///   - clock: Hearth's clock (a `ManualClock` from HearthFakes, to move time by hand); the real one by default.
     ///   - logger: Where Hearth logs; nowhere by default.
     /// - Throws: Hearth's own error when it cannot start (a configuration key it does not know, a device file it
     ///   refuses), after removing the directory.

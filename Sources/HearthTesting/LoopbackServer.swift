@@ -5,7 +5,7 @@ import Logging
 import MicroHTTPD
 
 /// A fake (or any `HTTPResponder`) served on 127.0.0.1, port 0, by the listener Hearth itself uses: how a test gives
-/// Hearth a device backend (``FakeDeviceBackend``) or a HomeGraph (``FakeHomeGraph``) to talk to.
+/// Hearth a device backend (`FakeDeviceBackend`) or a HomeGraph (`FakeHomeGraph`) to talk to.
 ///
 /// ```swift
 /// let backend = FakeDeviceBackend(secret: Array(secret.utf8), logger: logger)
@@ -25,7 +25,7 @@ public final class LoopbackServer: Sendable {
     ///
     /// - Parameters:
     ///   - responder: Answers every request, on the listener's threads.
-    ///   - clock: The clock a delayed answer waits on (``FakeDeviceBackend/Options/delay``).
+    ///   - clock: The clock a delayed answer waits on (`FakeDeviceBackend.Options.delay`).
     ///   - logger: Where the listener logs; nowhere by default.
     public init(
         serving responder: some HTTPResponder,

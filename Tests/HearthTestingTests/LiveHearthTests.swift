@@ -101,6 +101,24 @@ struct LiveHearthTests {
         #expect(backend.received.first?["devices"]?.arrayValue?.first?["id"] == "lamp")
     }
 
+    /// Hearth reads time from the clock it is given: a token issued for a minute expires when the test moves the
+    /// manual clock past it.
+    @Test func runsOnTheClockItIsGiven() async throws {
+        let clock = ManualClock()
+        try await LiveHearth.withRunning(devices: .json(Self.lampHome), clock: clock) { hearth in
+            let token = try hearth.token(for: "alice", ttl: 60)
+            #expect(try await hearth.sync(token: token)["payload"]?["agentUserId"] == "alice")
+            clock.advance(by: .seconds(61))
+            let expired = try await hearth.send(
+                .post,
+                "/fulfillment",
+                body: Array(#"{"requestId":"r"}"#.utf8),
+                bearer: token
+            )
+            #expect(expired.status == 401)
+        }
+    }
+
     @Test func twoRunSideBySideOnTheirOwnPortsAndDatabases() async throws {
         try await LiveHearth.withRunning(devices: .json(Self.lampHome)) { first in
             try await LiveHearth.withRunning(devices: .none) { second in
