@@ -14,7 +14,9 @@ let package = Package(
     name: "hearth",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "hearth", targets: ["hearth"])
+        .executable(name: "hearth", targets: ["hearth"]),
+        // What a manufacturer's own tests use: the fakes, the manual clock and a live Hearth on port 0.
+        .library(name: "HearthTesting", targets: ["HearthFakes", "HearthTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -159,20 +161,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // A stand-in for Google's token endpoint and HomeGraph API (`hearth fake-homegraph` and the tests); apart
-        // from HomeGraph so that the product's HomeGraph client does not depend on the listener.
-        .target(
-            name: "FakeHomeGraph",
-            dependencies: [
-                "Clocks",
-                "HomeGraph",
-                "HTTPMessages",
-                "Cryptography",
-                "JSON",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            swiftSettings: swiftSettings
-        ),
         .target(
             name: "OAuth",
             dependencies: [
@@ -216,14 +204,30 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Command delivery to the device backend (`commands.delivery: webhook`): the signed webhook client (OutboundHTTP),
-        // its body and answer format, and the fake backend `hearth fake-device-backend` serves. Implements
-        // Fulfillment's `CommandDeliverer`; knows HTTP only as HTTPMessages gives it (for the fake).
+        // its body and answer format. Implements Fulfillment's `CommandDeliverer`.
         .target(
             name: "CommandDelivery",
             dependencies: [
                 "Clocks",
                 "Cryptography",
                 "Fulfillment",
+                "JSON",
+                "OutboundHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The fakes a test (Hearth's or a manufacturer's) talks to instead of the outside world: Google's token endpoint
+        // and HomeGraph API, a device backend receiving webhook deliveries, and a clock that moves when told. Part of
+        // the `HearthTesting` product; no product module depends on it but the app layer, for the two fake commands.
+        .target(
+            name: "HearthFakes",
+            dependencies: [
+                "Clocks",
+                "CommandDelivery",
+                "Cryptography",
+                "HomeGraph",
                 "HTTPMessages",
                 "JSON",
                 "OutboundHTTP",
@@ -237,7 +241,8 @@ let package = Package(
             dependencies: [
                 "CommandDelivery",
                 "DeviceAPI",
-                "FakeHomeGraph",
+                // Only for `hearth fake-homegraph` and `hearth fake-device-backend`, which run the fakes.
+                "HearthFakes",
                 "HTTPMessages",
                 "Clocks",
                 "MicroHTTPD",
@@ -266,10 +271,28 @@ let package = Package(
         .executableTarget(
             name: "hearth",
             dependencies: [
-                "CommandDelivery",
                 "HearthApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A live Hearth for tests (the `HearthTesting` product): the real listener on 127.0.0.1 port 0, a real SQLite
+        // file in a temporary directory, helpers to send intents and use `/v1`, a graceful stop; and the fakes served
+        // on port 0 for it to talk to.
+        .target(
+            name: "HearthTesting",
+            dependencies: [
+                "Clocks",
+                "HearthApp",
+                "HearthFakes",
+                "HTTPMessages",
+                "JSON",
+                "MicroHTTPD",
+                "OutboundHTTP",
+                "Registry",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -286,6 +309,7 @@ let package = Package(
         .testTarget(
             name: "MicroHTTPDTests",
             dependencies: [
+                "HearthFakes",
                 "HearthTestSupport",
                 "HTTPMessages",
                 "MicroHTTPD",
@@ -297,6 +321,7 @@ let package = Package(
         .testTarget(
             name: "DeviceAPITests",
             dependencies: [
+                "HearthFakes",
                 "Clocks",
                 "DeviceAPI",
                 "HearthTestSupport",
@@ -350,6 +375,7 @@ let package = Package(
         .testTarget(
             name: "RegistryTests",
             dependencies: [
+                "HearthFakes",
                 "HearthTestSupport",
                 "Clocks",
                 "Cryptography",
@@ -364,6 +390,7 @@ let package = Package(
         .testTarget(
             name: "FulfillmentTests",
             dependencies: [
+                "HearthFakes",
                 "HearthTestSupport",
                 "Clocks",
                 "Fulfillment",
@@ -390,7 +417,7 @@ let package = Package(
             name: "HomeGraphTests",
             dependencies: [
                 "Clocks",
-                "FakeHomeGraph",
+                "HearthFakes",
                 "HearthTestSupport",
                 "HomeGraph",
                 "OutboundHTTP",
@@ -421,7 +448,7 @@ let package = Package(
             name: "ReportingTests",
             dependencies: [
                 "Clocks",
-                "FakeHomeGraph",
+                "HearthFakes",
                 "HearthTestSupport",
                 "Reporting",
                 "HomeGraph",
@@ -442,7 +469,7 @@ let package = Package(
                 "Clocks",
                 "CommandDelivery",
                 "DeviceAPI",
-                "FakeHomeGraph",
+                "HearthFakes",
                 "HearthTestSupport",
                 "HearthApp",
                 "OAuth",
@@ -462,6 +489,32 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthFakesTests",
+            dependencies: [
+                "Clocks",
+                "CommandDelivery",
+                "Fulfillment",
+                "HearthFakes",
+                "HTTPMessages",
+                "JSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthTestingTests",
+            dependencies: [
+                "HearthApp",
+                "HearthFakes",
+                "HearthTestSupport",
+                "HearthTesting",
+                "JSON",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

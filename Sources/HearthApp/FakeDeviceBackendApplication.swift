@@ -1,11 +1,14 @@
-import Clocks
-import CommandDelivery
 import Foundation
+import HearthFakes
 import Logging
 import MicroHTTPD
 
-/// `hearth fake-device-backend`: a device backend receiving webhook deliveries (``FakeDeviceBackend``) on the
+/// `hearth fake-device-backend`: a device backend receiving webhook deliveries (`FakeDeviceBackend`) on the
 /// listener, run by a service group until a stop is requested (SIGTERM/SIGINT, at any moment of start-up included).
+///
+/// A thin runner: the fake itself is `FakeDeviceBackend` from `HearthFakes` (the `HearthTesting` product). The app
+/// layer depends on `HearthFakes` for this command and `hearth fake-homegraph` only, so that the executable imports
+/// nothing but the app layer.
 public struct FakeDeviceBackendApplication: Sendable {
     private let host: String
     private let port: Int
@@ -16,12 +19,22 @@ public struct FakeDeviceBackendApplication: Sendable {
 
     /// Reads the secret (and the API key, when final states are reported to `hearthURL`); listens nowhere yet.
     ///
+    /// - Parameters:
+    ///   - delay: How long every answer is held back.
+    ///   - errorRate: The share of devices answered `ERROR` / `deviceTurnedOff`, 0…1.
+    ///   - pendingRate: The share of devices answered `PENDING`, 0…1.
+    ///   - seed: Seeds the error and pending draws.
+    ///   - pendingReportDelay: How long after a PENDING answer the final state is reported.
     /// - Throws: ``ConfigurationError`` naming the file that cannot be read or the URL that is not one.
     public init(
         host: String,
         port: Int,
         secretFile: String,
-        options: FakeDeviceBackend.Options,
+        delay: Duration,
+        errorRate: Double,
+        pendingRate: Double,
+        seed: UInt64,
+        pendingReportDelay: Duration,
         hearthURL: String?,
         apiKeyFile: String?,
         logger: Logger
@@ -43,7 +56,13 @@ public struct FakeDeviceBackendApplication: Sendable {
         }
         self.host = host
         self.port = port
-        self.options = options
+        self.options = FakeDeviceBackend.Options(
+            delay: delay,
+            errorRate: errorRate,
+            pendingRate: pendingRate,
+            seed: seed,
+            pendingReportDelay: pendingReportDelay
+        )
         self.logger = logger
     }
 

@@ -1,11 +1,15 @@
 import Cryptography
-import FakeHomeGraph
 import Foundation
+import HearthFakes
 import Logging
 import MicroHTTPD
 
 /// `hearth fake-homegraph`: a fake Google token endpoint and HomeGraph API on the listener, run by a service group
 /// until a stop is requested (SIGTERM/SIGINT, at any moment of start-up included).
+///
+/// A thin runner: the fake itself is `FakeHomeGraph` from `HearthFakes` (the `HearthTesting` product). The app layer
+/// depends on `HearthFakes` for this command and `hearth fake-device-backend` only, so that the executable imports
+/// nothing but the app layer.
 public struct FakeHomeGraphApplication: Sendable {
     /// Why the service account's public key cannot be used.
     public struct KeyError: Error, Sendable, CustomStringConvertible {

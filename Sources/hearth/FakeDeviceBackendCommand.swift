@@ -1,8 +1,6 @@
 import ArgumentParser
-import CommandDelivery
 import Foundation
 import HearthApp
-import Logging
 
 /// `hearth fake-device-backend --port P --secret-file F`: a device backend that receives webhook deliveries.
 struct FakeDeviceBackendCommand: AsyncParsableCommand {
@@ -66,24 +64,24 @@ struct FakeDeviceBackendCommand: AsyncParsableCommand {
         guard (0...1).contains(errorRate), (0...1).contains(pendingRate), errorRate + pendingRate <= 1 else {
             throw ValidationError("--error-rate and --pending-rate must be in 0…1 and add up to at most 1")
         }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        guard ProcessSetup.isLogLevel(logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
     func run() async throws {
         // First of all: from here on SIGTERM and SIGINT stop the fake in order, whatever it is doing.
         let stop = await StopRequest.trappingSignals()
-        let logger = bootstrapLogging(level: Logger.Level(rawValue: logLevel) ?? .info)
+        guard let logger = ProcessSetup.bootstrapLogging(levelNamed: logLevel) else {
+            throw ValidationError("unknown --log-level \(logLevel)")
+        }
         let application = try FakeDeviceBackendApplication(
             host: host,
             port: port,
             secretFile: secretFile,
-            options: FakeDeviceBackend.Options(
-                delay: .milliseconds(delayMilliseconds),
-                errorRate: errorRate,
-                pendingRate: pendingRate,
-                seed: seed,
-                pendingReportDelay: .milliseconds(pendingReportMilliseconds)
-            ),
+            delay: .milliseconds(delayMilliseconds),
+            errorRate: errorRate,
+            pendingRate: pendingRate,
+            seed: seed,
+            pendingReportDelay: .milliseconds(pendingReportMilliseconds),
             hearthURL: hearthURL,
             apiKeyFile: apiKeyFile,
             logger: logger

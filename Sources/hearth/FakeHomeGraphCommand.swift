@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import HearthApp
-import Logging
 
 /// `hearth fake-homegraph --port P --public-key FILE`: a stand-in for Google's token endpoint and HomeGraph API.
 struct FakeHomeGraphCommand: AsyncParsableCommand {
@@ -39,13 +38,15 @@ struct FakeHomeGraphCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
         if let refusal = HearthApplication.refusal(host: host) { throw ValidationError("--host \(refusal)") }
         guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be positive") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        guard ProcessSetup.isLogLevel(logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
     func run() async throws {
         // First of all: from here on SIGTERM and SIGINT stop the fake in order, whatever it is doing.
         let stop = await StopRequest.trappingSignals()
-        let logger = bootstrapLogging(level: Logger.Level(rawValue: logLevel) ?? .info)
+        guard let logger = ProcessSetup.bootstrapLogging(levelNamed: logLevel) else {
+            throw ValidationError("unknown --log-level \(logLevel)")
+        }
         let application = try FakeHomeGraphApplication(
             host: host,
             port: port,

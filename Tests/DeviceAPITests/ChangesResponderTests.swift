@@ -1,5 +1,6 @@
 import DeviceAPI
 import Foundation
+import HearthFakes
 import HearthTestSupport
 import JSON
 import Registry

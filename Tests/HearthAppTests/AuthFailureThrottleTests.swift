@@ -3,6 +3,7 @@ import Foundation
 import Fulfillment
 import HTTPMessages
 import HTTPTypes
+import HearthFakes
 import HearthTestSupport
 import JSON
 import Logging

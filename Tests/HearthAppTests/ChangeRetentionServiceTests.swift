@@ -1,5 +1,6 @@
 import Clocks
 import HearthApp
+import HearthFakes
 import HearthTestSupport
 import Logging
 import MatterModel

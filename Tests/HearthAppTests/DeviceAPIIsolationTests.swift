@@ -5,6 +5,7 @@ import Fulfillment
 import HTTPMessages
 import HTTPTypes
 import HearthApp
+import HearthFakes
 import HearthTestSupport
 import JSON
 import Logging

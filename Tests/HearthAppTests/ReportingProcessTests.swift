@@ -1,6 +1,6 @@
 import Cryptography
-import FakeHomeGraph
 import Foundation
+import HearthFakes
 import HearthTestSupport
 import HomeGraph
 import JSON

@@ -1,6 +1,6 @@
 import Clocks
-import FakeHomeGraph
 import Foundation
+import HearthFakes
 import HearthTestSupport
 import HomeGraph
 import Logging

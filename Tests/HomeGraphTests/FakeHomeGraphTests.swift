@@ -1,6 +1,6 @@
-import FakeHomeGraph
 import Foundation
 import HTTPTypes
+import HearthFakes
 import HomeGraph
 import JSON
 import OutboundHTTP

@@ -1,5 +1,5 @@
-import FakeHomeGraph
 import Foundation
+import HearthFakes
 import HearthTestSupport
 import HomeGraph
 import JSON

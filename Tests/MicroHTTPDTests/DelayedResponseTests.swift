@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPMessages
 import HTTPTypes
+import HearthFakes
 import HearthTestSupport
 import Logging
 import Synchronization

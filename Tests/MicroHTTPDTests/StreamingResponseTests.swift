@@ -1,6 +1,7 @@
 import Foundation
 import HTTPMessages
 import HTTPTypes
+import HearthFakes
 import HearthTestSupport
 import Logging
 import Synchronization

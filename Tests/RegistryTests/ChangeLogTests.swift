@@ -1,4 +1,5 @@
 import Clocks
+import HearthFakes
 import HearthTestSupport
 import JSON
 import MatterModel

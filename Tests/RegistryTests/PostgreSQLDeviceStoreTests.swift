@@ -1,6 +1,7 @@
 import Clocks
 import Dispatch
 import GRDB
+import HearthFakes
 import HearthTestSupport
 import JSON
 import MatterModel

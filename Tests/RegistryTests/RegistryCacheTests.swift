@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GRDB
+import HearthFakes
 import HearthTestSupport
 import MatterModel
 import Synchronization

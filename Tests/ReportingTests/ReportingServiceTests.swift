@@ -1,7 +1,7 @@
 import Clocks
-import FakeHomeGraph
 import Foundation
 import Fulfillment
+import HearthFakes
 import HearthTestSupport
 import HomeGraph
 import JSON

@@ -1,6 +1,7 @@
 import Clocks
 import DeviceAPI
 import Foundation
+import HearthFakes
 import HearthTestSupport
 import JSON
 import Logging

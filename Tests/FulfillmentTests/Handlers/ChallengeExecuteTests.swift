@@ -1,5 +1,6 @@
 import Clocks
 import Fulfillment
+import HearthFakes
 import HearthTestSupport
 import InMemoryLogging
 import JSON

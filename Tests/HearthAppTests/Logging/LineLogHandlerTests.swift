@@ -1,3 +1,4 @@
+import HearthFakes
 import HearthTestSupport
 import Logging
 import Testing

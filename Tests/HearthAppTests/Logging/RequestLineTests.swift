@@ -2,6 +2,7 @@ import Clocks
 import Fulfillment
 import HTTPMessages
 import HTTPTypes
+import HearthFakes
 import HearthTestSupport
 import Logging
 import SmartHomeProtocol

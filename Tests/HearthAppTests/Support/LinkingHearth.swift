@@ -3,6 +3,7 @@ import Cryptography
 import Foundation
 import Fulfillment
 import HearthApp
+import HearthFakes
 import HearthTestSupport
 import InMemoryLogging
 import JSON

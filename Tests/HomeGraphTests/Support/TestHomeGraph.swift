@@ -1,8 +1,8 @@
 import Clocks
 import Cryptography
-import FakeHomeGraph
 import Foundation
 import HTTPTypes
+import HearthFakes
 import HearthTestSupport
 import HomeGraph
 import JSON

@@ -3,13 +3,13 @@ import CommandDelivery
 import Fulfillment
 import HTTPMessages
 import HTTPTypes
-import HearthApp
+import HearthFakes
 import JSON
 import Logging
 import Testing
 
-/// `hearth fake-device-backend`'s responder: signatures, injected outcomes that repeat with the seed; and the
-/// `commands.*` configuration that turns webhook mode on.
+/// The fake device backend (`hearth fake-device-backend`'s responder): signatures, and injected outcomes that repeat
+/// with the seed.
 struct FakeDeviceBackendTests {
     let secret = Array("fake-backend-test-secret".utf8)
     let logger = Logger(label: "fake") { _ in SwiftLogNoOpLogHandler() }
@@ -88,26 +88,5 @@ struct FakeDeviceBackendTests {
         #expect(first == second)
         // Each outcome shows up among 40 draws at these rates.
         #expect(Set(first) == ["SUCCESS", "ERROR", "PENDING"])
-    }
-
-    @Test func webhookModeNeedsAURLAndALongEnoughSecret() throws {
-        let missingURL = CommandsConfiguration(delivery: .webhook, webhookURL: nil, webhookSecretFile: nil)
-        #expect(throws: ConfigurationError.self) { try missingURL.webhook(environment: [:]) }
-        let notHTTP = CommandsConfiguration(delivery: .webhook, webhookURL: "ftp://x/y", webhookSecretFile: nil)
-        #expect(throws: ConfigurationError.self) { try notHTTP.webhook(environment: [:]) }
-        let fromEnvironment = CommandsConfiguration(
-            delivery: .webhook,
-            webhookURL: "http://127.0.0.1:8070/commands",
-            webhookSecretFile: nil
-        )
-        #expect(throws: ConfigurationError.self) {
-            try fromEnvironment.webhook(environment: [CommandsConfiguration.secretVariable: "short"])
-        }
-        let webhook = try fromEnvironment.webhook(
-            environment: [CommandsConfiguration.secretVariable: "a-secret-of-16-bytes-or-more"]
-        )
-        #expect(webhook?.secret == Array("a-secret-of-16-bytes-or-more".utf8))
-        let registry = CommandsConfiguration(delivery: .registry, webhookURL: nil, webhookSecretFile: nil)
-        #expect(try registry.webhook(environment: [:]) == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Clocks
+import CommandDelivery
 import Dispatch
 import Foundation
 import HTTPMessages
