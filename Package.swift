@@ -275,6 +275,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Build tools: a target's JSON files compiled into it as Swift source (no resource bundle beside the
+        // binary), checked to be JSON on the way. Plugins live under Sources/ (the top level is fixed).
+        .executableTarget(
+            name: "EmbedJSON",
+            dependencies: ["JSON"],
+            swiftSettings: swiftSettings
+        ),
+        .plugin(
+            name: "EmbedJSONPlugin",
+            capability: .buildTool(),
+            dependencies: ["EmbedJSON"],
+            path: "Sources/EmbedJSONPlugin"
+        ),
+
         // MARK: Tests, mirroring Sources/.
         // Helpers every test target would otherwise copy (openssl key pairs and certificates, temporary
         // directories). A regular target kept under Tests/: test targets may depend on it, no product links it.
@@ -309,6 +323,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EmbedJSONTests",
+            dependencies: ["EmbedJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
