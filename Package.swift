@@ -201,7 +201,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The device backend's network API (`/v1`): users, devices, state, events and the change stream, for
-        // machines holding an API key. Knows HTTP as HTTPMessages gives it; nothing of Google's wire model.
+        // machines holding an API key. Knows HTTP as HTTPMessages gives it; nothing of Google's wire model. Its
+        // OpenAPI document is a file, `openapi.json`, compiled in by EmbedJSONPlugin.
         .target(
             name: "DeviceAPI",
             dependencies: [
@@ -213,7 +214,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedJSONPlugin"]
         ),
         // Command delivery to the device backend (`commands.delivery: webhook`): the signed webhook client (OutboundHTTP),
         // its body and answer format, and the fake backend `hearth fake-device-backend` serves. Implements
