@@ -1,11 +1,8 @@
-import Clocks
 import DeviceAPI
 import Foundation
 import HTTPMessages
 import HTTPTypes
 import JSON
-import Logging
-import Registry
 import Testing
 
 /// The document is the checked-in file: what the module holds and what `GET /v1/openapi.json` answers are, byte for
@@ -30,21 +27,16 @@ struct OpenAPIDocumentFileTests {
     }
 
     @Test func getServesTheCheckedInFileAsToday() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("document-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteDeviceStore(path: directory.appendingPathComponent("hearth.sqlite").path)
-        defer { try? store.close() }
-        let key = try store.create(name: "backend", now: SystemClock().unixTime)
-        let router = DeviceAPIResponder(store: store, changes: nil, logger: .silent)
-
-        let answer = router.respond(
-            to: Request(method: .get, target: "/v1/openapi.json", headerFields: [.authorization: "Bearer \(key)"])
-        )
-        #expect(answer.status == .ok)
-        // Only the media type: no caching headers, as before the document was a file.
-        #expect(answer.headerFields == [.contentType: "application/json"])
-        #expect(answer.body == (try Self.fileBytes()))
+        let file = try Self.fileBytes()
+        try RouterDocumentAgreementTests.withRouter { router, key in
+            let answer = router.respond(
+                to: Request(method: .get, target: "/v1/openapi.json", headerFields: [.authorization: "Bearer \(key)"])
+            )
+            #expect(answer.status == .ok)
+            // Only the media type: no caching headers, as before the document was a file.
+            #expect(answer.headerFields == [.contentType: "application/json"])
+            #expect(answer.body == file)
+        }
     }
 
     @Test func theFileIsStrictJSON() throws {
