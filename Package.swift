@@ -189,7 +189,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The device backend's network API (`/v1`): users, devices, state, events and the change stream, for
-        // machines holding an API key. Knows HTTP as HTTPMessages gives it; nothing of Google's wire model.
+        // machines holding an API key. Knows HTTP as HTTPMessages gives it; nothing of Google's wire model. Its
+        // OpenAPI document is a file, `openapi.json`, compiled in by EmbedJSONPlugin.
         .target(
             name: "DeviceAPI",
             dependencies: [
@@ -201,7 +202,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedJSONPlugin"]
         ),
         // Command delivery to the device backend (`commands.delivery: webhook`): the signed webhook client (OutboundHTTP),
         // its body and answer format. Implements Fulfillment's `CommandDeliverer`.
@@ -297,6 +299,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Build tools: a target's JSON files compiled into it as Swift source (no resource bundle beside the
+        // binary), checked to be JSON on the way. Plugins live under Sources/ (the top level is fixed).
+        .executableTarget(
+            name: "EmbedJSON",
+            dependencies: ["JSON"],
+            swiftSettings: swiftSettings
+        ),
+        .plugin(
+            name: "EmbedJSONPlugin",
+            capability: .buildTool(),
+            dependencies: ["EmbedJSON"],
+            path: "Sources/EmbedJSONPlugin"
+        ),
+
         // MARK: Tests, mirroring Sources/.
         // Helpers every test target would otherwise copy (openssl key pairs and certificates, temporary
         // directories). A regular target kept under Tests/: test targets may depend on it, no product links it.
@@ -333,6 +349,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EmbedJSONTests",
+            dependencies: ["EmbedJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

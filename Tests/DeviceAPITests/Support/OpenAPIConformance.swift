@@ -39,13 +39,10 @@ final class OpenAPIConformance {
     func problems(_ operationId: String, _ answer: Curl.Result) -> [String] {
         seen.insert("\(operationId) \(answer.status)")
         guard let operation = operations[operationId] else { return ["no operation \(operationId) in the document"] }
-        guard var response = operation["responses"]?["\(answer.status)"] else {
+        guard let listed = operation["responses"]?["\(answer.status)"] else {
             return ["\(operationId) answered \(answer.status), which the document does not list: \(answer.body)"]
         }
-        if let reference = response["$ref"]?.stringValue {
-            guard let target = validator.resolve(reference) else { return ["unresolvable \(reference)"] }
-            response = target
-        }
+        guard let response = resolved(listed) else { return ["\(operationId) \(answer.status): unresolvable $ref"] }
         let label = "\(operationId) \(answer.status)"
         var found: [String] = []
         let mediaType = answer.header("Content-Type")?.split(separator: ";").first.map(String.init)
@@ -64,7 +61,11 @@ final class OpenAPIConformance {
         } else if !answer.body.isEmpty {
             found.append("\(label): the document lists no body, the answer has \(answer.body.utf8.count) bytes")
         }
-        for (name, header) in response["headers"]?.objectValue ?? JSONObject() {
+        for (name, listed) in response["headers"]?.objectValue ?? JSONObject() {
+            guard let header = resolved(listed) else {
+                found.append("\(label): header \(name) has an unresolvable $ref")
+                continue
+            }
             guard let value = answer.header(name) else {
                 if header["required"] == .bool(true) { found.append("\(label): required header \(name) is missing") }
                 continue
@@ -73,5 +74,12 @@ final class OpenAPIConformance {
             found += validator.problems(.string(value), schema).map { "\(label) header \(name) \($0)" }
         }
         return found
+    }
+
+    /// `object`, or what it refers to when it is a Reference Object (`{"$ref": "#/components/…"}`); nil when the
+    /// reference does not resolve.
+    func resolved(_ object: JSONValue) -> JSONValue? {
+        guard let reference = object["$ref"]?.stringValue else { return object }
+        return validator.resolve(reference)
     }
 }
