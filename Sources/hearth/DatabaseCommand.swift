@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HearthApp
 import Registry
+import RegistrySQLite
 
 /// `hearth db backup`: the registry as a whole.
 struct DatabaseCommand: ParsableCommand {
@@ -46,10 +47,10 @@ struct DatabaseCommand: ParsableCommand {
             }
             let opened = try Storage.open(configuration)
             defer { try? opened.close() }
-            guard let store = opened as? SQLiteDeviceStore else {
+            guard let store = opened as? SQLiteRegistry else {
                 throw CommandFailure(.software, "\(source) did not open as a SQLite registry")
             }
-            let summary: SQLiteDeviceStore.BackupSummary
+            let summary: SQLiteRegistry.BackupSummary
             do {
                 summary = try store.backup(to: file)
             } catch let error as RegistryError where error.code == .conflict {

@@ -1,9 +1,10 @@
 import GRDB
 import JSON
 import MatterModel
+import Registry
 import Synchronization
 
-extension SQLiteDeviceStore: ChangeStore {
+extension SQLiteRegistry: ChangeStore {
     public func changes(
         after cursor: Int64,
         limit: Int,
@@ -105,5 +106,22 @@ extension SQLiteDeviceStore: ChangeStore {
     /// Wakes the observer after a commit that recorded changes.
     func notifyChanges() {
         changeObserver.withLock { $0 }?.notify()
+    }
+}
+
+extension SQLiteRegistry {
+    /// Appends `change` to the log in the caller's write transaction; returns its cursor. Every write that changes
+    /// what `/v1/changes` reports calls this inside its own transaction, so the change and its log entry commit or
+    /// roll back together.
+    @discardableResult
+    static func recordChange(_ db: Database, _ change: ChangeRecord, occurred: Int64) throws -> Int64 {
+        try db.cachedStatement(
+            sql: "INSERT INTO change (occurred, kind, userId, deviceId, data) VALUES (?, ?, ?, ?, ?)"
+        )
+        .execute(arguments: [
+            occurred, change.kind.rawValue, change.agentUserId, change.deviceId,
+            String(decoding: JSONWriter.bytes(.object(change.data)), as: UTF8.self),
+        ])
+        return db.lastInsertedRowID
     }
 }

@@ -2,12 +2,13 @@ import Clocks
 import Cryptography
 import Foundation
 import GRDB
+import Registry
 import Synchronization
 
 // Accounts, authorization codes and OAuth tokens (migration "v5: accounts"). Codes and tokens are stored as their
 // SHA-256 hashes; a token's `grantId` is the hex of the hash of the code it descends from.
 
-extension SQLiteDeviceStore: AccountStore {
+extension SQLiteRegistry: AccountStore {
     public func addAccount(user agentUserId: String, login: String, password: String, now: UnixTime) throws {
         // Hashing takes a noticeable time: done before the writer is taken.
         let hash = try PasswordHasher.hash(password: password)
@@ -165,7 +166,7 @@ extension SQLiteDeviceStore: AccountStore {
             let refresh = try Self.insertToken(db, principal, kind: "refresh", grantId: grantId, ttl: nil, now: now)
             // A new link: HomeGraph work for the user is queued and sent again (it stopped at DISCONNECT).
             try Self.markLinked(db, user: principal.agentUserId)
-            try Self.recordChange(db, Self.userChange(principal.agentUserId, "linked"), occurred: occurred)
+            try Self.recordChange(db, RegistryRows.userChange(principal.agentUserId, "linked"), occurred: occurred)
             return .issued(
                 IssuedTokens(accessToken: access, expiresIn: accessTTL, refreshToken: refresh, principal: principal)
             )

@@ -1,11 +1,12 @@
 import Clocks
 import Cryptography
 import PostgreSQL
+import Registry
 
 // API keys on PostgreSQL: only hashes stored; every check reads the database, so `apikeys revoke` through any
 // instance (or the CLI) is refused by every instance on the next request.
 
-extension PostgreSQLDeviceStore: APIKeyStore {
+extension PostgreSQLRegistry: APIKeyStore {
     public func create(name: String, now: UnixTime) throws -> String {
         let key = try APIKey.prefix + newToken()
         do {
@@ -40,7 +41,7 @@ extension PostgreSQLDeviceStore: APIKeyStore {
         else { return nil }
         let name = try row.string(0)
         let lastUsed = try row.optionalInt64(1)
-        if lastUsed.map({ now.seconds - $0 >= SQLiteDeviceStore.apiKeyUseGranularitySeconds }) ?? true {
+        if lastUsed.map({ now.seconds - $0 >= RegistryRows.apiKeyUseGranularitySeconds }) ?? true {
             try pool.query("UPDATE apikey SET lastUsed = $1 WHERE hash = $2", [.int(now.seconds), .bytes(hash.bytes)])
         }
         return name

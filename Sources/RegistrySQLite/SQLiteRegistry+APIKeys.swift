@@ -2,10 +2,11 @@ import Clocks
 import Cryptography
 import Foundation
 import GRDB
+import Registry
 
 // API keys (migration "v8: device API", table `apikey`): only their SHA-256 hashes are stored, like tokens.
 
-extension SQLiteDeviceStore: APIKeyStore {
+extension SQLiteRegistry: APIKeyStore {
     /// How often a key's `lastUsed` is written at most: a busy backend must not turn every request into a write.
     static let apiKeyUseGranularitySeconds: Int64 = 60
 
@@ -58,7 +59,7 @@ extension SQLiteDeviceStore: APIKeyStore {
             return (row[0], row[1])
         }
         guard let (name, lastUsed) = found else { return nil }
-        if lastUsed.map({ now.seconds - $0 >= Self.apiKeyUseGranularitySeconds }) ?? true {
+        if lastUsed.map({ now.seconds - $0 >= RegistryRows.apiKeyUseGranularitySeconds }) ?? true {
             try pool.write { db in
                 try db.cachedStatement(sql: "UPDATE apikey SET lastUsed = ? WHERE hash = ?")
                     .execute(arguments: [now.seconds, hash])

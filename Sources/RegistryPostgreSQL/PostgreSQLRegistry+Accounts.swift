@@ -1,13 +1,14 @@
 import Clocks
 import Cryptography
 import PostgreSQL
+import Registry
 import Synchronization
 
-// Accounts, authorization codes and OAuth tokens on PostgreSQL, as SQLite's (`SQLiteDeviceStore+Accounts.swift`).
+// Accounts, authorization codes and OAuth tokens on PostgreSQL, as SQLite's (`SQLiteRegistry+Accounts.swift`).
 // Codes and tokens are stored as their SHA-256 hashes; a token's `grantId` is the hex of its code's hash. A code is
 // redeemed under a row lock (`FOR UPDATE`), so two instances receiving the same code at once issue tokens once.
 
-extension PostgreSQLDeviceStore: AccountStore {
+extension PostgreSQLRegistry: AccountStore {
     public func addAccount(user agentUserId: String, login: String, password: String, now: UnixTime) throws {
         let hash = try PasswordHasher.hash(password: password)
         try write { c, _ in
@@ -133,7 +134,7 @@ extension PostgreSQLDeviceStore: AccountStore {
             try Self.markLinked(c, user: principal.agentUserId)
             try Self.recordChange(
                 c,
-                SQLiteDeviceStore.userChange(principal.agentUserId, "linked"),
+                RegistryRows.userChange(principal.agentUserId, "linked"),
                 occurred: occurred
             )
             return .issued(

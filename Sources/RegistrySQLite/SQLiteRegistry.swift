@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import JSON
 import MatterModel
+import Registry
 import Synchronization
 
 /// The registry in one SQLite file, through a GRDB `DatabasePool` in WAL mode: concurrent readers for SYNC and
@@ -10,11 +11,11 @@ import Synchronization
 /// registry (``RegistryStore``): devices here, tokens in `+Tokens`, accounts in `+Accounts`, the outbox in
 /// `+Outbox`.
 ///
-/// The schema is described in `SQLiteDeviceStore+Schema.swift` and created or migrated by ``init(path:synchronous:)``.
+/// The schema is described in `SQLiteRegistry+Schema.swift` and created or migrated by ``init(path:synchronous:)``.
 /// Several processes may open the same file (the CLI while the server runs): a writer waits up to
 /// ``busyTimeoutSeconds`` for another one to finish instead of failing. ``inMemory(outboxPolicy:)`` makes the same
 /// store in memory, for tests of the modules that use a store.
-public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, ClosableStore {
+public final class SQLiteRegistry: DeviceStore, AttemptStore, StoreHealth, ClosableStore {
     /// SQLite's `PRAGMA synchronous`: how hard a commit waits for the disk.
     public enum Synchronous: String, Sendable, CaseIterable {
         /// No syncs: fastest; a crash of the operating system can lose or corrupt the database.
@@ -43,7 +44,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
     /// they advance).
     let clock: any HearthClock
 
-    /// Decides which HomeGraph work a change queues (see `SQLiteDeviceStore+Outbox.swift`).
+    /// Decides which HomeGraph work a change queues (see `SQLiteRegistry+Outbox.swift`).
     let outboxPolicy: any OutboxPolicy
     /// Called after a commit that queued HomeGraph work: wakes the drain of this process. Boxed in a class: a bare
     /// closure stored in a `Mutex` is reabstracted on every `withLock` and grows a chain of thunks per call (measured:
@@ -55,7 +56,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
     let syncRecorded = Mutex<[String: Int64]>([:])
 
     /// The default ``revalidationInterval``: other processes' writes are seen by reads within this time.
-    public static let defaultRevalidationInterval = Duration.milliseconds(25)
+    public static let defaultRevalidationInterval = RegistryRows.defaultRevalidationInterval
 
     /// Opens (creating it if needed) the database at `path`, and migrates it to the current schema.
     ///
@@ -72,7 +73,7 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
     public convenience init(
         path: String,
         synchronous: Synchronous = .normal,
-        revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval,
+        revalidationInterval: Duration = SQLiteRegistry.defaultRevalidationInterval,
         outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy(),
         clock: any HearthClock = SystemClock()
     ) throws {
@@ -108,10 +109,10 @@ public final class SQLiteDeviceStore: DeviceStore, AttemptStore, StoreHealth, Cl
     public static func inMemory(
         outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy(),
         clock: any HearthClock = SystemClock()
-    ) throws -> SQLiteDeviceStore {
+    ) throws -> SQLiteRegistry {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        return try SQLiteDeviceStore(
+        return try SQLiteRegistry(
             migrating: DatabaseQueue(configuration: configuration),
             counterProbePath: nil,
             revalidationInterval: defaultRevalidationInterval,

@@ -2,19 +2,20 @@ import Clocks
 import JSON
 import MatterModel
 import PostgreSQL
+import Registry
 import Synchronization
 
 // The device backend's writes (`/v1`) on PostgreSQL: each one transaction, holding the writer lock, with its
-// change-log entry and its outbox rows inside (as SQLite's `SQLiteDeviceStore+Admin.swift`, whose record builders
+// change-log entry and its outbox rows inside (as SQLite's `SQLiteRegistry+Admin.swift`, whose record builders
 // are reused).
 
-extension PostgreSQLDeviceStore: DeviceAdminStore {
+extension PostgreSQLRegistry: DeviceAdminStore {
     public func createUser(_ agentUserId: String) throws -> Bool {
         defer { cache.withLock { $0.invalidate() } }
         let now = clock.unixMilliseconds
         let created = try write { c, _ in
             guard try Self.insertUser(c, agentUserId) else { return false }
-            try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "created"), occurred: now)
+            try Self.recordChange(c, RegistryRows.userChange(agentUserId, "created"), occurred: now)
             return true
         }
         if created { notifyChanges() }
@@ -28,7 +29,7 @@ extension PostgreSQLDeviceStore: DeviceAdminStore {
             guard try Self.userExists(c, agentUserId) else { return false }
             try Self.markUnlinked(c, user: agentUserId)
             try c.query("DELETE FROM \"user\" WHERE id = $1", [.text(agentUserId)])
-            try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "removed"), occurred: now)
+            try Self.recordChange(c, RegistryRows.userChange(agentUserId, "removed"), occurred: now)
             return true
         }
         if removed {
@@ -56,7 +57,7 @@ extension PostgreSQLDeviceStore: DeviceAdminStore {
         defer { cache.withLock { $0.invalidate() } }
         let now = clock.unixMilliseconds
         let (added, queued) = try write { c, _ -> (Bool, Bool) in
-            guard try Self.userExists(c, agentUserId) else { throw SQLiteDeviceStore.noUser(agentUserId) }
+            guard try Self.userExists(c, agentUserId) else { throw RegistryRows.noUser(agentUserId) }
             let old = try Self.fetchDevices(c, user: agentUserId, ids: [device.id])[device.id]
             try precondition(old)
             var queued = false
@@ -78,7 +79,7 @@ extension PostgreSQLDeviceStore: DeviceAdminStore {
             }
             try Self.recordChange(
                 c,
-                SQLiteDeviceStore.deviceChange(agentUserId, old == nil ? "added" : "replaced", device),
+                RegistryRows.deviceChange(agentUserId, old == nil ? "added" : "replaced", device),
                 occurred: now
             )
             return (old == nil, queued)
@@ -97,7 +98,7 @@ extension PostgreSQLDeviceStore: DeviceAdminStore {
         let now = clock.unixMilliseconds
         let (device, queued, recorded) = try write { c, _ -> (Device, Bool, Bool) in
             guard let old = try Self.fetchDevices(c, user: agentUserId, ids: [id])[id] else {
-                throw SQLiteDeviceStore.noDevice(agentUserId, id)
+                throw RegistryRows.noDevice(agentUserId, id)
             }
             var edited = old
             try body(&edited)
@@ -112,7 +113,7 @@ extension PostgreSQLDeviceStore: DeviceAdminStore {
             if outboxPolicy.requiresSync(from: old, to: new) {
                 queued = try Self.queueSync(c, user: agentUserId, now: now)
             }
-            try Self.recordChange(c, SQLiteDeviceStore.deviceChange(agentUserId, "renamed", new), occurred: now)
+            try Self.recordChange(c, RegistryRows.deviceChange(agentUserId, "renamed", new), occurred: now)
             return (new, queued, true)
         }
         if queued { notifyOutbox() }
@@ -204,7 +205,7 @@ extension PostgreSQLDeviceStore: DeviceAdminStore {
                 guard new != old else { continue }
                 try Self.writeChanges(c, user: user, from: old, to: new)
                 queued = try queueStateChange(c, user: user, from: old, to: new, now: now) || queued
-                for record in SQLiteDeviceStore.stateChanges(user, from: old, to: new, by: "api") {
+                for record in RegistryRows.stateChanges(user, from: old, to: new, by: "api") {
                     try Self.recordChange(c, record, occurred: now)
                     recorded = true
                 }

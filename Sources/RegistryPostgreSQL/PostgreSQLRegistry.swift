@@ -2,11 +2,12 @@ import Clocks
 import JSON
 import MatterModel
 import PostgreSQL
+import Registry
 import Synchronization
 
 /// The registry in a PostgreSQL database, through a pool of libpq connections: what several `hearth serve`
-/// processes on several hosts share. The same concerns, semantics and migration names as ``SQLiteDeviceStore``
-/// (and the same contract suite); `PostgreSQLDeviceStore+Schema.swift` says where the schema differs.
+/// processes on several hosts share. The same concerns, semantics and migration names as ``SQLiteRegistry``
+/// (and the same contract suite); `PostgreSQLRegistry+Schema.swift` says where the schema differs.
 ///
 /// Correct with several processes on one database:
 /// - Writes are serialized as SQLite's are: every writing transaction first locks the change counter's row
@@ -16,7 +17,7 @@ import Synchronization
 ///   most ``revalidationInterval`` after it was last verified: another instance's writes are seen within it.
 /// - Token and API-key checks read the database on every call: a revocation by any instance holds at once.
 /// - Transactions that fail with a serialization failure or a deadlock are run again (``PostgreSQLPool``).
-public final class PostgreSQLDeviceStore: DeviceStore, AttemptStore, StoreHealth, ClosableStore {
+public final class PostgreSQLRegistry: DeviceStore, AttemptStore, StoreHealth, ClosableStore {
     let pool: PostgreSQLPool
     /// Decoded devices for the current change counter; see ``RegistryCache``.
     let cache = Mutex(RegistryCache())
@@ -33,6 +34,9 @@ public final class PostgreSQLDeviceStore: DeviceStore, AttemptStore, StoreHealth
     /// How long a claim on a user's outbox lasts after the claimer last read the user's work.
     let outboxLease: Duration
 
+    /// The default ``revalidationInterval``: other instances' writes are seen by reads within this time.
+    public static let defaultRevalidationInterval = RegistryRows.defaultRevalidationInterval
+
     /// The default ``outboxLease``: far longer than one HomeGraph call (whose timeout is seconds), so a live
     /// claimer never loses its claim in the middle of a delivery; a killed one's users are drained by another
     /// instance this long after its last read.
@@ -48,9 +52,9 @@ public final class PostgreSQLDeviceStore: DeviceStore, AttemptStore, StoreHealth
         url: String,
         password: String? = nil,
         poolSize: Int = 8,
-        revalidationInterval: Duration = SQLiteDeviceStore.defaultRevalidationInterval,
+        revalidationInterval: Duration = PostgreSQLRegistry.defaultRevalidationInterval,
         outboxPolicy: any OutboxPolicy = StructuralOutboxPolicy(),
-        outboxLease: Duration = PostgreSQLDeviceStore.defaultOutboxLease,
+        outboxLease: Duration = PostgreSQLRegistry.defaultOutboxLease,
         clock: any HearthClock = SystemClock()
     ) throws {
         self.claimer = try newToken()

@@ -2,12 +2,13 @@ import Clocks
 import Cryptography
 import Foundation
 import GRDB
+import Registry
 import Synchronization
 
 // Bearer tokens (migrations "v1" and "v5: accounts"): only their SHA-256 hashes are stored; a known token is
 // answered from the read cache.
 
-extension SQLiteDeviceStore: TokenStore {
+extension SQLiteRegistry: TokenStore {
     /// Also creates the user when it has no devices yet, so a token can be issued before the first import.
     public func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String {
         let token = try newToken()
@@ -18,12 +19,12 @@ extension SQLiteDeviceStore: TokenStore {
         try pool.write { db in
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [agentUserId])
             if db.changesCount > 0 {
-                try Self.recordChange(db, Self.userChange(agentUserId, "created"), occurred: occurred)
+                try Self.recordChange(db, RegistryRows.userChange(agentUserId, "created"), occurred: occurred)
             }
             try db.cachedStatement(sql: "INSERT INTO token (hash, userId, created, expires) VALUES (?, ?, ?, ?)")
                 .execute(arguments: [hash.data, agentUserId, now.seconds, expires])
             try Self.markLinked(db, user: agentUserId)
-            try Self.recordChange(db, Self.userChange(agentUserId, "linked"), occurred: occurred)
+            try Self.recordChange(db, RegistryRows.userChange(agentUserId, "linked"), occurred: occurred)
         }
         notifyChanges()
         return token
@@ -77,7 +78,7 @@ extension SQLiteDeviceStore: TokenStore {
         let revoked = try pool.write { db in
             let revoked = try Self.revokeTokens(db, user: agentUserId, clientId: clientId)
             try Self.markUnlinked(db, user: agentUserId)
-            try Self.recordChange(db, Self.userChange(agentUserId, "unlinked"), occurred: occurred)
+            try Self.recordChange(db, RegistryRows.userChange(agentUserId, "unlinked"), occurred: occurred)
             return revoked
         }
         forgetRecordedSync(forUser: agentUserId)

@@ -1,15 +1,16 @@
 import JSON
 import MatterModel
 import PostgreSQL
+import Registry
 import Synchronization
 
 // The change log on PostgreSQL. Cursors come from an identity column, taken inside the writer's transaction,
-// which holds the writer lock (the change counter's row, see ``PostgreSQLDeviceStore/write(_:)``) until it
+// which holds the writer lock (the change counter's row, see ``PostgreSQLRegistry/write(_:)``) until it
 // commits: a transaction that took cursor N commits before any transaction can take N + 1, so a reader that has
 // seen N + 1 has seen N. A reader never skips a cursor committed later with a smaller number. A rolled-back append
 // leaves a number unused, which no reader ever saw.
 
-extension PostgreSQLDeviceStore: ChangeStore {
+extension PostgreSQLRegistry: ChangeStore {
     /// Appends `change` in the caller's write transaction (which must hold the writer lock); returns its cursor.
     @discardableResult
     static func recordChange(_ c: PostgreSQLConnection, _ change: ChangeRecord, occurred: Int64) throws -> Int64 {

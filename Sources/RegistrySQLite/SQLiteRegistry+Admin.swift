@@ -2,18 +2,19 @@ import Clocks
 import GRDB
 import JSON
 import MatterModel
+import Registry
 import Synchronization
 
 // The device backend's writes (`/v1`): each one transaction with its change-log entry and its outbox rows inside.
 
-extension SQLiteDeviceStore: DeviceAdminStore {
+extension SQLiteRegistry: DeviceAdminStore {
     public func createUser(_ agentUserId: String) throws -> Bool {
         defer { cache.withLock { $0.invalidate() } }
         let now = clock.unixMilliseconds
         let created = try pool.write { db in
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO user (id) VALUES (?)").execute(arguments: [agentUserId])
             guard db.changesCount > 0 else { return false }
-            try Self.recordChange(db, Self.userChange(agentUserId, "created"), occurred: now)
+            try Self.recordChange(db, RegistryRows.userChange(agentUserId, "created"), occurred: now)
             return true
         }
         if created { notifyChanges() }
@@ -29,7 +30,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             try Self.markUnlinked(db, user: agentUserId)
             // Devices, endpoints, attributes, tokens, accounts and codes go with the user (ON DELETE CASCADE).
             try db.cachedStatement(sql: "DELETE FROM user WHERE id = ?").execute(arguments: [agentUserId])
-            try Self.recordChange(db, Self.userChange(agentUserId, "removed"), occurred: now)
+            try Self.recordChange(db, RegistryRows.userChange(agentUserId, "removed"), occurred: now)
             return true
         }
         if removed {
@@ -58,7 +59,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
         defer { cache.withLock { $0.invalidate() } }
         let now = clock.unixMilliseconds
         let (added, queued) = try pool.write { db -> (Bool, Bool) in
-            guard try Self.userExists(db, agentUserId) else { throw Self.noUser(agentUserId) }
+            guard try Self.userExists(db, agentUserId) else { throw RegistryRows.noUser(agentUserId) }
             let old = try Self.fetchDevices(db, user: agentUserId, ids: [device.id])[device.id]
             try precondition(old)
             var queued = false
@@ -80,7 +81,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             }
             try Self.recordChange(
                 db,
-                Self.deviceChange(agentUserId, old == nil ? "added" : "replaced", device),
+                RegistryRows.deviceChange(agentUserId, old == nil ? "added" : "replaced", device),
                 occurred: now
             )
             return (old == nil, queued)
@@ -99,7 +100,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
         let now = clock.unixMilliseconds
         let (device, queued) = try pool.write { db -> (Device, Bool) in
             guard let old = try Self.fetchDevices(db, user: agentUserId, ids: [id])[id] else {
-                throw Self.noDevice(agentUserId, id)
+                throw RegistryRows.noDevice(agentUserId, id)
             }
             var edited = old
             try body(&edited)
@@ -114,7 +115,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             if outboxPolicy.requiresSync(from: old, to: new) {
                 queued = try Self.queueSync(db, user: agentUserId, now: now)
             }
-            try Self.recordChange(db, Self.deviceChange(agentUserId, "renamed", new), occurred: now)
+            try Self.recordChange(db, RegistryRows.deviceChange(agentUserId, "renamed", new), occurred: now)
             return (new, queued)
         }
         if queued { notifyOutbox() }
@@ -232,7 +233,7 @@ extension SQLiteDeviceStore: DeviceAdminStore {
             guard new != old else { continue }
             try Self.writeChanges(db, user: user, from: old, to: new)
             queued = try queueStateChange(db, user: user, from: old, to: new, now: now) || queued
-            for record in Self.stateChanges(user, from: old, to: new, by: "api") {
+            for record in RegistryRows.stateChanges(user, from: old, to: new, by: "api") {
                 try Self.recordChange(db, record, occurred: now)
             }
             written[user + "\u{0}" + update.deviceId] = new
@@ -250,60 +251,4 @@ extension SQLiteDeviceStore: DeviceAdminStore {
         ) ?? false
     }
 
-    static func noUser(_ agentUserId: String) -> RegistryError {
-        RegistryError(code: .notFound, message: "no user \"\(agentUserId)\"")
-    }
-
-    static func noDevice(_ agentUserId: String, _ id: String) -> RegistryError {
-        RegistryError(code: .notFound, message: "user \"\(agentUserId)\" has no device \"\(id)\"")
-    }
-
-    static func userChange(_ agentUserId: String, _ change: String) -> ChangeRecord {
-        ChangeRecord(kind: .user, agentUserId: agentUserId, data: JSONObject([("change", .string(change))]))
-    }
-
-    static func deviceChange(_ agentUserId: String, _ change: String, _ device: Device) -> ChangeRecord {
-        ChangeRecord(
-            kind: .device,
-            agentUserId: agentUserId,
-            deviceId: device.id,
-            data: JSONObject([("change", .string(change)), ("device", .object(device.withoutPIN.jsonObject))])
-        )
-    }
-
-    /// One `state` record per endpoint whose attributes or connectivity changed: the changed attributes only, and
-    /// `online` when it changed.
-    static func stateChanges(_ agentUserId: String, from old: Device, to new: Device, by: String) -> [ChangeRecord] {
-        var records: [ChangeRecord] = []
-        for index in new.endpoints.indices where index < old.endpoints.count {
-            let before = old.endpoints[index]
-            let after = new.endpoints[index]
-            var clusters = JSONObject()
-            for (cluster, state) in after.clusters.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                var attributes = JSONObject()
-                for (name, value) in state.attributes.sorted(by: { $0.key < $1.key })
-                where before.clusters[cluster]?.attributes[name] != value {
-                    attributes.append(name, value.jsonValue(cluster: cluster, attribute: name))
-                }
-                if !attributes.isEmpty { clusters.append(cluster.rawValue, .object(attributes)) }
-            }
-            guard !clusters.isEmpty || before.online != after.online else { continue }
-            var data = JSONObject()
-            data.append("endpoint", .int(index + 1))
-            data.append("clusters", .object(clusters))
-            if before.online != after.online { data.append("online", .bool(after.online)) }
-            data.append("by", .string(by))
-            records.append(ChangeRecord(kind: .state, agentUserId: agentUserId, deviceId: new.id, data: data))
-        }
-        return records
-    }
-}
-
-extension Device {
-    /// The device as the change log shows it: a PIN's hash is no one's business downstream.
-    var withoutPIN: Device {
-        var device = self
-        if case .pin = device.challenge { device.challenge = .pin(.clear("")) }
-        return device
-    }
 }

@@ -1,13 +1,14 @@
 import Clocks
 import MatterModel
 import PostgreSQL
+import Registry
 import Synchronization
 
-// The HomeGraph outbox on PostgreSQL: the same tables and rules as SQLite's (`SQLiteDeviceStore+Outbox.swift`).
+// The HomeGraph outbox on PostgreSQL: the same tables and rules as SQLite's (`SQLiteRegistry+Outbox.swift`).
 // Queueing statements check in SQL that reporting is on and the user is linked, inside the writer's transaction.
 //
 // Several instances drain one outbox, each user's work by one instance at a time: reading a user's work
-// (``outboxWork(forUser:)``) first claims the user in `outbox_claim` for ``PostgreSQLDeviceStore/outboxLease``, with
+// (``outboxWork(forUser:)``) first claims the user in `outbox_claim` for ``PostgreSQLRegistry/outboxLease``, with
 // one conditional upsert (taken when free, lapsed, or already this instance's; PostgreSQL's row lock on the conflicting
 // row serializes two instances claiming at once, so no `SELECT … FOR UPDATE SKIP LOCKED` round trip is needed). An
 // instance that does not hold the claim reads no work for the user, and ``pendingOutbox()`` leaves out users another
@@ -15,7 +16,7 @@ import Synchronization
 // keeps draining; a killed claimer's users are taken over once its lease lapses, and the rows it had not completed
 // (deleted only after delivery) are delivered then. Lease times are this process's wall clock: keep hosts in NTP.
 
-extension PostgreSQLDeviceStore: OutboxStore {
+extension PostgreSQLRegistry: OutboxStore {
     private static let queueCondition = """
         WHERE coalesce((SELECT reporting FROM homegraph_setting WHERE id = 1), false) \
         AND NOT EXISTS (SELECT 1 FROM homegraph_user WHERE userId = $1 AND unlinked)
@@ -235,7 +236,7 @@ extension PostgreSQLDeviceStore: OutboxStore {
         }
     }
 
-    /// Claims (or renews the claim on) the user's outbox for ``PostgreSQLDeviceStore/outboxLease``; whether this
+    /// Claims (or renews the claim on) the user's outbox for ``PostgreSQLRegistry/outboxLease``; whether this
     /// instance holds it.
     func claimOutbox(forUser agentUserId: String) throws -> Bool {
         let now = clock.unixMilliseconds

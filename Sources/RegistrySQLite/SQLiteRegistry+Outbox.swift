@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import GRDB
 import MatterModel
+import Registry
 import Synchronization
 
 // The HomeGraph outbox (migration "v6: outbox"): every writer queues the work a change causes in the transaction
@@ -10,7 +11,7 @@ import Synchronization
 // would, and a disabled registry's outbox stays empty. The hot path (EXECUTE) adds one statement per changed device
 // to its existing transaction.
 
-extension SQLiteDeviceStore: OutboxStore {
+extension SQLiteRegistry: OutboxStore {
     /// Queues nothing unless reporting is on and the user (`?1`) is linked.
     private static let queueCondition = """
         WHERE coalesce((SELECT reporting FROM homegraph_setting WHERE id = 1), 0) = 1 \
@@ -282,26 +283,5 @@ extension SQLiteDeviceStore: OutboxStore {
                 events: try Int.fetchOne(db, sql: "SELECT count(*) FROM outbox_event") ?? 0
             )
         }
-    }
-}
-
-extension Device {
-    /// Whether the cluster state or connectivity of any endpoint differs (or the endpoints do).
-    func stateDiffers(from other: Device) -> Bool {
-        guard endpoints.count == other.endpoints.count else { return true }
-        for (mine, theirs) in zip(endpoints, other.endpoints)
-        where mine.online != theirs.online || mine.clusters != theirs.clusters {
-            return true
-        }
-        return false
-    }
-}
-
-/// The drain's wake-up function, held by reference (see ``SQLiteDeviceStore/outboxObserver``).
-final class OutboxObserver: Sendable {
-    let notify: @Sendable () -> Void
-
-    init(_ notify: @escaping @Sendable () -> Void) {
-        self.notify = notify
     }
 }

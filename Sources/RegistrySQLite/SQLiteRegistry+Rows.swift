@@ -1,11 +1,12 @@
 import Clocks
 import GRDB
 import MatterModel
+import Registry
 
 // Reading and writing devices and attributes. Every statement is a cached prepared statement of the connection
 // it runs on; a user's (or a QUERY's) attributes come in one query, not one per device.
 
-extension SQLiteDeviceStore {
+extension SQLiteRegistry {
     private static let deviceSelect = """
         SELECT id, name, nicknames, room, vendorName, vendorID, productName, productID, serialNumber, uniqueID, \
         hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, pinHash, \
@@ -70,7 +71,7 @@ extension SQLiteDeviceStore {
             guard let index = indexById[deviceId] else { return }
             devices[index].storeAttributes(attributes, of: cluster, endpoint: endpoint)
         }
-        for device in devices { try checkEndpoints(device, user: user) }
+        for device in devices { try RegistryRows.checkEndpoints(device, user: user) }
         return devices
     }
 
@@ -101,15 +102,8 @@ extension SQLiteDeviceStore {
         try forEachClusterState(attributes, user: user) { deviceId, endpoint, cluster, attributes in
             devices[deviceId]?.storeAttributes(attributes, of: cluster, endpoint: endpoint)
         }
-        for device in devices.values { try checkEndpoints(device, user: user) }
+        for device in devices.values { try RegistryRows.checkEndpoints(device, user: user) }
         return devices
-    }
-
-    /// A device read without any endpoint row is corrupt: every device has at least one.
-    static func checkEndpoints(_ device: Device, user: String) throws {
-        if device.endpoints.isEmpty || device.endpoints.contains(where: \.deviceTypes.isEmpty) {
-            throw corrupt(user: user, device: device.id, "endpoints are missing or not numbered 1, 2, …")
-        }
     }
 
     /// Reads attribute rows and hands them to `body` one (device, endpoint, cluster) group at a time, so that each
@@ -149,7 +143,7 @@ extension SQLiteDeviceStore {
     {
         let json: String = row[index]
         guard let strings = StringArrayJSON.decode(json) else {
-            throw corrupt(user: user, device: device, "column \(column) is not a JSON array of strings")
+            throw RegistryRows.corrupt(user: user, device: device, "column \(column) is not a JSON array of strings")
         }
         return strings
     }
@@ -174,40 +168,11 @@ extension SQLiteDeviceStore {
             ),
             otherDeviceIds: try strings(row, 12, "otherDeviceIds", user: user, device: id),
             endpoints: [],
-            challenge: try decodeChallenge(kind: row[13], pinHash: row[14], user: user, device: id)
+            challenge: try RegistryRows.decodeChallenge(kind: row[13], pinHash: row[14], user: user, device: id)
         )
         device.notificationSupportedByAgent = row[15]
         device.structure = row[16]
         return device
-    }
-
-    /// The `challenge` and `pinHash` columns as a ``ChallengePolicy``.
-    static func decodeChallenge(
-        kind: String,
-        pinHash: String?,
-        user: String,
-        device: String
-    ) throws -> ChallengePolicy {
-        switch (kind, pinHash) {
-        case ("none", nil): return .none
-        case ("ack", nil): return .ack
-        case ("pin", let hash?) where PINSecret.isWellFormedHash(hash): return .pin(.hashed(hash))
-        default: throw corrupt(user: user, device: device, "challenge \(kind) with a malformed or misplaced pinHash")
-        }
-    }
-
-    /// The `challenge` and `pinHash` column values of a device; a PIN in clear is refused (stores hash on import).
-    static func challengeColumns(_ device: Device, user: String) throws -> (String, String?) {
-        switch device.challenge {
-        case .none: return ("none", nil)
-        case .ack: return ("ack", nil)
-        case .pin(.hashed(let hash)): return ("pin", hash)
-        case .pin(.clear):
-            throw RegistryError(
-                code: .invalidDevice,
-                message: "user \(user), device \(device.id): a PIN must be hashed before it is stored"
-            )
-        }
     }
 
     private static func decodeEndpoint(_ row: Row, user: String) throws -> (String, Int, Endpoint) {
@@ -216,14 +181,14 @@ extension SQLiteDeviceStore {
         var deviceTypes: [DeviceType] = []
         for name in try strings(row, 2, "deviceTypes", user: user, device: deviceId) {
             guard let type = DeviceType(rawValue: name) else {
-                throw corrupt(user: user, device: deviceId, "unknown device type \(name)")
+                throw RegistryRows.corrupt(user: user, device: deviceId, "unknown device type \(name)")
             }
             deviceTypes.append(type)
         }
         var clusters: [ClusterID: ClusterState] = [:]
         for name in try strings(row, 3, "clusters", user: user, device: deviceId) {
             guard let cluster = ClusterID(rawValue: name) else {
-                throw corrupt(user: user, device: deviceId, "unknown cluster \(name)")
+                throw RegistryRows.corrupt(user: user, device: deviceId, "unknown cluster \(name)")
             }
             clusters[cluster] = ClusterState()
         }
@@ -239,7 +204,7 @@ extension SQLiteDeviceStore {
         let clusterName: String = row[2]
         let name: String = row[3]
         guard let cluster = ClusterID(rawValue: clusterName) else {
-            throw corrupt(user: user, device: deviceId, "unknown cluster \(clusterName)")
+            throw RegistryRows.corrupt(user: user, device: deviceId, "unknown cluster \(clusterName)")
         }
         let type: String = row[4]
         let value: AttributeValue
@@ -247,13 +212,14 @@ extension SQLiteDeviceStore {
         case "int": value = .int(row[5])
         case "bool": value = .bool((row[5] as Int64) != 0)
         case "string": value = .string(row[5])
-        default: throw corrupt(user: user, device: deviceId, "attribute \(clusterName).\(name) has type \(type)")
+        default:
+            throw RegistryRows.corrupt(
+                user: user,
+                device: deviceId,
+                "attribute \(clusterName).\(name) has type \(type)"
+            )
         }
         return (deviceId, endpoint, cluster, name, value)
-    }
-
-    static func corrupt(user: String, device: String, _ what: String) -> RegistryError {
-        RegistryError(code: .corruptData, message: "user \(user), device \(device): \(what)")
     }
 
     // MARK: Writing
@@ -267,7 +233,7 @@ extension SQLiteDeviceStore {
             info.vendorName, info.vendorID, info.productName, info.productID, info.serialNumber, info.uniqueID,
             info.hardwareVersionString, info.softwareVersionString, StringArrayJSON.encode(device.otherDeviceIds),
         ]
-        let (challenge, pinHash) = try challengeColumns(device, user: user)
+        let (challenge, pinHash) = try RegistryRows.challengeColumns(device, user: user)
         let challengeColumns: [(any DatabaseValueConvertible)?] = [
             challenge, pinHash, device.notificationSupportedByAgent, device.structure,
         ]
@@ -287,7 +253,7 @@ extension SQLiteDeviceStore {
             let number = index + 1
             try db.cachedStatement(sql: insertEndpointSQL).execute(arguments: [
                 user, device.id, number, StringArrayJSON.encode(endpoint.deviceTypes.map(\.rawValue)),
-                clustersJSON(endpoint), endpoint.online,
+                RegistryRows.clustersJSON(endpoint), endpoint.online,
             ])
             for (cluster, state) in endpoint.clusters {
                 for (name, value) in state.attributes {
@@ -322,7 +288,7 @@ extension SQLiteDeviceStore {
                 try db.cachedStatement(
                     sql: "UPDATE endpoint SET clusters = ? WHERE userId = ? AND deviceId = ? AND number = ?"
                 )
-                .execute(arguments: [clustersJSON(after), user, old.id, number])
+                .execute(arguments: [RegistryRows.clustersJSON(after), user, old.id, number])
             }
             for (cluster, state) in after.clusters {
                 let oldState = before.clusters[cluster]
@@ -391,42 +357,11 @@ extension SQLiteDeviceStore {
         WHERE userId = ? AND deviceId = ? AND endpoint = ? AND cluster = ? AND name = ?
         """
 
-    static func clustersJSON(_ endpoint: Endpoint) -> String {
-        StringArrayJSON.encode(endpoint.clusters.keys.sorted().map(\.rawValue))
-    }
-}
-
-extension Device {
-    /// Places an endpoint read from the database at its number; numbers must run 1, 2, … without gaps once all
-    /// are read (``SQLiteDeviceStore/checkEndpoints`` verifies).
-    mutating func storeEndpoint(_ endpoint: Endpoint, number: Int, user: String) throws {
-        guard number >= 1, number <= 255 else {
-            throw RegistryError(code: .corruptData, message: "user \(user), device \(id): endpoint number \(number)")
-        }
-        while endpoints.count < number { endpoints.append(Endpoint(deviceTypes: [])) }
-        endpoints[number - 1] = endpoint
-    }
-
-    /// Adds a cluster's attributes read from the database; a plain assignment in the usual case of a cluster
-    /// that has none yet. Attributes of an endpoint that was not read are dropped (the check that follows
-    /// reports the device as corrupt).
-    mutating func storeAttributes(
-        _ attributes: [String: AttributeValue],
-        of cluster: ClusterID,
-        endpoint: Int
-    ) {
-        guard endpoint >= 1, endpoint <= endpoints.count else { return }
-        if let existing = endpoints[endpoint - 1].clusters[cluster], !existing.attributes.isEmpty {
-            endpoints[endpoint - 1].clusters[cluster]?.attributes.merge(attributes) { _, new in new }
-        } else {
-            endpoints[endpoint - 1].clusters[cluster] = ClusterState(attributes)
-        }
-    }
 }
 
 // MARK: - PIN attempts
 
-extension SQLiteDeviceStore {
+extension SQLiteRegistry {
     private static let selectAttemptsSQL = """
         SELECT deviceId, failures, windowStart, lockedUntil FROM pin_attempt \
         WHERE userId = ? AND deviceId IN (SELECT value FROM json_each(?))

@@ -1,11 +1,12 @@
 import Clocks
 import MatterModel
 import PostgreSQL
+import Registry
 
 // Reading and writing devices, endpoints, attributes and PIN records on PostgreSQL: the same columns and the same
-// decoding rules as SQLite's (`SQLiteDeviceStore+Rows.swift`, whose checks are reused), three queries per read.
+// decoding rules as SQLite's (`SQLiteRegistry+Rows.swift`, whose checks are reused), three queries per read.
 
-extension PostgreSQLDeviceStore {
+extension PostgreSQLRegistry {
     private static let deviceSelect = """
         SELECT id, name, nicknames, room, vendorName, vendorID, productName, productID, serialNumber, uniqueID, \
         hardwareVersionString, softwareVersionString, otherDeviceIds, challenge, pinHash, \
@@ -57,7 +58,7 @@ extension PostgreSQLDeviceStore {
             guard let index = indexById[deviceId] else { continue }
             devices[index].storeAttributes([name: value], of: cluster, endpoint: endpoint)
         }
-        for device in devices { try SQLiteDeviceStore.checkEndpoints(device, user: user) }
+        for device in devices { try RegistryRows.checkEndpoints(device, user: user) }
         return devices
     }
 
@@ -79,7 +80,7 @@ extension PostgreSQLDeviceStore {
         throws -> [String]
     {
         guard let strings = StringArrayJSON.decode(try row.string(index)) else {
-            throw SQLiteDeviceStore.corrupt(
+            throw RegistryRows.corrupt(
                 user: user,
                 device: device,
                 "column \(column) is not a JSON array of strings"
@@ -107,7 +108,7 @@ extension PostgreSQLDeviceStore {
             ),
             otherDeviceIds: try strings(row, 12, "otherDeviceIds", user: user, device: id),
             endpoints: [],
-            challenge: try SQLiteDeviceStore.decodeChallenge(
+            challenge: try RegistryRows.decodeChallenge(
                 kind: try row.string(13),
                 pinHash: try row.optionalString(14),
                 user: user,
@@ -125,14 +126,14 @@ extension PostgreSQLDeviceStore {
         var deviceTypes: [DeviceType] = []
         for name in try strings(row, 2, "deviceTypes", user: user, device: deviceId) {
             guard let type = DeviceType(rawValue: name) else {
-                throw SQLiteDeviceStore.corrupt(user: user, device: deviceId, "unknown device type \(name)")
+                throw RegistryRows.corrupt(user: user, device: deviceId, "unknown device type \(name)")
             }
             deviceTypes.append(type)
         }
         var clusters: [ClusterID: ClusterState] = [:]
         for name in try strings(row, 3, "clusters", user: user, device: deviceId) {
             guard let cluster = ClusterID(rawValue: name) else {
-                throw SQLiteDeviceStore.corrupt(user: user, device: deviceId, "unknown cluster \(name)")
+                throw RegistryRows.corrupt(user: user, device: deviceId, "unknown cluster \(name)")
             }
             clusters[cluster] = ClusterState()
         }
@@ -147,7 +148,7 @@ extension PostgreSQLDeviceStore {
         let clusterName = try row.string(2)
         let name = try row.string(3)
         guard let cluster = ClusterID(rawValue: clusterName) else {
-            throw SQLiteDeviceStore.corrupt(user: user, device: deviceId, "unknown cluster \(clusterName)")
+            throw RegistryRows.corrupt(user: user, device: deviceId, "unknown cluster \(clusterName)")
         }
         let type = try row.string(4)
         let text = try row.string(5)
@@ -157,7 +158,7 @@ extension PostgreSQLDeviceStore {
         case ("bool", let int?): value = .bool(int != 0)
         case ("string", _): value = .string(text)
         default:
-            throw SQLiteDeviceStore.corrupt(
+            throw RegistryRows.corrupt(
                 user: user,
                 device: deviceId,
                 "attribute \(clusterName).\(name) has type \(type) and value \(text)"
@@ -179,7 +180,7 @@ extension PostgreSQLDeviceStore {
         throws
     {
         let info = device.basicInformation
-        let (challenge, pinHash) = try SQLiteDeviceStore.challengeColumns(device, user: user)
+        let (challenge, pinHash) = try RegistryRows.challengeColumns(device, user: user)
         let columns: [PostgreSQLValue] = [
             .text(device.name), .text(StringArrayJSON.encode(device.nicknames)), PostgreSQLValue(device.room),
             PostgreSQLValue(info.vendorName), PostgreSQLValue(info.vendorID), PostgreSQLValue(info.productName),
@@ -218,7 +219,7 @@ extension PostgreSQLDeviceStore {
                 [
                     .text(user), .text(device.id), .int(Int64(number)),
                     .text(StringArrayJSON.encode(endpoint.deviceTypes.map(\.rawValue))),
-                    .text(SQLiteDeviceStore.clustersJSON(endpoint)), .bool(endpoint.online),
+                    .text(RegistryRows.clustersJSON(endpoint)), .bool(endpoint.online),
                 ]
             )
             for (cluster, state) in endpoint.clusters {
@@ -245,7 +246,7 @@ extension PostgreSQLDeviceStore {
             if Set(before.clusters.keys) != Set(after.clusters.keys) {
                 try c.query(
                     "UPDATE endpoint SET clusters = $1 WHERE userId = $2 AND deviceId = $3 AND number = $4",
-                    [.text(SQLiteDeviceStore.clustersJSON(after)), .text(user), .text(old.id), .int(number)]
+                    [.text(RegistryRows.clustersJSON(after)), .text(user), .text(old.id), .int(number)]
                 )
             }
             for (cluster, state) in after.clusters {

@@ -1,13 +1,14 @@
 import Clocks
 import Cryptography
 import PostgreSQL
+import Registry
 import Synchronization
 
 // Bearer tokens on PostgreSQL: only SHA-256 hashes are stored. Unlike SQLite's store, a token is checked against
 // the database on every request: a revocation by any instance (DISCONNECT, `users remove`) is refused by every
 // instance at once, not after a cache window. The lookup is one indexed read (`token_hash`).
 
-extension PostgreSQLDeviceStore: TokenStore {
+extension PostgreSQLRegistry: TokenStore {
     public func issueToken(forUser agentUserId: String, ttl: Int?, now: UnixTime) throws -> String {
         let token = try newToken()
         let expires = ttl.map { UnixTime.expiry(from: now, ttl: $0) }
@@ -15,14 +16,14 @@ extension PostgreSQLDeviceStore: TokenStore {
         defer { cache.withLock { $0.invalidate() } }
         try write { c, _ in
             if try Self.insertUser(c, agentUserId) {
-                try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "created"), occurred: occurred)
+                try Self.recordChange(c, RegistryRows.userChange(agentUserId, "created"), occurred: occurred)
             }
             try c.query(
                 "INSERT INTO token (hash, userId, created, expires) VALUES ($1, $2, $3, $4)",
                 [.bytes(tokenHash(token).bytes), .text(agentUserId), .int(now.seconds), PostgreSQLValue(expires)]
             )
             try Self.markLinked(c, user: agentUserId)
-            try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "linked"), occurred: occurred)
+            try Self.recordChange(c, RegistryRows.userChange(agentUserId, "linked"), occurred: occurred)
         }
         notifyChanges()
         return token
@@ -69,7 +70,7 @@ extension PostgreSQLDeviceStore: TokenStore {
         let revoked = try write { c, _ in
             let revoked = try Self.revokeTokens(c, user: agentUserId, clientId: clientId)
             try Self.markUnlinked(c, user: agentUserId)
-            try Self.recordChange(c, SQLiteDeviceStore.userChange(agentUserId, "unlinked"), occurred: occurred)
+            try Self.recordChange(c, RegistryRows.userChange(agentUserId, "unlinked"), occurred: occurred)
             return revoked
         }
         forgetRecordedSync(forUser: agentUserId)
