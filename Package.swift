@@ -137,7 +137,6 @@ let package = Package(
             name: "RegistrySQLite",
             dependencies: [
                 "Clocks",
-                "Cryptography",
                 "JSON",
                 "MatterModel",
                 "Registry",
@@ -152,7 +151,6 @@ let package = Package(
             name: "RegistryPostgreSQL",
             dependencies: [
                 "Clocks",
-                "Cryptography",
                 "JSON",
                 "MatterModel",
                 "PostgreSQL",

@@ -1,7 +1,7 @@
 import JSON
 
 /// One entry of the change log behind `/v1/changes`: what changed, for whom, as one JSON object in the device-file
-/// vocabulary (Matter names and units). Written by ``SQLiteRegistry/recordChange(_:_:occurred:)`` inside the
+/// vocabulary (Matter names and units). Written by ``SQLRegistry/recordChange(_:_:occurred:)`` inside the
 /// transaction of the change it describes.
 public struct ChangeRecord: Sendable, Hashable {
     /// The kinds of change, as the stream's `event:` names them.

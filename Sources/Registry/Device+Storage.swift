@@ -14,7 +14,7 @@ extension Device {
 
 extension Device {
     /// Places an endpoint read from the database at its number; numbers must run 1, 2, … without gaps once all
-    /// are read (``SQLiteRegistry/checkEndpoints`` verifies).
+    /// are read (``RegistryRows/checkEndpoints(_:user:)`` verifies).
     package mutating func storeEndpoint(_ endpoint: Endpoint, number: Int, user: String) throws {
         guard number >= 1, number <= 255 else {
             throw RegistryError(code: .corruptData, message: "user \(user), device \(id): endpoint number \(number)")

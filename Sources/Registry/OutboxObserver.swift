@@ -1,4 +1,4 @@
-/// The drain's wake-up function, held by reference (see ``SQLiteRegistry/outboxObserver``).
+/// The drain's wake-up function, held by reference (see ``RegistryState/outboxObserver``).
 package final class OutboxObserver: Sendable {
     package let notify: @Sendable () -> Void
 

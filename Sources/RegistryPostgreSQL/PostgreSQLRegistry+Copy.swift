@@ -63,7 +63,7 @@ extension PostgreSQLRegistry: CopyableRegistry {
                 "SELECT setval(pg_get_serial_sequence('change', 'cursor'), GREATEST((SELECT max(cursor) FROM change), 1))"
             )
         }
-        cache.withLock { $0.invalidate() }
+        state.cache.withLock { $0.invalidate() }
         return
     }
 

@@ -54,7 +54,7 @@ extension SQLiteRegistry: CopyableRegistry {
                 }
             }
         }
-        cache.withLock { $0.invalidate() }
+        state.cache.withLock { $0.invalidate() }
         return
     }
 

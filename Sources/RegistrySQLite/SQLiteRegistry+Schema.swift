@@ -52,7 +52,7 @@ import Registry
 //   lockedUntil INTEGER NULL    unix seconds until which the device answers tooManyFailedAttempts
 //
 // v6 (outbox) adds the HomeGraph outbox: the work Report State, Request Sync and notifications owe Google, written in
-// the transaction of the change that causes it (see SQLiteRegistry+Outbox.swift). No table of v6 bumps generation.
+// the transaction of the change that causes it (see SQLRegistry+Outbox.swift in Registry). No table of v6 bumps generation.
 //
 // device     + notificationSupportedByAgent INTEGER (0/1, default 0)
 //

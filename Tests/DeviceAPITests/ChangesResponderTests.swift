@@ -3,6 +3,7 @@ import Foundation
 import HearthTestSupport
 import JSON
 import Registry
+import RegistrySQLite
 import Synchronization
 import Testing
 

@@ -190,14 +190,16 @@ extension PostgreSQLRegistryTests {
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             _ = try? first.write { c, _ in
-                try PostgreSQLRegistry.recordChange(c, record, occurred: 1)
+                try PostgreSQLRegistry.recordChange(PostgreSQLRegistryConnection(c), record, occurred: 1)
                 holding.signal()
                 release.wait()
             }
         }
         holding.wait()
         DispatchQueue.global().async(group: group) {
-            _ = try? second.write { c, _ in try PostgreSQLRegistry.recordChange(c, record, occurred: 2) }
+            _ = try? second.write { c, _ in
+                try PostgreSQLRegistry.recordChange(PostgreSQLRegistryConnection(c), record, occurred: 2)
+            }
             secondDone.withLock { $0 = true }
         }
         // Await the second writer's lock wait, or its commit (which would be the bug).
