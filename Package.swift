@@ -130,9 +130,33 @@ let package = Package(
                 "Clocks",
                 "MatterModel",
                 "Cryptography",
-                "PostgreSQL",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The registry in a SQLite file or in memory (GRDB): the engine's connection, SQL, schema and migrations,
+        // the change-counter probe, backups.
+        .target(
+            name: "RegistrySQLite",
+            dependencies: [
+                "Clocks",
+                "JSON",
+                "MatterModel",
+                "Registry",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The registry in a PostgreSQL database (our libpq driver): the engine's connection, SQL, schema and
+        // migrations.
+        .target(
+            name: "RegistryPostgreSQL",
+            dependencies: [
+                "Clocks",
+                "JSON",
+                "MatterModel",
+                "PostgreSQL",
+                "Registry",
             ],
             swiftSettings: swiftSettings
         ),
@@ -253,6 +277,8 @@ let package = Package(
                 "JSON",
                 "MatterModel",
                 "Registry",
+                "RegistryPostgreSQL",
+                "RegistrySQLite",
                 "Fulfillment",
                 "HomeGraph",
                 "OutboundHTTP",
@@ -346,6 +372,7 @@ let package = Package(
                 "MatterModel",
                 "MicroHTTPD",
                 "Registry",
+                "RegistrySQLite",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -402,6 +429,8 @@ let package = Package(
                 "Cryptography",
                 "JSON",
                 "Registry",
+                "RegistryPostgreSQL",
+                "RegistrySQLite",
                 "MatterModel",
                 "PostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -419,6 +448,7 @@ let package = Package(
                 "SmartHomeProtocol",
                 "MatterModel",
                 "Registry",
+                "RegistrySQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -475,6 +505,7 @@ let package = Package(
                 "HomeGraph",
                 "OutboundHTTP",
                 "Registry",
+                "RegistrySQLite",
                 "Fulfillment",
                 "MatterModel",
                 "JSON",
@@ -501,6 +532,7 @@ let package = Package(
                 "MicroHTTPD",
                 "JSON",
                 "Registry",
+                "RegistrySQLite",
                 "MatterModel",
                 "HTTPMessages",
                 "OutboundHTTP",

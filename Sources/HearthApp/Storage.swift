@@ -3,6 +3,8 @@ import Foundation
 import Fulfillment
 import MicroHTTPD
 import Registry
+import RegistryPostgreSQL
+import RegistrySQLite
 
 /// The one place a Hearth process opens its registry: `serve` and every command that reads or writes it.
 ///
@@ -23,7 +25,7 @@ public enum Storage {
     ) throws -> any ServingStore {
         switch configuration.database {
         case .sqlite(let path):
-            return try SQLiteDeviceStore(
+            return try SQLiteRegistry(
                 path: path,
                 synchronous: configuration.synchronous,
                 revalidationInterval: configuration.cacheRevalidationInterval,
@@ -31,7 +33,7 @@ public enum Storage {
                 clock: clock
             )
         case .postgres(let url):
-            return try PostgreSQLDeviceStore(
+            return try PostgreSQLRegistry(
                 url: url,
                 password: password(configuration, environment: environment),
                 poolSize: poolSize(configuration),

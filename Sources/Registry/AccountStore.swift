@@ -4,7 +4,7 @@ import Clocks
 ///
 /// Every method is synchronous, safe from any thread, and one transaction. Secrets are never stored: passwords as
 /// PBKDF2 strings, codes and tokens as SHA-256 hashes. Tokens are checked and revoked through ``TokenStore``;
-/// wrong passwords are counted through ``AttemptStore``. Implemented by ``SQLiteDeviceStore``.
+/// wrong passwords are counted through ``AttemptStore``. Implemented by ``SQLRegistry``.
 public protocol AccountStore: Sendable {
     /// Creates the sign-in account of a user (the user is created if it has no devices yet). The password is
     /// hashed with PBKDF2 (``PasswordHasher``) before the writer is taken.

@@ -1,8 +1,7 @@
-import GRDB
 import JSON
 
 /// One entry of the change log behind `/v1/changes`: what changed, for whom, as one JSON object in the device-file
-/// vocabulary (Matter names and units). Written by ``SQLiteDeviceStore/recordChange(_:_:occurred:)`` inside the
+/// vocabulary (Matter names and units). Written by ``SQLRegistry/recordChange(_:_:occurred:)`` inside the
 /// transaction of the change it describes.
 public struct ChangeRecord: Sendable, Hashable {
     /// The kinds of change, as the stream's `event:` names them.
@@ -43,22 +42,5 @@ public struct StoredChange: Sendable, Hashable {
         self.cursor = cursor
         self.occurred = occurred
         self.record = record
-    }
-}
-
-extension SQLiteDeviceStore {
-    /// Appends `change` to the log in the caller's write transaction; returns its cursor. Every write that changes
-    /// what `/v1/changes` reports calls this inside its own transaction, so the change and its log entry commit or
-    /// roll back together.
-    @discardableResult
-    static func recordChange(_ db: Database, _ change: ChangeRecord, occurred: Int64) throws -> Int64 {
-        try db.cachedStatement(
-            sql: "INSERT INTO change (occurred, kind, userId, deviceId, data) VALUES (?, ?, ?, ?, ?)"
-        )
-        .execute(arguments: [
-            occurred, change.kind.rawValue, change.agentUserId, change.deviceId,
-            String(decoding: JSONWriter.bytes(.object(change.data)), as: UTF8.self),
-        ])
-        return db.lastInsertedRowID
     }
 }

@@ -3,7 +3,7 @@ import MatterModel
 /// The read side of the change log behind `/v1/changes`: the changes after a cursor, the cursor range still
 /// held, a snapshot consistent with a cursor, pruning, and a signal when new changes committed.
 ///
-/// The log is written by each write's own transaction (``SQLiteDeviceStore/recordChange(_:_:occurred:)``); cursors
+/// The log is written by each write's own transaction (``SQLRegistry/recordChange(_:_:occurred:)``); cursors
 /// are strictly increasing and never reused, also after pruning and across restarts.
 public protocol ChangeStore: Sendable {
     /// The changes with a cursor greater than `cursor`, in cursor order, at most `limit` of them; only those of

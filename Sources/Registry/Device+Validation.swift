@@ -4,7 +4,7 @@ extension Device {
     /// Refuses a device no store may hold: an empty id, no endpoint, an endpoint without a device type (the
     /// first endpoint's first type is the primary type), or a string holding U+0000, which SQLite would cut short
     /// and PostgreSQL refuses (``StoredText``; the parsers refuse it first, this keeps other callers out).
-    func validateForImport(user: String) throws {
+    package func validateForImport(user: String) throws {
         guard StoredText.isStorable(user) else {
             throw RegistryError(code: .invalidDevice, message: "a user id \(StoredText.nulReason)")
         }

@@ -2,7 +2,7 @@ import MatterModel
 
 /// What the device backend changes through `/v1`: users created and removed, devices put, renamed and removed, and
 /// state reported. Every method is one transaction that also writes its change-log entry
-/// (``SQLiteDeviceStore/recordChange(_:_:occurred:)``) and queues the HomeGraph work it causes (Request Sync,
+/// (``SQLRegistry/recordChange(_:_:occurred:)``) and queues the HomeGraph work it causes (Request Sync,
 /// Report State), so a change, its log entry and its outbox row commit or roll back together.
 ///
 /// Unknown users and devices throw ``RegistryError/Code/notFound``.

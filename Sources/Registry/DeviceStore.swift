@@ -7,7 +7,7 @@ import MatterModel
 /// ``OutboxStore`` and ``StoreHealth`` (all of them: ``RegistryStore``). Every method is synchronous and safe to call
 /// from any thread (the listener's threads call it directly), and every method that writes is one transaction: the
 /// bookkeeping a change owes (HomeGraph outbox rows, and the change log next) is written by the backend inside that
-/// transaction, never by the caller in a second one. Implemented by ``SQLiteDeviceStore`` (in a file or in memory);
+/// transaction, never by the caller in a second one. Implemented once by ``SQLRegistry`` (SQLite in a file or in memory, PostgreSQL);
 /// every backend passes the store contract suite (`Tests/RegistryTests/StoreContractTests*.swift`).
 public protocol DeviceStore: Sendable {
     /// All devices of one user, in import order, with a revision that changes when they may have changed.

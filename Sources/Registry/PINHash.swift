@@ -38,7 +38,7 @@ public enum PINHash {
 extension Device {
     /// This device with a PIN given in clear replaced by its hash: what every store keeps. Hashing happens before
     /// the import's transaction opens, so the writer is not held for it.
-    func hashingPIN() throws -> Device {
+    package func hashingPIN() throws -> Device {
         guard case .pin(.clear(let pin)) = challenge else { return self }
         var device = self
         device.challenge = .pin(.hashed(try PINHash.hash(pin)))
@@ -48,7 +48,7 @@ extension Device {
 
 extension DeviceFile {
     /// The file with every clear PIN hashed (see ``Device/hashingPIN()``).
-    func hashingPINs() throws -> DeviceFile {
+    package func hashingPINs() throws -> DeviceFile {
         var file = self
         for userIndex in file.users.indices {
             for deviceIndex in file.users[userIndex].devices.indices {

@@ -8,39 +8,42 @@ import MatterModel
 /// read transaction that sees ``generation`` would decode. The counter itself is re-read from SQLite when it was
 /// last verified more than the store's revalidation interval ago: writes by this process update the cache as they
 /// commit, so the interval only bounds how long another process's write can go unseen by reads.
-struct RegistryCache {
+package struct RegistryCache {
     /// The most users whose devices are kept; past it the cache starts over (a simple, safe bound).
-    static let maximumUsers = 10_000
+    package static let maximumUsers = 10_000
     /// The most token records kept.
-    static let maximumTokens = 100_000
+    package static let maximumTokens = 100_000
 
     /// The change counter the cached values belong to.
-    private(set) var generation: Int64 = -1
+    package private(set) var generation: Int64 = -1
     /// When ``generation`` was last read from SQLite (or known from a commit of this process).
     private var verifiedAt: ContinuousClock.Instant?
     private var snapshots: [String: DeviceSnapshot] = [:]
     private var tokens: [SHA256Digest: TokenRecord] = [:]
 
+    /// An empty cache: nothing verified, every read goes to the database.
+    package init() {}
+
     /// Whether ``generation`` was verified within `interval` before `now`.
-    func isFresh(now: ContinuousClock.Instant, interval: Duration) -> Bool {
+    package func isFresh(now: ContinuousClock.Instant, interval: Duration) -> Bool {
         guard let verifiedAt else { return false }
         return now - verifiedAt <= interval
     }
 
     /// The user's snapshot, if cached for `generation`.
-    func snapshot(forUser user: String, at generation: Int64) -> DeviceSnapshot? {
+    package func snapshot(forUser user: String, at generation: Int64) -> DeviceSnapshot? {
         guard generation == self.generation else { return nil }
         return snapshots[user]
     }
 
     /// A token record, if cached for `generation`.
-    func token(_ hash: SHA256Digest, at generation: Int64) -> TokenRecord? {
+    package func token(_ hash: SHA256Digest, at generation: Int64) -> TokenRecord? {
         guard generation == self.generation else { return nil }
         return tokens[hash]
     }
 
     /// Records that SQLite's counter was `generation` at `instant`; a newer counter drops every cached value.
-    mutating func verified(_ generation: Int64, at instant: ContinuousClock.Instant) {
+    package mutating func verified(_ generation: Int64, at instant: ContinuousClock.Instant) {
         if generation > self.generation {
             self.generation = generation
             snapshots.removeAll(keepingCapacity: true)
@@ -53,13 +56,13 @@ struct RegistryCache {
 
     /// Forgets when the counter was verified, so the next read checks SQLite (after a write of this process that
     /// did not patch the cache).
-    mutating func invalidate() {
+    package mutating func invalidate() {
         verifiedAt = nil
     }
 
     /// Stores devices decoded in a transaction that saw `generation`, returning their snapshot. Older values never
     /// replace newer ones. The snapshot's revision is the generation it was decoded at; `now` is when it was read.
-    mutating func store(
+    package mutating func store(
         devices: [Device],
         forUser user: String,
         at generation: Int64,
@@ -74,7 +77,7 @@ struct RegistryCache {
     }
 
     /// Stores a token record decoded in a transaction that saw `generation`.
-    mutating func store(token record: TokenRecord, at generation: Int64) {
+    package mutating func store(token record: TokenRecord, at generation: Int64) {
         guard generation == self.generation else { return }
         if tokens.count >= Self.maximumTokens { tokens.removeAll(keepingCapacity: true) }
         tokens[record.hash] = record
@@ -84,7 +87,7 @@ struct RegistryCache {
     /// only `changed` devices of `user`: patch them in, so that EXECUTE keeps the cache warm. The user's snapshot
     /// gets revision `after`; other users' snapshots keep theirs. When the cache is not at `before` (another
     /// writer came between), it is left to be re-verified. `now` is when the commit was made.
-    mutating func apply(
+    package mutating func apply(
         changed: [Device],
         ofUser user: String,
         from before: Int64,

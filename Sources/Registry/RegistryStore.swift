@@ -8,7 +8,7 @@ public typealias RegistryStore = DeviceStore & TokenStore & AccountStore & Attem
     & APIKeyStore
 
 /// A registry as `hearth serve` and every CLI command open it: every concern, the device backend's writes and the
-/// change log, and closing. Both backends (``SQLiteDeviceStore``, ``PostgreSQLDeviceStore``) are one; code above
+/// change log, and closing. Both engines (`SQLiteRegistry`, `PostgreSQLRegistry`, each an ``SQLRegistry``) are one; code above
 /// Registry takes this (or the smaller composition it needs), never a backend's type.
 public typealias ServingStore = RegistryStore & DeviceAdminStore & ChangeStore & ClosableStore
 

@@ -4,6 +4,7 @@ import HearthFakes
 import HearthTestSupport
 import JSON
 import Registry
+import RegistrySQLite
 import Synchronization
 import Testing
 

@@ -6,6 +6,7 @@ import HTTPTypes
 import JSON
 import Logging
 import Registry
+import RegistrySQLite
 import Testing
 
 /// `GET /v1/openapi.json` (the checked-in `openapi.json`) and the router agree route for route. The router's routes
@@ -83,7 +84,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteDeviceStore(path: directory.appendingPathComponent("hearth.sqlite").path)
+        let store = try SQLiteRegistry(path: directory.appendingPathComponent("hearth.sqlite").path)
         defer { try? store.close() }
         let key = try store.create(name: "backend", now: SystemClock().unixTime)
         let router = DeviceAPIResponder(

@@ -10,6 +10,7 @@ import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 import Synchronization
 import Testing
 
@@ -124,7 +125,7 @@ struct AuthFailureThrottleTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("throttle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteDeviceStore(path: directory.appendingPathComponent("hearth.sqlite").path)
+        let store = try SQLiteRegistry(path: directory.appendingPathComponent("hearth.sqlite").path)
         defer { try? store.close() }
         _ = try store.importDevices(try DeviceFile.parse(Array(TestHomes.twoUsers.utf8)))
         let logger = Logger(label: "throttle-test", factory: { _ in SwiftLogNoOpLogHandler() })

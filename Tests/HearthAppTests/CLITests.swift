@@ -3,6 +3,7 @@ import Foundation
 import HearthTestSupport
 import JSON
 import MatterModel
+import RegistrySQLite
 import Testing
 
 @testable import Registry
@@ -251,7 +252,7 @@ struct CLITests {
         #expect(beyond.stderr.contains("Thermostat.MaxHeatSetpointLimit: 3100 is outside"), "\(beyond)")
         let inside = try set("Thermostat.MaxHeatSetpointLimit=2500")
         #expect(inside.status == 0, "\(inside)")
-        let store = try SQLiteDeviceStore(path: workspace.database)
+        let store = try SQLiteRegistry(path: workspace.database)
         defer { try? store.close() }
         let devices = try store.devices(forUser: "alice")
         let thermostat = try #require(devices.first { $0.id == "t" }).endpoints[0].cluster(.Thermostat)
@@ -271,7 +272,7 @@ struct CLITests {
             try workspace.hearth("devices", "set", "--user", "alice", "--device", "p", "OnOff.OnOff=true").status == 0
         )
         #expect(try workspace.hearth("devices", "set", "--user", "alice", "--device", "p", "OnOff.Nope=1").status != 0)
-        let store = try SQLiteDeviceStore(path: workspace.database)
+        let store = try SQLiteRegistry(path: workspace.database)
         defer { try? store.close() }
         let states = try store.changes(after: 0, limit: 10, users: nil, kinds: [.state])
         #expect(states.count == 1)
@@ -547,7 +548,7 @@ struct CLITests {
             "its SHA-256 hash is stored (shows the search above reads the right bytes)"
         )
 
-        let store = try SQLiteDeviceStore(path: workspace.database)
+        let store = try SQLiteRegistry(path: workspace.database)
         defer { try? store.close() }
         let now = UnixTime(seconds: Int64(Date().timeIntervalSince1970))
         #expect(try store.authenticate(token: token, now: now) == "alice")

@@ -5,13 +5,14 @@ import HearthTestSupport
 import Logging
 import MatterModel
 import Registry
+import RegistrySQLite
 import Testing
 
 /// `changes.retentionHours`: the change log is pruned at start and every hour, by the injected clock.
 struct ChangeRetentionServiceTests {
     @Test func changesOlderThanTheRetentionArePrunedEachInterval() async throws {
         let clock = ManualClock()
-        let store = try SQLiteDeviceStore.inMemory(clock: clock)
+        let store = try SQLiteRegistry.inMemory(clock: clock)
         let file = try DeviceFile.parse(
             #"{"users": [{"agentUserId": "u", "devices": [{"id": "p", "name": "P", "deviceType": "OnOffPlugInUnit"}]}]}"#
         )

@@ -8,6 +8,7 @@ import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 import Synchronization
 import Testing
 
@@ -77,7 +78,7 @@ struct CommandDeliveryProcessTests {
 
         /// The lamp's OnOff and the `command` records, read as another process would after the kill.
         func registry() throws -> (on: Bool?, commands: Int) {
-            let store = try SQLiteDeviceStore(path: directory.url.appendingPathComponent("h.sqlite").path)
+            let store = try SQLiteRegistry(path: directory.url.appendingPathComponent("h.sqlite").path)
             defer { try? store.close() }
             let lamp = try store.devices(forUser: "alice", ids: ["lamp"])["lamp"]
             let commands = try store.changes(after: 0, limit: 100, users: nil, kinds: [.command]).count

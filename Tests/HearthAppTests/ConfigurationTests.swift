@@ -5,6 +5,7 @@ import JSON
 import Logging
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 import SmartHomeProtocol
 import Testing
 

@@ -3,6 +3,7 @@ import HearthTestSupport
 import JSON
 import MatterModel
 import Registry
+import RegistrySQLite
 import Synchronization
 import Testing
 
@@ -79,7 +80,7 @@ struct DatabaseBackupTests {
         #expect(executed > 0)
 
         for copy in copies {
-            let store = try SQLiteDeviceStore(path: copy)
+            let store = try SQLiteRegistry(path: copy)
             defer { try? store.close() }
             #expect(try store.users().sorted() == ["demo-user", "guest-user"])
             #expect(try store.devices(forUser: "demo-user").count == 30)

@@ -12,6 +12,7 @@ import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 import Testing
 
 /// API keys reach only `/v1`, Google's tokens only `/fulfillment`; bad keys are slowed like bad tokens; `/v1` is
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func badKeysSpendTheBadTokenBudget() throws {
-        let store = try SQLiteDeviceStore.inMemory()
+        let store = try SQLiteRegistry.inMemory()
         let clock = ManualClock()
         let throttle = AuthFailureThrottle(burst: 2, perMinute: 1, clock: clock)
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }

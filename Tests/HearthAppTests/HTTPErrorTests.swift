@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import JSON
 import Registry
+import RegistrySQLite
 import Testing
 
 @testable import HearthApp

@@ -4,6 +4,7 @@ import JSON
 import MatterModel
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 import Testing
 
 /// No token reads, changes or learns the existence of another user's device, through any intent.
@@ -123,7 +124,7 @@ struct ExecuteThroughListenerTests {
         #expect(response.json?["payload"]?["commands"]?.arrayValue?.first?["status"] == "SUCCESS")
         hearth.server.shutdown()
         try hearth.store.close()
-        let reopened = try Registry.SQLiteDeviceStore(path: hearth.databasePath)
+        let reopened = try RegistrySQLite.SQLiteRegistry(path: hearth.databasePath)
         defer { try? reopened.close() }
         let color = try #require(try reopened.devices(forUser: "alice", ids: ["color"])["color"])
         #expect(color.endpoints[0].clusters[.ColorControl]?.int("ColorMode") == 0)

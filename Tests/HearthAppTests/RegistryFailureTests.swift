@@ -2,6 +2,7 @@ import Foundation
 import HearthTestSupport
 import JSON
 import Registry
+import RegistrySQLite
 import Testing
 
 /// `/fulfillment` with the registry gone (the SQLite store closed under a running listener, as `/healthz`'s test

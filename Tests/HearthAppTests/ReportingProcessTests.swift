@@ -7,6 +7,7 @@ import JSON
 import Logging
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 import Testing
 
 #if canImport(Glibc)
@@ -135,7 +136,7 @@ struct ReportingProcessTests {
         // that delivered it returned: an empty outbox after the exit (read as another process would) means the
         // report was delivered and nothing of it is left to send again.
         #expect(server.stop() != nil)
-        let registry = try SQLiteDeviceStore(path: environment.directory.url.appendingPathComponent("h.sqlite").path)
+        let registry = try SQLiteRegistry(path: environment.directory.url.appendingPathComponent("h.sqlite").path)
         defer { try? registry.close() }
         #expect(try registry.outboxCounts().isEmpty)
         let delivered = environment.reports(status: 200)

@@ -2,6 +2,7 @@ import Foundation
 import HearthTestSupport
 import MatterModel
 import Registry
+import RegistrySQLite
 import Testing
 
 /// A device file whose strings hold `\u0000` is refused by `hearth devices validate` and `hearth devices import` as
@@ -27,7 +28,7 @@ struct StoredTextCLITests {
         let refused = try scratch.hearth(["devices", "import", file, "--database", database])
         CLIExitCodeTests.expectRuntimeFailure(refused, 65, mentioning: expected)
         #expect(!refused.stderr.utf8.contains(0), "the value is not echoed")
-        let store = try SQLiteDeviceStore(path: database)
+        let store = try SQLiteRegistry(path: database)
         defer { try? store.close() }
         let names = try store.devices(forUser: "u").map(\.name)
         #expect(names == ["Plug", "Küche 💡"], "the earlier import is intact and exact")

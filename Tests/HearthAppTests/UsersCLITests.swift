@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import RegistrySQLite
 import Testing
 
 @testable import Registry
@@ -33,7 +34,7 @@ struct UsersCLITests {
         #expect(list.lines.last?.hasPrefix("alice") == true && list.lines.last?.contains("alice@example.com") == true)
         #expect(!list.stdout.contains("pbkdf2") && !list.stdout.contains("s3cret"), "never a hash or a password")
         // The stored hash checks the password without its newline.
-        let store = try SQLiteDeviceStore(path: directory.path("hearth.sqlite"))
+        let store = try SQLiteRegistry(path: directory.path("hearth.sqlite"))
         let record = try #require(try store.signInRecord(login: "alice@example.com"))
         #expect(record.agentUserId == "alice")
         #expect(record.passwordHash.hasPrefix("pbkdf2-sha256$"))
@@ -43,7 +44,7 @@ struct UsersCLITests {
         let removed = try Self.run(directory, ["users", "remove", "--user", "alice"])
         #expect(removed.status == 0, "\(removed)")
         #expect(try Self.run(directory, ["users", "list"]).lines.count == 1)
-        let reopened = try SQLiteDeviceStore(path: directory.path("hearth.sqlite"))
+        let reopened = try SQLiteRegistry(path: directory.path("hearth.sqlite"))
         defer { try? reopened.close() }
         #expect(try reopened.authenticate(token: token, now: UnixTime(seconds: 1)) == nil, "its tokens are revoked")
         #expect(try Self.run(directory, ["users", "remove", "--user", "alice"]).status != 0)
@@ -95,12 +96,12 @@ struct APIKeysCLITests {
         #expect(list.lines.count == 2)
         #expect(list.lines.last?.hasPrefix("backend") == true && list.lines.last?.hasSuffix("never") == true)
         #expect(!list.stdout.contains(key), "never the key")
-        let store = try SQLiteDeviceStore(path: directory.path("hearth.sqlite"))
+        let store = try SQLiteRegistry(path: directory.path("hearth.sqlite"))
         #expect(try store.apiKey(forKey: key, now: UnixTime(seconds: 1)) == "backend")
         try store.close()
         #expect(try UsersCLITests.run(directory, ["apikeys", "revoke", "--name", "backend"]).status == 0)
         #expect(try UsersCLITests.run(directory, ["apikeys", "revoke", "--name", "backend"]).status == 65)
-        let reopened = try SQLiteDeviceStore(path: directory.path("hearth.sqlite"))
+        let reopened = try SQLiteRegistry(path: directory.path("hearth.sqlite"))
         defer { try? reopened.close() }
         #expect(try reopened.apiKey(forKey: key, now: UnixTime(seconds: 2)) == nil)
     }

@@ -4,6 +4,7 @@ import MatterModel
 import Testing
 
 @testable import Registry
+@testable import RegistrySQLite
 
 /// The counter the registry cache is revalidated against, read outside the reader pool: it must be the committed
 /// `generation` row, whoever committed it, and a probe that cannot read must say so rather than answer 0.
@@ -11,10 +12,10 @@ struct ChangeCounterProbeTests {
     @Test func readsTheCommittedCounterOfEveryWriter() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         let probe = try ChangeCounterProbe(path: path, busyTimeoutMilliseconds: 1000)
         let shell = try DatabaseQueue(path: path)
-        func committed() throws -> Int64 { try shell.read { db in try SQLiteDeviceStore.generation(db) } }
+        func committed() throws -> Int64 { try shell.read { db in try SQLiteRegistry.generation(db) } }
 
         let start = try probe.read()
         #expect(start == (try committed()))
@@ -43,7 +44,7 @@ struct ChangeCounterProbeTests {
         try shell.close()
         let reader = try DatabasePool(path: path)
         try reader.read { db in
-            _ = try SQLiteDeviceStore.generation(db)
+            _ = try SQLiteRegistry.generation(db)
             _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
             #expect(try probe.read() > afterShell)
         }
@@ -55,7 +56,7 @@ struct ChangeCounterProbeTests {
     @Test func aClosedProbeThrowsInsteadOfAnsweringZero() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let probe = try ChangeCounterProbe(path: path, busyTimeoutMilliseconds: 1000)
         #expect(try probe.read() > 0)

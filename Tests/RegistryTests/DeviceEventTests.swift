@@ -3,6 +3,8 @@ import MatterModel
 import Registry
 import Testing
 
+@testable import RegistrySQLite
+
 struct DeviceEventTests {
     /// The outbox stores an event by its raw name: renaming a case must not change what is in a database.
     @Test func storedNamesAreStable() {
@@ -17,7 +19,7 @@ struct DeviceEventTests {
     @Test func theOutboxStoresRawNamesAndReadsUnknownOnesAsNoEvent() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         var plug = Fixtures.plug
         plug.notificationSupportedByAgent = true
         _ = try store.importDevices(Fixtures.file([("u", [plug])]))
@@ -34,7 +36,7 @@ struct DeviceEventTests {
         }
         try queue.close()
 
-        let reopened = try SQLiteDeviceStore(path: path)
+        let reopened = try SQLiteRegistry(path: path)
         let events = try reopened.outboxWork(forUser: "u").events
         #expect(events.map(\.event) == [nil, DeviceEvent(name: .smokeAlarm, value: 2)])
         try reopened.close()

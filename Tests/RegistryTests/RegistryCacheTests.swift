@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import Registry
+@testable import RegistrySQLite
 
 /// The SQLite store's read cache must never serve something another writer has changed: two stores on one
 /// file stand in for `hearth serve` and a CLI command, and a raw GRDB connection for a `sqlite3` shell.
@@ -15,8 +16,8 @@ struct RegistryCacheTests {
     @Test func anotherProcessesWriteIsSeenByTheNextRead() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let server = try SQLiteDeviceStore(path: path, revalidationInterval: .zero)
-        let cli = try SQLiteDeviceStore(path: path)
+        let server = try SQLiteRegistry(path: path, revalidationInterval: .zero)
+        let cli = try SQLiteRegistry(path: path)
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         #expect(try server.devices(forUser: "u", ids: [Fixtures.plug.id]).count == 1)  // now cached
         var renamed = Fixtures.plug
@@ -30,7 +31,7 @@ struct RegistryCacheTests {
     @Test func aRawSQLWriteIsSeenToo() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path, revalidationInterval: .zero)
+        let store = try SQLiteRegistry(path: path, revalidationInterval: .zero)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         _ = try store.devices(forUser: "u")
         let shell = try DatabaseQueue(path: path)
@@ -45,8 +46,8 @@ struct RegistryCacheTests {
     @Test func revocationByAnotherProcessTakesEffectAtOnce() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let server = try SQLiteDeviceStore(path: path, revalidationInterval: .zero)
-        let cli = try SQLiteDeviceStore(path: path)
+        let server = try SQLiteRegistry(path: path, revalidationInterval: .zero)
+        let cli = try SQLiteRegistry(path: path)
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let now = UnixTime(seconds: 1_000)
         let token = try cli.issueToken(forUser: "u", ttl: nil, now: now)
@@ -60,7 +61,7 @@ struct RegistryCacheTests {
     @Test func updatesKeepTheCacheExactAndAFailedUpdateLeavesNoTrace() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug, Fixtures.lamp])]))
         _ = try store.devices(forUser: "u")
         try store.updateDevices(forUser: "u", ids: [Fixtures.plug.id]) { devices in
@@ -75,7 +76,7 @@ struct RegistryCacheTests {
         }
         let cached = try store.devices(forUser: "u")
         try store.close()
-        let reopened = try SQLiteDeviceStore(path: path)
+        let reopened = try SQLiteRegistry(path: path)
         #expect(try reopened.devices(forUser: "u") == cached, "what the cache serves is what is on disk")
         #expect(cached.map(\.online) == [false, true])
         try reopened.close()
@@ -87,12 +88,12 @@ struct RegistryCacheTests {
         // The server's revalidation interval runs on a clock the test advances: no sleeping, and "within the
         // interval" is exact.
         let clock = ManualClock()
-        let server = try SQLiteDeviceStore(
+        let server = try SQLiteRegistry(
             path: path,
             revalidationInterval: .milliseconds(300),
             clock: clock
         )
-        let cli = try SQLiteDeviceStore(path: path)
+        let cli = try SQLiteRegistry(path: path)
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let first = try server.snapshot(forUser: "u")
         #expect(first.devices.map(\.id) == [Fixtures.plug.id])
@@ -113,7 +114,7 @@ struct RegistryCacheTests {
 
     @Test func writesOfThisProcessAreSeenAtOnceWhateverTheInterval() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"), revalidationInterval: .seconds(3600))
+        let store = try SQLiteRegistry(path: directory.path("registry.sqlite"), revalidationInterval: .seconds(3600))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let before = try store.snapshot(forUser: "u")
         let wasOnline = try #require(before.devices.first).online

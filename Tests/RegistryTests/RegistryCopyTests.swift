@@ -4,6 +4,9 @@ import MatterModel
 import Registry
 import Testing
 
+@testable import RegistryPostgreSQL
+@testable import RegistrySQLite
+
 /// `hearth db copy`'s engine (``RegistryCopy``): a registry holding every kind of record goes SQLite → PostgreSQL →
 /// SQLite and comes back record for record, and works (its token, API key and devices); a copy never merges into a
 /// registry that has data.
@@ -13,7 +16,7 @@ struct RegistryCopyTests {
 
     /// A registry with users, devices, a wrong-PIN record, a token, an account, an authorization code, an API key,
     /// queued HomeGraph work and change-log entries.
-    func populated(_ store: SQLiteDeviceStore) throws -> (token: String, key: String) {
+    func populated(_ store: SQLiteRegistry) throws -> (token: String, key: String) {
         try store.setReporting(enabled: true)
         _ = try store.importDevices(StoreContractTests.challengeFile)
         _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.kitchen, Fixtures.plug])]))
@@ -55,7 +58,7 @@ struct RegistryCopyTests {
 
     @Test func sqliteToPostgreSQLToSQLiteKeepsEveryRecord() throws {
         let directory = try TemporaryDirectory()
-        let first = try SQLiteDeviceStore(path: directory.path("first.sqlite"))
+        let first = try SQLiteRegistry(path: directory.path("first.sqlite"))
         defer { try? first.close() }
         let (token, key) = try populated(first)
         let original = try Self.tables(first)
@@ -65,14 +68,14 @@ struct RegistryCopyTests {
             #expect(original[table]?.isEmpty == false, "the fixture has no \(table) row: the test would prove nothing")
         }
 
-        let postgres = try PostgreSQLDeviceStore(url: PostgreSQLCluster.start().createDatabase())
+        let postgres = try PostgreSQLRegistry(url: PostgreSQLCluster.start().createDatabase())
         defer { postgres.close() }
         let counts = try RegistryCopy.copy(from: first, to: postgres)
         #expect(counts.reduce(0) { $0 + $1.rows } == original.values.reduce(0) { $0 + $1.count })
         let copied = try Self.tables(postgres)
         #expect(copied == original, "\(Self.differences(copied, original))")
 
-        let back = try SQLiteDeviceStore(path: directory.path("back.sqlite"))
+        let back = try SQLiteRegistry(path: directory.path("back.sqlite"))
         defer { try? back.close() }
         _ = try RegistryCopy.copy(from: postgres, to: back)
         let returned = try Self.tables(back)
@@ -94,10 +97,10 @@ struct RegistryCopyTests {
 
     @Test func aCopyNeverMergesIntoARegistryWithData() throws {
         let directory = try TemporaryDirectory()
-        let source = try SQLiteDeviceStore(path: directory.path("source.sqlite"))
+        let source = try SQLiteRegistry(path: directory.path("source.sqlite"))
         defer { try? source.close() }
         _ = try populated(source)
-        let destination = try PostgreSQLDeviceStore(url: PostgreSQLCluster.start().createDatabase())
+        let destination = try PostgreSQLRegistry(url: PostgreSQLCluster.start().createDatabase())
         defer { destination.close() }
         _ = try destination.importDevices(Fixtures.file([("bob", [Fixtures.lamp])]))
         let before = try Self.tables(destination)

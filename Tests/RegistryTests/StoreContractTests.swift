@@ -2,6 +2,8 @@ import Clocks
 import Registry
 import Testing
 
+@testable import RegistrySQLite
+
 /// The store contract: what every backend of the registry does, written once against the protocols
 /// (``RegistryStore``: ``DeviceStore``, ``TokenStore``, ``AccountStore``, ``AttemptStore``, ``OutboxStore``,
 /// ``StoreHealth``) and run against every ``StoreFactory``: success, refusals, isolation between users, and for the
@@ -9,7 +11,7 @@ import Testing
 ///
 /// One suite, in one file per concern (`StoreContractTests+Devices.swift`, `+Endpoints`, `+Attempts`, `+Tokens`,
 /// `+Accounts`, `+Outbox`). What only one backend has (SQLite's pragmas, schema, migrations, cache, other processes)
-/// is tested beside it (``SQLiteDeviceStoreTests``, ``RegistryCacheTests``).
+/// is tested beside it (``SQLiteRegistryTests``, ``RegistryCacheTests``).
 struct StoreContractTests {
     /// The wall-clock time the tests pretend it is.
     let now = UnixTime(seconds: 1_700_000_000)

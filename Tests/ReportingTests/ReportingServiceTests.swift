@@ -7,6 +7,7 @@ import HomeGraph
 import JSON
 import MatterModel
 import Registry
+import RegistrySQLite
 import Reporting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Registry
+import RegistrySQLite
 
 /// The registry as a whole (`hearth db`): a consistent online backup of a SQLite registry, and copying a whole
 /// registry between SQLite and PostgreSQL.
@@ -84,7 +85,7 @@ public struct DatabaseAdministration: Sendable {
         }
         return try administration.withRegistry { store in
             // The one place above Registry that names an engine: backup is SQLite's alone.
-            guard let store = store as? SQLiteDeviceStore else {
+            guard let store = store as? SQLiteRegistry else {
                 throw CommandFailure(.software, "\(source) did not open as a SQLite registry")
             }
             do {

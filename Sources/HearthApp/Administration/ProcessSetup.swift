@@ -53,20 +53,6 @@ public enum ProcessSetup {
         #endif
     }
 }
-
-#if os(Linux)
-        _ = glibcMallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
-        _ = glibcMallopt(-3, 32 << 20)  // M_MMAP_THRESHOLD
-        #endif
-    }
-}
-
-/// `hearth fake-homegraph` and `hearth fake-device-backend` call this name (their files import Logging for
-/// `Logger.Level`); ``ProcessSetup/bootstrapLogging(level:format:)`` under its former name, until they call that.
-public func bootstrapLogging(level: Logger.Level, format: LogFormat = .text) -> Logger {
-    ProcessSetup.bootstrapLogging(level: level, format: format)
-}
-
 #if os(Linux)
 /// glibc's `int mallopt(int, int)`: `<malloc.h>` is not part of Swift's Glibc module, and two int arguments pass
 /// the same way in Swift's and C's calling conventions on Linux.

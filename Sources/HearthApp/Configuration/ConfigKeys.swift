@@ -1,5 +1,6 @@
 import Logging
 import Registry
+import RegistrySQLite
 
 /// Every configuration key Hearth reads, declared once, by scope: `values[\.http.port]` reads `http.port` as an
 /// `Int`. `Config/hearth.json` and the README's Configuration table list the same keys and defaults (tests keep
@@ -86,7 +87,7 @@ public struct ConfigKeys: Sendable {
             default: "hearth.sqlite",
             "SQLite file of the registry."
         )
-        public let synchronous: ConfigKey<SQLiteDeviceStore.Synchronous> = .choice(
+        public let synchronous: ConfigKey<SQLiteRegistry.Synchronous> = .choice(
             "database.synchronous",
             default: .normal,
             "SQLite `synchronous`: `normal` survives a killed process, `full` a power loss."

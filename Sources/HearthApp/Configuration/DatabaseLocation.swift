@@ -1,4 +1,5 @@
 import Registry
+import RegistryPostgreSQL
 
 /// Where the registry lives: `database.url` (or `database.path`, or the CLI's `--database`) read as a SQLite path or
 /// a PostgreSQL URL.
@@ -34,7 +35,7 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let path): return path
-        case .postgres(let url): return PostgreSQLDeviceStore.redacted(url)
+        case .postgres(let url): return PostgreSQLRegistry.redacted(url)
         }
     }
 }

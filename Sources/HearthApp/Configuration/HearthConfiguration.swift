@@ -3,6 +3,7 @@ import Logging
 import MicroHTTPD
 import OAuth
 import Registry
+import RegistrySQLite
 import Reporting
 
 /// Hearth's configuration, typed. Built from ``ConfigValues``; see ``ConfigKeys`` for every key.
@@ -18,7 +19,7 @@ public struct HearthConfiguration: Sendable {
     /// `database.outboxLeaseSeconds` (PostgreSQL): how long a claim on a user's outbox outlives its claimer's last
     /// read, so how long a killed instance's users wait for another instance's drain.
     public var outboxLease: Duration
-    public var synchronous: SQLiteDeviceStore.Synchronous
+    public var synchronous: SQLiteRegistry.Synchronous
     /// How long reads trust the registry's change counter (`database.cacheRevalidationMilliseconds`).
     public var cacheRevalidationInterval: Duration
     /// How long the change log keeps a change (`changes.retentionHours`).

@@ -8,6 +8,7 @@ import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 
 /// A ``ChangesResponder`` mounted on a real listener on a loopback port, over a registry in a temporary file,
 /// with a clock the test moves. Changes are made through the store's own write paths.
@@ -15,7 +16,7 @@ final class ChangesHarness: Sendable {
     let directory: URL
     private let ownsDirectory: Bool
     let clock = ManualClock()
-    let store: SQLiteDeviceStore
+    let store: SQLiteRegistry
     let responder: ChangesResponder
     let server: HTTPServer
     let port: Int
@@ -26,7 +27,7 @@ final class ChangesHarness: Sendable {
         self.directory =
             directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("changes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
-        store = try SQLiteDeviceStore(
+        store = try SQLiteRegistry(
             path: self.directory.appendingPathComponent("registry.sqlite").path,
             clock: clock
         )

@@ -7,11 +7,12 @@ import JSON
 import Logging
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 
 /// A real listener on a loopback port serving ``DeviceAPIResponder`` from a SQLite file in a temporary directory,
 /// with one API key (and, when asked for, the change stream at `/v1/changes`); requests go through curl.
 final class TestDeviceAPI: Sendable {
-    let store: SQLiteDeviceStore
+    let store: SQLiteRegistry
     let server: HTTPServer
     let port: Int
     let key: String
@@ -21,7 +22,7 @@ final class TestDeviceAPI: Sendable {
     init(changes: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteDeviceStore(path: directory.appendingPathComponent("hearth.sqlite").path)
+        store = try SQLiteRegistry(path: directory.appendingPathComponent("hearth.sqlite").path)
         key = try store.create(name: "backend", now: SystemClock().unixTime)
         let api = DeviceAPIResponder(
             store: store,

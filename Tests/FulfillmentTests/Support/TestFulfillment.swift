@@ -6,12 +6,13 @@ import JSON
 import Logging
 import MatterModel
 import Registry
+import RegistrySQLite
 import SmartHomeProtocol
 
-/// An ``IntentDispatcher`` over a ``SQLiteDeviceStore`` in memory filled from a device file, spoken to in JSON as
+/// An ``IntentDispatcher`` over a ``SQLiteRegistry`` in memory filled from a device file, spoken to in JSON as
 /// Google speaks to it. Every answer is decoded with ``JSONParser`` and compared as JSON, never as bytes.
 struct TestFulfillment {
-    let store: SQLiteDeviceStore
+    let store: SQLiteRegistry
     let dispatcher: IntentDispatcher
 
     init(
@@ -20,7 +21,7 @@ struct TestFulfillment {
         logger: Logger = Logger(label: "fulfillment-tests", factory: { _ in SwiftLogNoOpLogHandler() }),
         clock: any HearthClock = ManualClock(unixMilliseconds: 1_800_000_000_000)
     ) throws {
-        store = try SQLiteDeviceStore.inMemory()
+        store = try SQLiteRegistry.inMemory()
         _ = try store.importDevices(try DeviceFile.parse(devices))
         dispatcher = IntentDispatcher(store: store, options: options, logger: logger, clock: clock)
     }

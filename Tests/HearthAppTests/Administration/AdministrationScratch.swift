@@ -1,3 +1,4 @@
+import HearthFakes
 import Foundation
 import HearthApp
 import HearthTestSupport

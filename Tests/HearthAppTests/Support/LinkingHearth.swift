@@ -12,6 +12,7 @@ import MatterModel
 import MicroHTTPD
 import OAuth
 import Registry
+import RegistrySQLite
 import Synchronization
 
 /// Hearth with account linking as `hearth serve` runs it — real SQLite file, real microhttpd listener on
@@ -35,7 +36,7 @@ final class LinkingHearth: @unchecked Sendable {
     static let noSecret = OAuthClient(id: "unready", redirectURIs: ["https://unready.example/cb"], secret: nil)
 
     let directory: URL
-    let store: SQLiteDeviceStore
+    let store: SQLiteRegistry
     let server: HTTPServer
     let port: Int
     let logs = InMemoryLogHandler()
@@ -56,7 +57,7 @@ final class LinkingHearth: @unchecked Sendable {
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-oauth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteDeviceStore(path: directory.appendingPathComponent("hearth.sqlite").path)
+        store = try SQLiteRegistry(path: directory.appendingPathComponent("hearth.sqlite").path)
         _ = try store.importDevices(try DeviceFile.parse(Array(devices.utf8)))
         let clock = self.clock
         var settings = settings

@@ -9,6 +9,7 @@ import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 import Synchronization
 
 /// Hearth with its metrics and its log lines as `hearth serve` writes them (``SanitizingLogHandler`` in front of a
@@ -16,7 +17,7 @@ import Synchronization
 /// 127.0.0.1, port 0, the device API on. Each instance has its own metrics registry.
 final class ObservedHearth: @unchecked Sendable {
     let directory: TemporaryDirectory
-    let store: SQLiteDeviceStore
+    let store: SQLiteRegistry
     let server: HTTPServer
     let port: Int
     let metrics: HearthMetrics
@@ -29,7 +30,7 @@ final class ObservedHearth: @unchecked Sendable {
         metricsEnabled: Bool = true
     ) throws {
         directory = try TemporaryDirectory()
-        store = try SQLiteDeviceStore(path: directory.path("hearth.sqlite"))
+        store = try SQLiteRegistry(path: directory.path("hearth.sqlite"))
         _ = try store.importDevices(try DeviceFile.parse(Array(devices.utf8)))
         let captured = self.captured
         let logger = Logger(label: "hearth") { label in

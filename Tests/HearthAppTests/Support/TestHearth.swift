@@ -8,6 +8,7 @@ import Logging
 import MatterModel
 import MicroHTTPD
 import Registry
+import RegistrySQLite
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -18,7 +19,7 @@ import FoundationNetworking
 final class TestHearth: @unchecked Sendable {
     let directory: URL
     let databasePath: String
-    let store: SQLiteDeviceStore
+    let store: SQLiteRegistry
     let server: HTTPServer
     let port: Int
 
@@ -34,7 +35,7 @@ final class TestHearth: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = directory.appendingPathComponent("hearth.sqlite").path
-        store = try SQLiteDeviceStore(path: databasePath)
+        store = try SQLiteRegistry(path: databasePath)
         _ = try store.importDevices(try DeviceFile.parse(Array(devices.utf8)))
         var configuration = HTTPServerConfiguration()
         configuration.port = 0

@@ -4,6 +4,9 @@ import HearthTestSupport
 import Registry
 import Testing
 
+@testable import RegistryPostgreSQL
+@testable import RegistrySQLite
+
 /// The backends the store contract suite (``StoreContractTests``) runs against; every contract test runs against
 /// each of them.
 enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -46,9 +49,9 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// again after ``close(_:)``.
     func open(in directory: TemporaryDirectory) throws -> any ServingStore {
         switch self {
-        case .sqliteFile: return try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
-        case .sqliteInMemory: return try SQLiteDeviceStore.inMemory()
-        case .postgres: return try PostgreSQLDeviceStore(url: postgresURL(in: directory))
+        case .sqliteFile: return try SQLiteRegistry(path: directory.path("registry.sqlite"))
+        case .sqliteInMemory: return try SQLiteRegistry.inMemory()
+        case .postgres: return try PostgreSQLRegistry(url: postgresURL(in: directory))
         }
     }
 
@@ -65,8 +68,8 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// A new, empty store that needs no directory (``withoutDirectory``), its times read from `clock`.
     func openAlone(clock: any HearthClock = SystemClock()) throws -> any ServingStore {
         switch self {
-        case .sqliteInMemory: return try SQLiteDeviceStore.inMemory(clock: clock)
-        case .postgres: return try PostgreSQLDeviceStore(url: PostgreSQLCluster.start().createDatabase(), clock: clock)
+        case .sqliteInMemory: return try SQLiteRegistry.inMemory(clock: clock)
+        case .postgres: return try PostgreSQLRegistry(url: PostgreSQLCluster.start().createDatabase(), clock: clock)
         case .sqliteFile: throw TestFailure("a SQLite file needs a directory: use open(in:)")
         }
     }

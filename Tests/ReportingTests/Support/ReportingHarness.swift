@@ -11,6 +11,7 @@ import MatterModel
 import MicroHTTPD
 import OutboundHTTP
 import Registry
+import RegistrySQLite
 import Reporting
 import Synchronization
 
@@ -35,7 +36,7 @@ enum TestKey {
 /// drive, and a JWT has to be dated now to be accepted.
 final class ReportingHarness: @unchecked Sendable {
     let directory: URL
-    let store: SQLiteDeviceStore
+    let store: SQLiteRegistry
     let fake: FakeHomeGraph
     let server: HTTPServer
     let httpClient: HTTPClient
@@ -73,7 +74,7 @@ final class ReportingHarness: @unchecked Sendable {
         self.options = options
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteDeviceStore(
+        store = try SQLiteRegistry(
             path: directory.appendingPathComponent("hearth.sqlite").path,
             outboxPolicy: HomeGraphOutboxPolicy(),
             clock: clock

@@ -1,4 +1,5 @@
 import GRDB
+import Registry
 
 // MARK: - Schema
 //
@@ -51,7 +52,7 @@ import GRDB
 //   lockedUntil INTEGER NULL    unix seconds until which the device answers tooManyFailedAttempts
 //
 // v6 (outbox) adds the HomeGraph outbox: the work Report State, Request Sync and notifications owe Google, written in
-// the transaction of the change that causes it (see SQLiteDeviceStore+Outbox.swift). No table of v6 bumps generation.
+// the transaction of the change that causes it (see SQLRegistry+Outbox.swift in Registry). No table of v6 bumps generation.
 //
 // device     + notificationSupportedByAgent INTEGER (0/1, default 0)
 //
@@ -123,7 +124,7 @@ import GRDB
 // `?user=` filters the rows after it; pruning finds its boundary by walking the oldest rows in cursor order
 // (occurred grows with the cursor) and deletes by cursor range, in batches.
 
-extension SQLiteDeviceStore {
+extension SQLiteRegistry {
     /// The migrations, in order. Never edit a shipped migration: add the next one.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

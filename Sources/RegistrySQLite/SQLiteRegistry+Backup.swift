@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
+import Registry
 
-extension SQLiteDeviceStore {
+extension SQLiteRegistry {
     /// What ``backup(to:)`` wrote.
     public struct BackupSummary: Sendable, Hashable {
         /// Bytes in the copy.

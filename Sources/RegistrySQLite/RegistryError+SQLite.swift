@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Registry
 
 extension RegistryError {
     /// SQLite's refusal to open `path`, as a ``Code/cannotOpen`` error whose message names the file, says why in

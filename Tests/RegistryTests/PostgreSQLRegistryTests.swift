@@ -10,38 +10,40 @@ import Synchronization
 import Testing
 
 @testable import Registry
+@testable import RegistryPostgreSQL
+@testable import RegistrySQLite
 
 /// What only the PostgreSQL store has to prove: its schema's versioning, and correctness with several instances on
 /// one database (two stores on one URL stand in for two `hearth serve` processes).
 @Suite(.enabled(if: PostgreSQLCluster.testsEnabled, Comment(rawValue: PostgreSQLCluster.skipNote)))
-struct PostgreSQLDeviceStoreTests {
+struct PostgreSQLRegistryTests {
     private func database() throws -> String {
         try PostgreSQLCluster.start().createDatabase()
     }
 
     @Test func bothEnginesHaveTheSameMigrationNames() {
-        #expect(PostgreSQLDeviceStore.migrations.map(\.name) == SQLiteDeviceStore.migrator.migrations)
+        #expect(PostgreSQLRegistry.migrations.map(\.name) == SQLiteRegistry.migrator.migrations)
     }
 
     @Test func openingTwiceAppliesNothingTwice() throws {
         let url = try database()
-        let first = try PostgreSQLDeviceStore(url: url)
+        let first = try PostgreSQLRegistry(url: url)
         _ = try first.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         first.close()
-        let again = try PostgreSQLDeviceStore(url: url)
+        let again = try PostgreSQLRegistry(url: url)
         #expect(try again.devices(forUser: "u").map(\.id) == [Fixtures.plug.id])
         let applied = try PostgreSQLPool(url: url, size: 1).query("SELECT count(*) FROM hearth_migration")
-        #expect(try applied.first?.int(0) == PostgreSQLDeviceStore.migrations.count)
+        #expect(try applied.first?.int(0) == PostgreSQLRegistry.migrations.count)
     }
 
     @Test func aSchemaNewerThanThisBuildIsRefused() throws {
         let url = try database()
-        try PostgreSQLDeviceStore(url: url).close()
+        try PostgreSQLRegistry(url: url).close()
         try PostgreSQLPool(url: url, size: 1).query(
             "INSERT INTO hearth_migration (name, position) VALUES ($1, $2)",
             ["v99: from the future", 99]
         )
-        let error = try #require(throws: RegistryError.self) { try PostgreSQLDeviceStore(url: url) }
+        let error = try #require(throws: RegistryError.self) { try PostgreSQLRegistry(url: url) }
         #expect(error.code == .cannotOpen)
         #expect(error.openFailure == .newerSchema)
         #expect(error.message.contains("schema is newer than this hearth knows"))
@@ -51,7 +53,7 @@ struct PostgreSQLDeviceStoreTests {
     @Test func anUnreachableServerIsACannotOpenError() throws {
         let cluster = try PostgreSQLCluster.start()
         let error = try #require(throws: RegistryError.self) {
-            try PostgreSQLDeviceStore(url: cluster.url(database: "missing"))
+            try PostgreSQLRegistry(url: cluster.url(database: "missing"))
         }
         #expect(error.code == .cannotOpen)
         #expect(error.openFailure == .unreachable)
@@ -60,8 +62,8 @@ struct PostgreSQLDeviceStoreTests {
     @Test func anotherInstancesWriteIsSeenOnceTheRevalidationIntervalPassed() throws {
         let url = try database()
         let clock = ManualClock()
-        let a = try PostgreSQLDeviceStore(url: url)
-        let b = try PostgreSQLDeviceStore(url: url, revalidationInterval: .milliseconds(25), clock: clock)
+        let a = try PostgreSQLRegistry(url: url)
+        let b = try PostgreSQLRegistry(url: url, revalidationInterval: .milliseconds(25), clock: clock)
         _ = try a.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         #expect(try b.devices(forUser: "u").map(\.name) == [Fixtures.plug.name])  // cached by b
         var renamed = Fixtures.plug
@@ -75,8 +77,8 @@ struct PostgreSQLDeviceStoreTests {
     @Test func aRevocationThroughOneInstanceIsRefusedByTheOtherAtOnce() throws {
         let url = try database()
         let now = UnixTime(seconds: 1_800_000_000)
-        let a = try PostgreSQLDeviceStore(url: url)
-        let b = try PostgreSQLDeviceStore(url: url, revalidationInterval: .seconds(3600))
+        let a = try PostgreSQLRegistry(url: url)
+        let b = try PostgreSQLRegistry(url: url, revalidationInterval: .seconds(3600))
         let token = try a.issueToken(forUser: "u", ttl: nil, now: now)
         #expect(try b.authenticate(token: token, now: now) == "u")
         #expect(try a.disconnect(user: "u", clientId: nil) == 1)
@@ -92,10 +94,10 @@ struct PostgreSQLDeviceStoreTests {
     /// every change exactly once, in order — never skip a cursor that commits after a larger one was seen.
     @Test func aReaderFollowingTwoWritersMissesNoCursor() throws {
         let url = try database()
-        let setup = try PostgreSQLDeviceStore(url: url)
+        let setup = try PostgreSQLRegistry(url: url)
         _ = try setup.importDevices(Fixtures.file([("u1", [Fixtures.plug]), ("u2", [Fixtures.plug])]))
-        let writers = [try PostgreSQLDeviceStore(url: url), try PostgreSQLDeviceStore(url: url)]
-        let reader = try PostgreSQLDeviceStore(url: url)
+        let writers = [try PostgreSQLRegistry(url: url), try PostgreSQLRegistry(url: url)]
+        let reader = try PostgreSQLRegistry(url: url)
         let start = try reader.changeBounds().latest
         let writesPerWriter = 200
         let done = Mutex(0)
@@ -137,14 +139,14 @@ struct PostgreSQLDeviceStoreTests {
     }
 }
 
-extension PostgreSQLDeviceStoreTests {
+extension PostgreSQLRegistryTests {
     /// Two instances drain one outbox: a user's work is read by one instance at a time, and when that instance dies
     /// before completing it, another takes the user over once the lease lapsed and delivers the same rows.
     @Test func aUsersOutboxIsDrainedByOneInstanceAndALapsedClaimIsTakenOver() throws {
         let url = try database()
         let clock = ManualClock()
-        let a = try PostgreSQLDeviceStore(url: url, clock: clock)
-        let b = try PostgreSQLDeviceStore(url: url, clock: clock)
+        let a = try PostgreSQLRegistry(url: url, clock: clock)
+        let b = try PostgreSQLRegistry(url: url, clock: clock)
         try a.setReporting(enabled: true)
         _ = try a.importDevices(Fixtures.file([("u", [Fixtures.plug]), ("v", [Fixtures.lamp])]))
         #expect(try b.pendingOutbox().map(\.userId) == ["u", "v"])
@@ -160,7 +162,7 @@ extension PostgreSQLDeviceStoreTests {
         #expect(try a.outboxWork(forUser: "v").reports.isEmpty, "v is b's now")
 
         // a is killed before completing: its claim lapses after the lease, and b delivers the same rows, once.
-        clock.advance(by: PostgreSQLDeviceStore.defaultOutboxLease + .milliseconds(1))
+        clock.advance(by: PostgreSQLRegistry.defaultOutboxLease + .milliseconds(1))
         #expect(try b.pendingOutbox().map(\.userId) == ["u", "v"])
         let takenOver = try b.outboxWork(forUser: "u")
         #expect(takenOver.syncSeq == claimedByA.syncSeq)
@@ -171,14 +173,14 @@ extension PostgreSQLDeviceStoreTests {
     }
 }
 
-extension PostgreSQLDeviceStoreTests {
+extension PostgreSQLRegistryTests {
     /// The reason no reader skips a cursor, shown step by step: while one instance's transaction holds cursor N
     /// uncommitted, another instance's append waits for it (a lock PostgreSQL reports as not granted) instead of
     /// committing N + 1 first; once the first commits, a reader sees N, then N + 1.
     @Test func aSecondAppendWaitsForTheFirstToCommit() throws {
         let url = try database()
-        let first = try PostgreSQLDeviceStore(url: url)
-        let second = try PostgreSQLDeviceStore(url: url)
+        let first = try PostgreSQLRegistry(url: url)
+        let second = try PostgreSQLRegistry(url: url)
         let watcher = try PostgreSQLPool(url: url, size: 1)
         _ = try first.createUser("u")
         let start = try first.changeBounds().latest
@@ -189,14 +191,16 @@ extension PostgreSQLDeviceStoreTests {
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             _ = try? first.write { c, _ in
-                try PostgreSQLDeviceStore.recordChange(c, record, occurred: 1)
+                try PostgreSQLRegistry.recordChange(PostgreSQLRegistryConnection(c), record, occurred: 1)
                 holding.signal()
                 release.wait()
             }
         }
         holding.wait()
         DispatchQueue.global().async(group: group) {
-            _ = try? second.write { c, _ in try PostgreSQLDeviceStore.recordChange(c, record, occurred: 2) }
+            _ = try? second.write { c, _ in
+                try PostgreSQLRegistry.recordChange(PostgreSQLRegistryConnection(c), record, occurred: 2)
+            }
             secondDone.withLock { $0 = true }
         }
         // Await the second writer's lock wait, or its commit (which would be the bug).

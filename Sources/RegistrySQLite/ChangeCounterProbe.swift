@@ -1,11 +1,12 @@
 import GRDB
 internal import GRDBSQLite
+import Registry
 import Synchronization
 
 /// Reads the registry's change counter (the `generation` row) on a read-only SQLite connection of its own, in
 /// autocommit: one prepared statement stepped and reset, no transaction of the reader pool.
 ///
-/// ``SQLiteDeviceStore`` checks the counter whenever its cache has not been verified for a revalidation interval
+/// ``SQLiteRegistry`` checks the counter whenever its cache has not been verified for a revalidation interval
 /// (25 ms by default), and at a rate of a few requests a second (Google's, for most homes) that is every request. A
 /// check through `DatabasePool.read` costs what GRDB's isolation costs: a reader taken from the pool on a dispatch
 /// queue, `BEGIN DEFERRED`, GRDB's schema-version check (`PRAGMA schema_version`), the read, `COMMIT`, a cursor
@@ -38,7 +39,7 @@ final class ChangeCounterProbe: Sendable {
         var statement: OpaquePointer?
         let prepared = sqlite3_prepare_v3(
             database,
-            SQLiteDeviceStore.generationSQL,
+            SQLiteRegistry.generationSQL,
             -1,
             UInt32(SQLITE_PREPARE_PERSISTENT),
             &statement,

@@ -1,10 +1,11 @@
 import PostgreSQL
+import Registry
 
-// The PostgreSQL schema: the same migration names as SQLite's (`SQLiteDeviceStore+Schema.swift`, which describes
+// The PostgreSQL schema: the same migration names as SQLite's (`SQLiteRegistry+Schema.swift`, which describes
 // every table), each with PostgreSQL DDL, so both engines are at the same version after the same list. Applied
 // names are kept in `hearth_migration`; each migration runs in its own transaction under a transaction-level
 // advisory lock, so two instances starting at once do not both apply it. A database that has applied a name this
-// build does not know was migrated by a newer Hearth: opening it is refused (``PostgreSQLDeviceStore/migrate``).
+// build does not know was migrated by a newer Hearth: opening it is refused (``PostgreSQLRegistry/migrate``).
 //
 // Differences from SQLite, each for PostgreSQL's sake:
 // - `user` is a reserved word: the table is `"user"`.
@@ -14,13 +15,13 @@ import PostgreSQL
 // - Booleans are BOOLEAN, byte strings BYTEA, times BIGINT; an attribute's value is TEXT beside its type.
 // - The change counter is bumped by row-level triggers (one function), as SQLite's are.
 // - change.cursor is an identity column; appends take a transaction-level advisory lock first (see
-//   `PostgreSQLDeviceStore+Changes.swift`), so cursors become visible in cursor order.
+//   `PostgreSQLRegistry+Changes.swift`), so cursors become visible in cursor order.
 // - "v10: change log on the hot path" changes nothing: the PostgreSQL table was made lean in "v8".
 // - "v6: outbox" also creates outbox_claim (userId PK, claimer, claimedUntil unix ms): which instance drains a
-//   user's outbox, until when (see `PostgreSQLDeviceStore+Outbox.swift`). SQLite has one draining process and no
+//   user's outbox, until when (see `PostgreSQLRegistry+Outbox.swift`). SQLite has one draining process and no
 //   such table.
 
-extension PostgreSQLDeviceStore {
+extension PostgreSQLRegistry {
     /// The advisory lock key migrations hold (an arbitrary constant: "hearth" in ASCII).
     static let migrationLockKey: Int64 = 0x6865_6172_7468
 

@@ -4,18 +4,19 @@ import MatterModel
 import Testing
 
 @testable import Registry
+@testable import RegistrySQLite
 
 /// What closing leaves on disk: the registry whole in its file (no write-ahead log beside it) whenever the store is
 /// the last connection, and a log left alone, without waiting, while another connection still uses the file.
-struct SQLiteDeviceStoreClosingTests {
+struct SQLiteRegistryClosingTests {
     /// The size of the `-wal` file beside `path`, `nil` when there is none.
     static func walBytes(_ path: String) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int
     }
 
     /// A store with reads done (the readers and the change-counter probe opened) and writes still in the log.
-    static func usedStore(at path: String) throws -> SQLiteDeviceStore {
-        let store = try SQLiteDeviceStore(path: path, revalidationInterval: .zero)
+    static func usedStore(at path: String) throws -> SQLiteRegistry {
+        let store = try SQLiteRegistry(path: path, revalidationInterval: .zero)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug])]))
         try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id]) { devices in
             devices[Fixtures.kitchen.id]?.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(false)
@@ -52,7 +53,7 @@ struct SQLiteDeviceStoreClosingTests {
         #expect(checkpoint == StoreCheckpoint(walBytes: logged, truncated: true))
         #expect(Self.walBytes(path) == 0)
         #expect(try Self.countInTheFileAlone("device", at: path, directory: directory) == 2)
-        #expect(try SQLiteDeviceStore.inMemory().checkpoint() == nil, "nothing to checkpoint in memory")
+        #expect(try SQLiteRegistry.inMemory().checkpoint() == nil, "nothing to checkpoint in memory")
     }
 
     @Test func closingLeavesTheLogToAConnectionStillUsingTheFile() throws {
@@ -64,7 +65,7 @@ struct SQLiteDeviceStoreClosingTests {
         _ = try other.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM device") }
         let closing = ContinuousClock.now
         try store.close()
-        #expect(ContinuousClock.now - closing < .seconds(SQLiteDeviceStore.busyTimeoutSeconds), "it did not wait")
+        #expect(ContinuousClock.now - closing < .seconds(SQLiteRegistry.busyTimeoutSeconds), "it did not wait")
         #expect((Self.walBytes(path) ?? 0) > 0, "the log stays for the connection still open")
         try other.close()
         #expect(Self.walBytes(path) == nil, "the last connection to close removed it")

@@ -7,15 +7,16 @@ import Synchronization
 import Testing
 
 @testable import Registry
+@testable import RegistrySQLite
 
 /// What only the SQLite store has: a file, pragmas, a schema, durability, other processes.
-struct SQLiteDeviceStoreTests {
+struct SQLiteRegistryTests {
     private let now = UnixTime(seconds: 1_700_000_000)
 
     @Test func updateSurvivesCloseAndReopen() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug])]))
         try store.updateDevices(forUser: "u", ids: [Fixtures.kitchen.id]) { devices in
             devices[Fixtures.kitchen.id]?.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(false)
@@ -24,7 +25,7 @@ struct SQLiteDeviceStoreTests {
         let token = try store.issueToken(forUser: "u", ttl: nil, now: now)
         try store.close()
 
-        let reopened = try SQLiteDeviceStore(path: path)
+        let reopened = try SQLiteRegistry(path: path)
         var kitchen = Fixtures.kitchen
         kitchen.endpoints[0].clusters[.OnOff]?["OnOff"] = .bool(false)
         kitchen.setOnline(false)
@@ -36,7 +37,7 @@ struct SQLiteDeviceStoreTests {
     @Test func tokensAreStoredOnlyAsHashes() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         let token = try store.issueToken(forUser: "alice", ttl: 60, now: now)
         let rows = try store.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM token") }
         #expect(rows.count == 1)
@@ -57,10 +58,10 @@ struct SQLiteDeviceStoreTests {
         }
     }
 
-    @Test(arguments: SQLiteDeviceStore.Synchronous.allCases)
-    func synchronousPragmaIsApplied(synchronous: SQLiteDeviceStore.Synchronous) throws {
+    @Test(arguments: SQLiteRegistry.Synchronous.allCases)
+    func synchronousPragmaIsApplied(synchronous: SQLiteRegistry.Synchronous) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"), synchronous: synchronous)
+        let store = try SQLiteRegistry(path: directory.path("registry.sqlite"), synchronous: synchronous)
         let expected: Int =
             switch synchronous {
             case .off: 0
@@ -79,7 +80,7 @@ struct SQLiteDeviceStoreTests {
 
     @Test func connectionsUseWALForeignKeysAndABusyTimeout() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         let (journal, foreignKeys, busyTimeout) = try store.pool.writeWithoutTransaction { db in
             (
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
@@ -98,11 +99,11 @@ struct SQLiteDeviceStoreTests {
     @Test func migrationsAreNamedAndReopeningKeepsData() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         try store.close()
-        let reopened = try SQLiteDeviceStore(path: path)
-        let applied = try reopened.pool.read { db in try SQLiteDeviceStore.migrator.appliedIdentifiers(db) }
+        let reopened = try SQLiteRegistry(path: path)
+        let applied = try reopened.pool.read { db in try SQLiteRegistry.migrator.appliedIdentifiers(db) }
         #expect(
             Set(applied) == [
                 "v1", "v2: change counter", "v3: endpoints", "v4: challenges", "v5: accounts", "v6: outbox",
@@ -116,13 +117,13 @@ struct SQLiteDeviceStoreTests {
     @Test func aSchemaNewerThanThisBuildIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        try SQLiteDeviceStore(path: path).close()
+        try SQLiteRegistry(path: path).close()
         let newer = try DatabaseQueue(path: path)
         try newer.write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
         }
         try newer.close()
-        let error = try #require(throws: RegistryError.self) { try SQLiteDeviceStore(path: path) }
+        let error = try #require(throws: RegistryError.self) { try SQLiteRegistry(path: path) }
         #expect(error.code == .cannotOpen)
         #expect(error.openFailure == .newerSchema)
         #expect(error.message.contains("schema is newer than this hearth knows"))
@@ -133,7 +134,7 @@ struct SQLiteDeviceStoreTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
         let old = try DatabaseQueue(path: path)
-        try SQLiteDeviceStore.migrator.migrate(old, upTo: "v2: change counter")
+        try SQLiteRegistry.migrator.migrate(old, upTo: "v2: change counter")
         try old.write { db in
             try db.execute(
                 sql: """
@@ -147,7 +148,7 @@ struct SQLiteDeviceStoreTests {
             )
         }
         try old.close()
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         let lamp = try #require(try store.devices(forUser: "u").first)
         #expect(lamp.endpoints.count == 1)
         #expect(lamp.endpoints[0].deviceTypes == [.DimmableLight])
@@ -163,7 +164,7 @@ struct SQLiteDeviceStoreTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
         let old = try DatabaseQueue(path: path)
-        try SQLiteDeviceStore.migrator.migrate(old, upTo: "v6: outbox")
+        try SQLiteRegistry.migrator.migrate(old, upTo: "v6: outbox")
         try old.write { db in
             try db.execute(
                 sql: """
@@ -175,7 +176,7 @@ struct SQLiteDeviceStoreTests {
             )
         }
         try old.close()
-        let store = try SQLiteDeviceStore(path: path)
+        let store = try SQLiteRegistry(path: path)
         var lamp = try #require(try store.devices(forUser: "u").first)
         #expect(lamp.room == "Hallway")
         #expect(lamp.structure == nil)
@@ -191,7 +192,7 @@ struct SQLiteDeviceStoreTests {
 
     @Test func attributeValuesKeepTheirSQLiteTypes() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen])]))
         let types = try store.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT cluster, name, type, typeof(value) AS storage FROM attribute")
@@ -209,7 +210,7 @@ struct SQLiteDeviceStoreTests {
 
     @Test func corruptColumnsAreReportedNotGuessed() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         try store.pool.write { db in
             try db.execute(sql: "UPDATE device SET nicknames = 'not json' WHERE id = ?", arguments: [Fixtures.plug.id])
@@ -222,7 +223,7 @@ struct SQLiteDeviceStoreTests {
 
     @Test func checkHealthFailsOnceClosed() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         try store.checkHealth()
         try store.close()
         #expect(throws: (any Error).self) { try store.checkHealth() }
@@ -233,7 +234,7 @@ struct SQLiteDeviceStoreTests {
     /// in place. Two transactions, as before, left the tokens revoked and the reports going out.
     @Test func aDisconnectThatFailsHalfwayWritesNothing() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         try store.setReporting(enabled: true)
         _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.lamp])]))
         let token = try store.issueToken(forUser: "alice", ttl: nil, now: now)
@@ -266,8 +267,8 @@ struct SQLiteDeviceStoreTests {
     @Test func secondProcessWriterWaitsForTheFirst() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("registry.sqlite")
-        let server = try SQLiteDeviceStore(path: path)
-        let cli = try SQLiteDeviceStore(path: path)
+        let server = try SQLiteRegistry(path: path)
+        let cli = try SQLiteRegistry(path: path)
         _ = try server.importDevices(Fixtures.file([("u", [Fixtures.lamp])]))
         let cliResult = Mutex<Result<ImportSummary, any Error>?>(nil)
         // Set when the server's transaction has nothing left to do but commit: a CLI that did not wait for the
@@ -302,7 +303,7 @@ struct SQLiteDeviceStoreTests {
     /// Not a timed test: prints what the hot path costs in this build, asserts only the answers.
     @Test func hotPathTimings() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteDeviceStore(path: directory.path("registry.sqlite"))
+        let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         let lights = Fixtures.lights(33)
         _ = try store.importDevices(Fixtures.file([("u", lights)]))
         let queryIds = Array(lights.prefix(10).map(\.id))

@@ -1,0 +1,209 @@
+import Clocks
+import JSON
+import MatterModel
+import Synchronization
+
+// Devices and their state: what SYNC, QUERY and EXECUTE read and write, and what an import upserts. Reads go through
+// ``RegistryCache``; each write is one transaction holding the writer lock, with its change-log entries and its
+// outbox rows inside, and keeps the cache warm with exactly what it wrote.
+
+extension SQLRegistry {
+    public func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot {
+        try readThroughCache { cache, generation in
+            cache.snapshot(forUser: agentUserId, at: generation)
+        } load: { c, generation in
+            try loadSnapshot(c, user: agentUserId, generation: generation)
+        }
+    }
+
+    /// A user's devices decoded in a transaction that sees `generation`, and cached.
+    private func loadSnapshot(_ c: Engine.Connection, user: String, generation: Int64) throws -> DeviceSnapshot {
+        let devices = try fetchDevices(c, user: user)
+        let now = state.clock.now
+        return state.cache.withLock { $0.store(devices: devices, forUser: user, at: generation, now: now) }
+    }
+
+    public func updateDevicesRecordingChanges<T>(
+        forUser agentUserId: String,
+        ids: [String],
+        _ body: (inout [String: Device], inout [String: PINAttempts], inout [ChangeRecord]) throws -> T
+    ) throws -> T {
+        let (result, changed, before, after, queued, recorded) = try engine.write { c, before in
+            try updateTransaction(c, before: before, user: agentUserId, ids: ids, body)
+        }
+        // Committed: keep the cache warm with exactly what this transaction wrote.
+        let now = state.clock.now
+        state.cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after, now: now) }
+        if queued { notifyOutbox() }
+        if recorded { notifyChanges() }
+        return result
+    }
+
+    /// The inside of ``updateDevicesRecordingChanges(forUser:ids:_:)``'s transaction: the result, the devices
+    /// written, the change counter before and after, whether HomeGraph work was queued and whether changes were
+    /// recorded.
+    private func updateTransaction<T>(
+        _ c: Engine.Connection,
+        before: Int64,
+        user agentUserId: String,
+        ids: [String],
+        _ body: (inout [String: Device], inout [String: PINAttempts], inout [ChangeRecord]) throws -> T
+    ) throws -> (T, [Device], Int64, Int64, Bool, Bool) {
+        // Inside the write transaction the counter is exact: verify it, and use the cache if it is current.
+        let verifiedAt = state.clock.now
+        let cached = state.cache.withLock { cache -> DeviceSnapshot? in
+            cache.verified(before, at: verifiedAt)
+            return cache.snapshot(forUser: agentUserId, at: before)
+        }
+        let snapshot = try cached ?? loadSnapshot(c, user: agentUserId, generation: before)
+        var stored: [String: Device] = [:]
+        for id in ids { if let device = snapshot.device(id) { stored[id] = device } }
+        var working = stored
+        // Only PIN devices have records; plain EXECUTEs (the hot path) do not touch pin_attempt at all.
+        let pinIds = ids.filter { id in
+            if case .pin = stored[id]?.challenge { return true }
+            return false
+        }
+        let storedAttempts = try pinIds.isEmpty ? [:] : fetchAttempts(c, user: agentUserId, ids: pinIds)
+        var attempts = storedAttempts
+        var records: [ChangeRecord] = []
+        let result = try body(&working, &attempts, &records)
+        for (id, old) in storedAttempts {
+            let new = attempts[id] ?? PINAttempts()
+            if new != old { try Self.writeAttempts(c, user: agentUserId, device: id, new) }
+        }
+        var changed: [Device] = []
+        var queued = false
+        let now = state.clock.unixMilliseconds
+        for (id, old) in stored {
+            guard let new = working[id] else { continue }
+            // Only cluster state and connectivity are persisted; identity changes made by `body` are not.
+            let persisted = old.withState(of: new)
+            guard persisted != old else { continue }
+            try writeChanges(c, user: agentUserId, from: old, to: persisted)
+            // The HomeGraph work, in the same transaction (the outbox).
+            queued = try queueStateChange(c, user: agentUserId, from: old, to: persisted, now: now) || queued
+            changed.append(persisted)
+        }
+        for record in records { try Self.recordChange(c, record, occurred: now) }
+        // Nothing changed: nothing was written, the counter is still `before`.
+        let after = changed.isEmpty ? before : try engine.generation(c)
+        return (result, changed, before, after, queued, !records.isEmpty)
+    }
+
+    public func pinAttempts(forUser agentUserId: String, device id: String) throws -> PINAttempts {
+        try engine.readEach { c in try fetchAttempts(c, user: agentUserId, ids: [id])[id] ?? PINAttempts() }
+    }
+
+    public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
+        // Hashing takes tens of milliseconds per PIN: done before the writer is taken.
+        let file = try file.hashingPINs()
+        // Whatever happens, the next read checks the change counter again.
+        defer { invalidateCache() }
+        let now = state.clock.unixMilliseconds
+        let (summary, queued) = try engine.write { c, _ -> (ImportSummary, Bool) in
+            var added = 0
+            var updated = 0
+            var queued = false
+            for user in file.users {
+                let userId = user.agentUserId
+                if try Self.insertUser(c, userId) {
+                    try Self.recordChange(c, RegistryRows.userChange(userId, "created"), occurred: now)
+                }
+                var stored: [String: Device] = [:]
+                for device in try fetchDevices(c, user: userId) { stored[device.id] = device }
+                var nextPosition = try Self.nextPosition(c, user: userId)
+                for device in user.devices {
+                    try device.validateForImport(user: userId)
+                    let change: JSONValue = stored[device.id] != nil ? "replaced" : "added"
+                    try Self.recordChange(
+                        c,
+                        ChangeRecord(
+                            kind: .device,
+                            agentUserId: userId,
+                            deviceId: device.id,
+                            data: JSONObject([("change", change), ("device", .object(device.jsonObject))])
+                        ),
+                        occurred: now
+                    )
+                    if let old = stored[device.id] {
+                        try writeDevice(c, user: userId, device: device, newPosition: nil)
+                        updated += 1
+                        // A file may list a device twice: compare with what this import wrote before.
+                        if state.outboxPolicy.requiresSync(from: old, to: device) {
+                            queued = try Self.queueSync(c, user: userId, now: now) || queued
+                        }
+                        queued = try queueStateChange(c, user: userId, from: old, to: device, now: now) || queued
+                    } else {
+                        try writeDevice(c, user: userId, device: device, newPosition: nextPosition)
+                        nextPosition += 1
+                        added += 1
+                        // Google learns the device from its next SYNC, then its state from a report.
+                        queued = try Self.queueSync(c, user: userId, now: now) || queued
+                        queued = try Self.queueReport(c, user: userId, device: device.id, now: now) || queued
+                    }
+                    stored[device.id] = device
+                }
+            }
+            let users = Set(file.users.map(\.agentUserId)).count
+            return (ImportSummary(users: users, added: added, updated: updated), queued)
+        }
+        if queued { notifyOutbox() }
+        notifyChanges()
+        return summary
+    }
+
+    /// The position after the user's last device.
+    package static func nextPosition(_ c: Engine.Connection, user: String) throws -> Int64 {
+        try c.first("SELECT coalesce(max(position) + 1, 0) FROM device WHERE userId = ?", [.text(user)]) {
+            try $0.int64(0)
+        } ?? 0
+    }
+
+    public func isEmpty() throws -> Bool {
+        try engine.readEach { c in
+            try c.first("SELECT NOT EXISTS (SELECT 1 FROM \"user\")") { try $0.bool(0) } ?? true
+        }
+    }
+
+    public func users() throws -> [String] {
+        let sql = "SELECT id FROM \"user\" ORDER BY id" + engine.dialect.byteOrder
+        return try engine.readEach { c in try c.all(sql) { try $0.string(0) } }
+    }
+
+    public func checkHealth() throws {
+        _ = try engine.readEach { c in
+            try c.first("SELECT count(*) FROM (SELECT 1 FROM device LIMIT 1) AS any_device") { try $0.int64(0) }
+        }
+    }
+
+    // MARK: - Events and the change log's snapshot
+
+    /// Queues a device event (a doorbell press) for the user's device. Whether it was queued: not when reporting is
+    /// off, the user is unlinked, or the device does not declare `notificationSupportedByAgent`.
+    public func recordEvent(_ event: DeviceEvent, forUser agentUserId: String, device id: String) throws -> Bool {
+        let now = state.clock.unixMilliseconds
+        let queued = try engine.write { c, _ -> Bool in
+            guard let device = try fetchDevices(c, user: agentUserId, ids: [id])[id] else {
+                throw RegistryError(code: .invalidDevice, message: "user \(agentUserId) has no device \(id)")
+            }
+            guard device.notificationSupportedByAgent else { return false }
+            return try Self.queueEvent(c, user: agentUserId, device: id, event: event, now: now)
+        }
+        if queued { notifyOutbox() }
+        return queued
+    }
+
+    public func changeSnapshot(users: Set<String>?) throws -> ChangeSnapshot {
+        let sql = "SELECT id FROM \"user\" ORDER BY id" + engine.dialect.byteOrder
+        return try engine.read { c in
+            let cursor = try Self.changeBounds(c).latest
+            let ids = try c.all(sql) { try $0.string(0) }
+            var snapshot = ChangeSnapshot(cursor: cursor, users: [])
+            for id in ids where users?.contains(id) ?? true {
+                snapshot.users.append(ChangeSnapshot.User(agentUserId: id, devices: try fetchDevices(c, user: id)))
+            }
+            return snapshot
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import MatterModel
+import Registry
+
+/// The registry's ``RegistryDatabase`` on SQLite: a GRDB `DatabasePool` in WAL mode for a file (concurrent readers,
+/// one writer), a `DatabaseQueue` in memory, and for a file the change-counter probe.
+package struct SQLiteRegistryDatabase: RegistryDatabase {
+    /// A `DatabasePool` for a file; a `DatabaseQueue` (one connection) in memory.
+    let writer: any DatabaseWriter
+    /// Checks the change counter outside the pool's transactions (a file's store only: in memory there is no other
+    /// process to check for).
+    let counterProbe: ChangeCounterProbe?
+
+    package var dialect: SQLDialect {
+        SQLDialect(byteOrder: "", rowLock: "", idIn: "IN (SELECT value FROM json_each(?))") {
+            .text(StringArrayJSON.encode($0))
+        }
+    }
+
+    package var cachesTokens: Bool { true }
+
+    package func attributeValue(
+        _ row: SQLiteRegistryRow,
+        at index: Int,
+        type: String,
+        user: String,
+        device: String,
+        attribute: String
+    ) throws -> AttributeValue {
+        switch type {
+        case "int": return .int(row.row[index])
+        case "bool": return .bool((row.row[index] as Int64) != 0)
+        case "string": return .string(row.row[index])
+        default: throw RegistryRows.corrupt(user: user, device: device, "attribute \(attribute) has type \(type)")
+        }
+    }
+
+    package func attributeColumns(_ value: AttributeValue) -> (type: String, value: SQLValue) {
+        switch value {
+        case .bool(let bool): return ("bool", .int(bool ? 1 : 0))
+        case .int(let int): return ("int", .int(Int64(int)))
+        case .string(let string): return ("string", .text(string))
+        }
+    }
+
+    package func read<T>(_ body: (SQLiteRegistryConnection) throws -> T) throws -> T {
+        try writer.read { db in try body(SQLiteRegistryConnection(db)) }
+    }
+
+    package func readEach<T>(_ body: (SQLiteRegistryConnection) throws -> T) throws -> T {
+        try read(body)
+    }
+
+    package func writeUnlocked<T>(_ body: (SQLiteRegistryConnection) throws -> T) throws -> T {
+        try writer.write { db in try body(SQLiteRegistryConnection(db)) }
+    }
+
+    package func write<T>(_ body: (SQLiteRegistryConnection, Int64) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction { db in
+            try SQLiteRegistry.immediateTransaction(db) {
+                try body(SQLiteRegistryConnection(db), SQLiteRegistry.generation(db))
+            }
+        }
+    }
+
+    package func generation(_ connection: SQLiteRegistryConnection) throws -> Int64 {
+        try SQLiteRegistry.generation(connection.db)
+    }
+
+    package func probeGeneration() throws -> Int64? {
+        try counterProbe?.read()
+    }
+}
+
+/// A GRDB connection inside one of ``SQLiteRegistryDatabase``'s transactions. Every statement is a cached prepared
+/// statement of the connection it runs on.
+package struct SQLiteRegistryConnection: SQLConnection {
+    let db: Database
+
+    package init(_ db: Database) {
+        self.db = db
+    }
+
+    @discardableResult
+    package func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
+        try db.cachedStatement(sql: sql).execute(arguments: Self.arguments(arguments))
+        return db.changesCount
+    }
+
+    package func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: (SQLiteRegistryRow) throws -> Void) throws {
+        let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: sql), arguments: Self.arguments(arguments))
+        while let row = try rows.next() {
+            try body(SQLiteRegistryRow(row: row))
+        }
+    }
+
+    private static func arguments(_ values: [SQLValue]) -> StatementArguments {
+        StatementArguments(
+            values.map { value -> DatabaseValue in
+                switch value {
+                case .null: return .null
+                case .int(let int): return int.databaseValue
+                case .text(let text): return text.databaseValue
+                case .bool(let bool): return bool.databaseValue
+                case .bytes(let bytes): return Data(bytes).databaseValue
+                }
+            }
+        )
+    }
+}
+
+/// A row of a GRDB cursor, read while the cursor stands on it.
+package struct SQLiteRegistryRow: SQLRow {
+    let row: Row
+
+    package func optionalString(_ index: Int) throws -> String? { row[index] }
+    package func string(_ index: Int) throws -> String { row[index] }
+    package func optionalInt64(_ index: Int) throws -> Int64? { row[index] }
+    package func int64(_ index: Int) throws -> Int64 { row[index] }
+    package func bool(_ index: Int) throws -> Bool { row[index] }
+    package func bytes(_ index: Int) throws -> [UInt8] { Array((row[index] as Data?) ?? Data()) }
+}
