@@ -1,6 +1,7 @@
 import Clocks
 import CommandDelivery
 import Foundation
+import HearthConfig
 import Logging
 import MicroHTTPD
 

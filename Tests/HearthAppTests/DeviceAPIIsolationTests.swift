@@ -5,6 +5,7 @@ import Fulfillment
 import HTTPMessages
 import HTTPTypes
 import HearthApp
+import HearthHTTP
 import HearthTestSupport
 import JSON
 import Logging
@@ -104,14 +105,15 @@ import Testing
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let responder = HearthResponder(
             store: store,
-            options: FulfillmentOptions(),
-            logger: logger,
-            throttle: throttle,
-            deviceAPI: DeviceAPIResponder(
-                store: store,
-                authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
-                logger: logger
+            endpoints: HearthResponder.Endpoints(
+                deviceAPI: DeviceAPIResponder(
+                    store: store,
+                    authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
+                    logger: logger
+                ),
+                throttle: throttle
             ),
+            logger: logger,
             clock: clock
         )
         func badKey() -> Response {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HearthApp
+import HearthTestSupport
 import InMemoryLogging
 import JSON
 import Logging
@@ -190,8 +191,10 @@ struct FulfillmentRecorderTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = try directory.write("file", "x")
-        #expect(throws: CommandFailure.self) {
+        let error = #expect(throws: RecordReplayError.self) {
             try FulfillmentRecorder(options: RecordingOptions(directory: file), logger: Self.logger)
         }
+        #expect(error?.code == .unusableDirectory)
+        #expect(error.map { CommandFailure($0).status } == .configuration)
     }
 }

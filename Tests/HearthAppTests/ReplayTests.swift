@@ -42,7 +42,9 @@ struct ReplayTests {
     }
 
     @Test func aBadURLIsAUsageError() {
-        #expect(throws: CommandFailure.self) { try Replayer(url: "ftp://x", token: "t") }
+        let error = #expect(throws: RecordReplayError.self) { try Replayer(url: "ftp://x", token: "t") }
+        #expect(error?.code == .invalidURL)
+        #expect(error.map { CommandFailure($0).status } == .usage)
     }
 
     @Test func junitEscapesAndCounts() throws {

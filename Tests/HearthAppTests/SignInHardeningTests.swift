@@ -3,6 +3,7 @@ import Cryptography
 import Dispatch
 import Foundation
 import HearthApp
+import HearthHTTP
 import HearthTestSupport
 import InMemoryLogging
 import JSON
