@@ -525,7 +525,12 @@ let package = Package(
         ),
         .testTarget(
             name: "RecordReplayTests",
-            dependencies: ["JSON", "RecordReplay"],
+            dependencies: [
+                "HearthTestSupport",
+                "JSON",
+                "RecordReplay",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -18,6 +18,10 @@ import ServiceLifecycle
 
 /// `hearth serve`: the registry, the listener and the service group that runs them until SIGTERM/SIGINT.
 ///
+/// The one place Hearth is wired: ``run(stop:overrides:onListening:)`` (what `hearth serve` runs) and
+/// ``start(overrides:)`` (what in-process tests and embedders use) both build the server through the same private
+/// builder, from the configuration, the logger and the clock, with ``Overrides`` for what a test puts in place.
+///
 /// Start order: everything is checked before anything is written. The configuration's files (TLS, the HomeGraph
 /// key, the seed when the database is new) are read, and the listening address bound, before the database is
 /// opened or created; a start that fails after creating it removes the new file again.

@@ -41,12 +41,6 @@ struct ReplayTests {
         #expect(summary.results.count == 1, "stops at the first file without an answer")
     }
 
-    @Test func aBadURLIsAUsageError() {
-        let error = #expect(throws: RecordReplayError.self) { try Replayer(url: "ftp://x", token: "t") }
-        #expect(error?.code == .invalidURL)
-        #expect(error.map { CommandFailure($0).status } == .usage)
-    }
-
     @Test func junitEscapesAndCounts() throws {
         let xml = JUnitReport.xml([
             ReplayResult(name: "a<&>", outcome: .passed, seconds: 0.0012),
