@@ -262,6 +262,79 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Hearth's log lines (`log.format` text or JSON, sanitized, buffered off the request threads): the handlers
+        // `hearth` bootstraps swift-log with. A leaf above Clocks and JSON.
+        .target(
+            name: "HearthLogging",
+            dependencies: [
+                "Clocks",
+                "JSON",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Record and replay (`record.*`, `hearth replay`): intents written as fixture files, and sent again to a
+        // deployment and compared. Knows HTTP as HTTPMessages gives it; sends through OutboundHTTP.
+        .target(
+            name: "RecordReplay",
+            dependencies: [
+                "Clocks",
+                "HomeGraph",
+                "HTTPMessages",
+                "JSON",
+                "OutboundHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The HTTP layer of `hearth serve`: the responder that routes every request, bearer authentication, the
+        // bad-credential throttle, the request observer (the one log line and the metrics per request) and the
+        // metrics registry behind `/metrics`.
+        .target(
+            name: "HearthHTTP",
+            dependencies: [
+                "Clocks",
+                "Cryptography",
+                "DeviceAPI",
+                "Fulfillment",
+                "HearthLogging",
+                "HomeGraph",
+                "HTTPMessages",
+                "JSON",
+                "OAuth",
+                "RecordReplay",
+                "Registry",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Hearth's configuration: every key declared once (`ConfigKeys`), layered from defaults, a JSON file, the
+        // environment and flags, checked as it is read, typed into `HearthConfiguration` of the components' options.
+        .target(
+            name: "HearthConfig",
+            dependencies: [
+                "RegistryPostgreSQL",
+                "RegistrySQLite",
+                "Clocks",
+                "Fulfillment",
+                "HearthHTTP",
+                "HearthLogging",
+                "JSON",
+                "MicroHTTPD",
+                "OAuth",
+                "RecordReplay",
+                "Registry",
+                "Reporting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The application layer: composes the modules above into `hearth serve` (one wiring place,
+        // `HearthApplication`) and the commands' work; re-exports what the `hearth` executable needs.
         .target(
             name: "HearthApp",
             dependencies: [
@@ -269,25 +342,25 @@ let package = Package(
                 "DeviceAPI",
                 // Only for `hearth fake-homegraph` and `hearth fake-device-backend`, which run the fakes.
                 "HearthFakes",
+                "HearthConfig",
+                "HearthHTTP",
+                "HearthLogging",
                 "HTTPMessages",
                 "Clocks",
                 "MicroHTTPD",
                 "OAuth",
                 "Cryptography",
-                "JSON",
                 "MatterModel",
+                "RecordReplay",
                 "Registry",
                 "RegistryPostgreSQL",
                 "RegistrySQLite",
                 "Fulfillment",
                 "HomeGraph",
-                "OutboundHTTP",
                 "Reporting",
                 "SmartHomeProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
@@ -344,7 +417,13 @@ let package = Package(
         // directories). A regular target kept under Tests/: test targets may depend on it, no product links it.
         .target(
             name: "HearthTestSupport",
-            dependencies: ["Clocks"],
+            dependencies: [
+                "Clocks",
+                "HearthLogging",
+                "JSON",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             path: "Tests/HearthTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -516,6 +595,67 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HearthLoggingTests",
+            dependencies: [
+                "HearthFakes",
+                "HearthLogging",
+                "HearthTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RecordReplayTests",
+            dependencies: [
+                "HearthTestSupport",
+                "JSON",
+                "RecordReplay",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthHTTPTests",
+            dependencies: [
+                "HearthFakes",
+                "RegistrySQLite",
+                "Clocks",
+                "Fulfillment",
+                "HearthHTTP",
+                "HearthLogging",
+                "HearthTestSupport",
+                "HTTPMessages",
+                "JSON",
+                "MatterModel",
+                "MicroHTTPD",
+                "Registry",
+                "SmartHomeProtocol",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthConfigTests",
+            dependencies: [
+                "Fulfillment",
+                "HearthConfig",
+                "HearthHTTP",
+                "HearthTestSupport",
+                "HTTPMessages",
+                "JSON",
+                "MicroHTTPD",
+                "OAuth",
+                "Registry",
+                "SmartHomeProtocol",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthAppTests",
             dependencies: [
                 "Clocks",
@@ -524,6 +664,10 @@ let package = Package(
                 "HearthFakes",
                 "HearthTestSupport",
                 "HearthApp",
+                "HearthConfig",
+                "HearthHTTP",
+                "HearthLogging",
+                "RecordReplay",
                 "OAuth",
                 "hearth",
                 "Fulfillment",

@@ -1,4 +1,5 @@
 import Foundation
+import HearthConfig
 import HearthFakes
 import Logging
 import MicroHTTPD

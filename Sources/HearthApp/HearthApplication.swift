@@ -4,16 +4,23 @@ import Cryptography
 import DeviceAPI
 import Foundation
 import Fulfillment
+import HearthConfig
+import HearthHTTP
 import HomeGraph
 import Logging
 import MatterModel
 import MicroHTTPD
 import OAuth
+import RecordReplay
 import Registry
 import Reporting
 import ServiceLifecycle
 
 /// `hearth serve`: the registry, the listener and the service group that runs them until SIGTERM/SIGINT.
+///
+/// The one place Hearth is wired: ``run(stop:overrides:onListening:)`` (what `hearth serve` runs) and
+/// ``start(overrides:)`` (what in-process tests and embedders use) both build the server through the same private
+/// builder, from the configuration, the logger and the clock, with ``Overrides`` for what a test puts in place.
 ///
 /// Start order: everything is checked before anything is written. The configuration's files (TLS, the HomeGraph
 /// key, the seed when the database is new) are read, and the listening address bound, before the database is
@@ -56,8 +63,16 @@ public struct HearthApplication: Sendable {
     /// - Throws: ``DeviceFileError`` for a seed file that cannot be read or is invalid (the message says it is
     ///   `devices.seedFile`), `RegistryError` with `cannotOpen` when the database cannot be opened or created.
     public func openStore(seed: DeviceFile? = nil) throws -> any ServingStore {
+        try openStore(seed: seed, seedWhenEmpty: false)
+    }
+
+    /// ``openStore(seed:)``; `seedWhenEmpty` imports `seed` into an empty registry even when `devices.seedFile` is
+    /// not set (an override's seed).
+    private func openStore(seed: DeviceFile?, seedWhenEmpty: Bool) throws -> any ServingStore {
         let store = try Storage.open(configuration, clock: clock)
-        if let path = configuration.seedFile, try store.isEmpty() {
+        if let seed, seedWhenEmpty, try store.isEmpty() {
+            _ = try store.importDevices(seed)
+        } else if let path = configuration.seedFile, try store.isEmpty() {
             let file: DeviceFile
             do {
                 file = try seed ?? loadSeed(path)
@@ -91,8 +106,59 @@ public struct HearthApplication: Sendable {
 
     /// Runs until `stop` is requested, at any moment of start-up or later, and returns after an orderly stop
     /// ("Hearth stopped"). `onListening` gets the bound port once the listener accepts connections.
-    public func run(stop: StopRequest, onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    public func run(
+        stop: StopRequest,
+        overrides: Overrides = Overrides(),
+        onListening: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws {
         stop.logWhenRequested(to: logger)
+        guard let server = try build(overrides: overrides, stop: stop) else { return }
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                // Shut down in reverse: the listener first (no more writes), then the drain.
+                services: server.services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                logger: logger
+            )
+        )
+        // The listener already answers: from now on a request to stop stops the group.
+        stop.shutDownWhenRequested(group)
+        logger.notice(
+            "Hearth is listening",
+            metadata: ["http.host": "\(configuration.http.host)", "http.port": "\(server.port)"]
+        )
+        onListening(server.port)
+        do {
+            try await group.run()
+        } catch {
+            server.recorder?.drain()
+            try? server.store.close()
+            throw error
+        }
+        server.recorder?.drain()
+        try closeStore(server.store)
+        logger.notice("Hearth stopped")
+    }
+
+    /// Builds Hearth as `hearth serve` runs it and starts its listener: the registry opened (created, migrated and
+    /// seeded if needed), the responder with every route the configuration turns on, the listener accepting
+    /// connections. The services beside the listener (the HomeGraph drain, the change-log pruning) are not run;
+    /// ``HearthServer/shutdown()`` stops the listener and closes the registry.
+    ///
+    /// What `overrides` names is used in place of what the configuration would build (tests, embedders).
+    ///
+    /// - Throws: what ``run(stop:overrides:onListening:)`` throws at start.
+    public func start(overrides: Overrides = Overrides()) throws -> HearthServer {
+        guard let server = try build(overrides: overrides, stop: StopRequest()) else {
+            // A stop request no one can make was made.
+            throw ConfigurationError("Hearth was stopped while it started")
+        }
+        return server
+    }
+
+    /// The one place Hearth is wired: from the configuration (and `overrides`), the registry, the responder, the
+    /// listener (started) and the services beside it; `nil` when `stop` was requested on the way (what was opened is
+    /// closed again, logged "Hearth stopped").
+    private func build(overrides: Overrides, stop: StopRequest) throws -> HearthServer? {
         // 1. Read and check everything, writing nothing.
         var http = configuration.http
         http.tls = try configuration.edge.tlsCredentials(logger: logger)
@@ -110,25 +176,26 @@ public struct HearthApplication: Sendable {
         let metrics = configuration.metricsEnabled ? HearthMetrics(version: BuildInfo.version) : nil
         let homeGraphClient = try makeHomeGraphClient()
         let formKey = try configuration.formKey()
-        let deliverer = try makeDeliverer(metrics: metrics)
+        let deliverer = try overrides.deliverer ?? makeDeliverer(metrics: metrics)
         // A SQLite file this start creates is removed again if the start fails; a PostgreSQL database is the
         // operator's, and an empty one is seeded like a new file.
         let databasePath = configuration.database.sqlitePath
         let creating = databasePath.map { !FileManager.default.fileExists(atPath: $0) } ?? false
         // A new database is seeded: read and check the seed before the file exists.
         let seed =
-            try creating ? configuration.seedFile.map { path throws(DeviceFileError) in try loadSeed(path) } : nil
+            try overrides.seed
+            ?? (creating ? configuration.seedFile.map { path throws(DeviceFileError) in try loadSeed(path) } : nil)
         // 2. Bind the address (a busy port or a bad host stops the start here).
         let socket = try ListeningSocket(host: http.host, port: http.port)
         guard stop.signal == nil else {
             socket.close()
             logger.notice("Hearth stopped", metadata: ["stage": "before opening the database"])
-            return
+            return nil
         }
         // 3. Open or create the database; a failure from here on removes a database this start created.
         let store: any ServingStore
         do {
-            store = try openStore(seed: seed)
+            store = try openStore(seed: seed, seedWhenEmpty: overrides.seed != nil)
         } catch {
             socket.close()
             if creating, let databasePath { Self.removeDatabase(at: databasePath) }
@@ -139,37 +206,40 @@ public struct HearthApplication: Sendable {
             socket.close()
             try closeStore(store)
             logger.notice("Hearth stopped", metadata: ["stage": "before listening"])
-            return
+            return nil
         }
-        let reporting: ReportingService?
-        let oauth: OAuthServer
-        let server: HTTPServer
-        let port: Int
-        let recorder: FulfillmentRecorder?
+        // 4. The responder and the listener.
         do {
-            recorder = try configuration.recording.map { options in
-                try FulfillmentRecorder(options: options, logger: logger, clock: clock)
-            }
-            reporting = try makeReporting(store: store, client: homeGraphClient, metrics: metrics)
+            let recorder =
+                try overrides.recorder
+                ?? configuration.recording.map { options in
+                    try FulfillmentRecorder(options: options, logger: logger, clock: clock)
+                }
+            let reporting = try makeReporting(store: store, client: homeGraphClient, metrics: metrics)
             var oauthSettings = configuration.oauth
-            oauthSettings.clients = OAuthClientConfiguration.resolve(
-                configuration.oauthClients,
-                environment: ProcessInfo.processInfo.environment,
-                logger: logger
-            )
-            oauth = try OAuthServer(
+            oauthSettings.clients =
+                overrides.oauthClients
+                ?? OAuthClientConfiguration.resolve(
+                    configuration.oauthClients,
+                    environment: ProcessInfo.processInfo.environment,
+                    logger: logger
+                )
+            let oauth = try OAuthServer(
                 store: store,
                 settings: oauthSettings,
                 logger: logger,
                 formKey: formKey,
                 clock: clock,
-                signInBudget: configuration.edge.makeAuthFailureThrottle(
-                    burst: oauthSettings.signInBurst,
-                    perMinute: oauthSettings.signInPerMinute,
-                    clock: clock
-                ),
+                signInBudget: try overrides.signInBudget
+                    ?? configuration.edge.makeAuthFailureThrottle(
+                        burst: oauthSettings.signInBurst,
+                        perMinute: oauthSettings.signInPerMinute,
+                        clock: clock
+                    ),
                 // Wrong client secrets spend a budget like bad bearer tokens (the same settings, its own buckets).
-                clientSecretBudget: configuration.edge.makeAuthFailureThrottle(clock: clock)
+                clientSecretBudget: try overrides.clientSecretBudget
+                    ?? configuration.edge.makeAuthFailureThrottle(clock: clock),
+                verifyPassword: overrides.verifyPassword ?? { PasswordHasher.verify(password: $0, encoded: $1) }
             )
             // Bad API keys spend the same budget as bad bearer tokens.
             let changes: ChangesResponder? =
@@ -189,62 +259,47 @@ public struct HearthApplication: Sendable {
                 ) : nil
             let responder = HearthResponder(
                 store: store,
-                options: configuration.fulfillment,
+                intents: HearthResponder.Intents(options: configuration.fulfillment, deliverer: deliverer),
+                endpoints: HearthResponder.Endpoints(oauth: oauth, deviceAPI: deviceAPI, throttle: throttle),
+                observation: HearthResponder.Observation(
+                    metrics: metrics,
+                    metricsPath: configuration.metricsPath,
+                    streamCounts: streamCounts,
+                    userIdHashKey: userIdHashKey,
+                    recorder: recorder
+                ),
                 logger: logger,
-                oauth: oauth,
-                throttle: throttle,
-                deviceAPI: deviceAPI,
-                clock: clock,
-                recorder: recorder,
-                deliverer: deliverer,
-                metrics: metrics,
-                metricsPath: configuration.metricsPath,
-                streamCounts: streamCounts,
-                userIdHashKey: userIdHashKey
+                clock: clock
             )
-            server = HTTPServer(configuration: http, responder: responder, logger: logger, socket: socket)
-            port = try server.start()
+            let listener = HTTPServer(
+                configuration: http,
+                responder: responder,
+                logger: logger,
+                socket: socket,
+                clock: overrides.listenerClock ?? SystemClock()
+            )
+            let port = try listener.start()
+            let retention = ChangeRetentionService(
+                store: store,
+                retention: configuration.changeRetention,
+                clock: clock,
+                logger: logger
+            )
+            return HearthServer(
+                store: store,
+                port: port,
+                metrics: metrics,
+                listener: listener,
+                recorder: recorder,
+                // In start order; a service group stops them in reverse: the listener first (no more writes).
+                services: (reporting.map { [$0] } ?? []) + [retention, listener]
+            )
         } catch {
             socket.close()
             try? store.close()
             if creating, let databasePath { Self.removeDatabase(at: databasePath) }
             throw error
         }
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                // Shut down in reverse: the listener first (no more writes), then the drain.
-                services: (reporting.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
-                    + [
-                        .init(
-                            service: ChangeRetentionService(
-                                store: store,
-                                retention: configuration.changeRetention,
-                                clock: clock,
-                                logger: logger
-                            )
-                        )
-                    ]
-                    + [.init(service: server)],
-                logger: logger
-            )
-        )
-        // The listener already answers: from now on a request to stop stops the group.
-        stop.shutDownWhenRequested(group)
-        logger.notice(
-            "Hearth is listening",
-            metadata: ["http.host": "\(configuration.http.host)", "http.port": "\(port)"]
-        )
-        onListening(port)
-        do {
-            try await group.run()
-        } catch {
-            recorder?.drain()
-            try? store.close()
-            throw error
-        }
-        recorder?.drain()
-        try closeStore(store)
-        logger.notice("Hearth stopped")
     }
 
     /// Checkpoints the registry's log into its file (logged: a copy of the file alone is then the whole registry), and

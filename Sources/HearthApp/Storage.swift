@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import Fulfillment
+import HearthConfig
 import MicroHTTPD
 import Registry
 import RegistryPostgreSQL

@@ -31,6 +31,18 @@ struct CommandFailureTests {
         #expect(CommandFailure(invalid).message == "x.json: bad")
     }
 
+    @Test func recordReplayErrorsKeepTheirStatuses() {
+        let cases: [(RecordReplayError.Code, HearthApp.ExitStatus)] = [
+            (.unusableDirectory, .configuration), (.unreadable, .noInput), (.notJSON, .dataError),
+            (.invalidURL, .usage),
+        ]
+        for (code, status) in cases {
+            let mapped = CommandFailure(RecordReplayError(code, "message of \(code)"))
+            #expect(mapped.status == status, "\(code)")
+            #expect(mapped.message == "message of \(code)")
+        }
+    }
+
     @Test func anythingElseIsAnInternalErrorToReport() {
         let mapped = CommandFailure(Unexpected())
         #expect(mapped.status == .software)

@@ -6,6 +6,7 @@ import HTTPMessages
 import HTTPTypes
 import HearthApp
 import HearthFakes
+import HearthHTTP
 import HearthTestSupport
 import JSON
 import Logging
@@ -106,14 +107,15 @@ import Testing
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let responder = HearthResponder(
             store: store,
-            options: FulfillmentOptions(),
-            logger: logger,
-            throttle: throttle,
-            deviceAPI: DeviceAPIResponder(
-                store: store,
-                authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
-                logger: logger
+            endpoints: HearthResponder.Endpoints(
+                deviceAPI: DeviceAPIResponder(
+                    store: store,
+                    authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
+                    logger: logger
+                ),
+                throttle: throttle
             ),
+            logger: logger,
             clock: clock
         )
         func badKey() -> Response {

@@ -1,5 +1,6 @@
 import Foundation
 import Fulfillment
+import HearthTestSupport
 import MatterModel
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import Testing
 
 /// Two `hearth serve` processes on one registry, as a fleet runs them behind a load balancer: a sign-in page

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HearthApp
+import HearthTestSupport
 import InMemoryLogging
 import JSON
 import Logging
@@ -8,7 +9,7 @@ import Synchronization
 import Testing
 
 /// `hearth serve --record`: what a recording holds (and never holds), sampling, `record.maxFiles`, a full queue and
-/// a directory that goes away — each through the real listener.
+/// a directory that goes away — each through the real listener (the recorder alone: `RecordReplayTests`).
 struct FulfillmentRecorderTests {
     static let pin = "8642"
     /// A home with a PIN-protected plug.
@@ -80,22 +81,6 @@ struct FulfillmentRecorderTests {
             "execution"
         ]?.arrayValue?.first?["challenge"]
         #expect(challenge == ["pin": .string(FixtureRedaction.marker)])
-    }
-
-    @Test func redactsSecretsWhereverTheySit() {
-        let value: JSONValue = [
-            "requestId": "r",
-            "customData": ["apiKey": "k-123", "Password": "hunter2", "nested": [["token": "t-1"]], "room": "hall"],
-            "challenge": ["ack": true, "pin": "1234"],
-        ]
-        let redacted = FixtureRedaction.redact(value)
-        let text = redacted.description
-        for secret in ["k-123", "hunter2", "t-1", "1234"] {
-            #expect(!text.contains(secret))
-        }
-        #expect(redacted["customData"]?["room"] == "hall")
-        #expect(redacted["challenge"]?["ack"] == true)
-        #expect(redacted["requestId"] == "r")
     }
 
     @Test func sampleRateAndMaxFiles() async throws {
@@ -184,14 +169,5 @@ struct FulfillmentRecorderTests {
         _ = try await hearth.intent(TestHomes.sync, token: token)
         await recorder.idle()
         #expect(recorder.counts.written == 1)
-    }
-
-    @Test func aDirectoryThatIsAFileIsRefusedAtStart() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let file = try directory.write("file", "x")
-        #expect(throws: CommandFailure.self) {
-            try FulfillmentRecorder(options: RecordingOptions(directory: file), logger: Self.logger)
-        }
     }
 }

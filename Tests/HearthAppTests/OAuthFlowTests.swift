@@ -1,6 +1,7 @@
 import Clocks
 import Cryptography
 import Foundation
+import HearthTestSupport
 import JSON
 import OAuth
 import Registry

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import JSON
 import Registry
 import Testing

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import HearthApp
 import HearthFakes
+import HearthHTTP
 import HearthTestSupport
 import InMemoryLogging
 import JSON

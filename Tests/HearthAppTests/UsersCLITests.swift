@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import HearthTestSupport
 import RegistrySQLite
 import Testing
 

@@ -1,4 +1,6 @@
+import HearthConfig
 import MicroHTTPD
+import RecordReplay
 import Registry
 
 extension CommandFailure {
@@ -19,6 +21,14 @@ extension CommandFailure {
             switch error.code {
             case .unreadable: self.init(.noInput, error.message)
             case .invalid: self.init(.dataError, error.message)
+            }
+        case let error as RecordReplayError:
+            switch error.code {
+            case .unusableDirectory: self.init(.configuration, error.message)
+            case .unreadable: self.init(.noInput, error.message)
+            case .notJSON: self.init(.dataError, error.message)
+            case .invalidURL: self.init(.usage, error.message)
+            default: self.init(.software, error.message)
             }
         case let error as HTTPServerError:
             switch error.code {

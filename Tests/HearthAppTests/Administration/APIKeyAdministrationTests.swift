@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import Testing
 
 /// `hearth apikeys`' work in the app layer, in a real SQLite registry created by the first call.

@@ -1,6 +1,6 @@
-import HearthFakes
 import Foundation
 import HearthApp
+import HearthFakes
 import HearthTestSupport
 
 /// A temporary directory with an empty configuration file, and ``Administration`` values over a SQLite registry in

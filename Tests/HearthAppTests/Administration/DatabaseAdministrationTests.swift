@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import Testing
 
 /// `hearth db`'s work in the app layer: a SQLite backup, what it refuses, and a copy between two SQLite files.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import MatterModel
 import Testing
 

@@ -1,4 +1,5 @@
 import HearthApp
+import HearthTestSupport
 import Testing
 
 /// `hearth devices set`'s assignments, parsed in the app layer before any registry is opened.

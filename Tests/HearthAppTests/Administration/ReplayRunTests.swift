@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import Testing
 
 /// `hearth replay`'s work in the app layer, as far as it goes without a deployment: what it refuses before

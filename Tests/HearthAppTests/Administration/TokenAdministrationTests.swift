@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import Testing
 
 /// `hearth token issue`'s work in the app layer: only for a user of an existing registry.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthTestSupport
 import Testing
 
 /// `hearth users`' work in the app layer: the password read from standard input, and accounts added, listed and

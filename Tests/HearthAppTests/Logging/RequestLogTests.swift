@@ -9,31 +9,7 @@ import Testing
 struct RequestLogTests {
     /// A line's fields: a JSON line's members, or a text line's `key=value` pairs (each value up to the next space,
     /// so only `reason` is cut; tests read it with ``text(_:)``).
-    struct Line {
-        var fields: [String: String]
-        var raw: String
-
-        init(_ raw: String, format: LogFormat) throws {
-            self.raw = raw
-            switch format {
-            case .json:
-                let object = try #require(try JSONParser.parse(Array(raw.utf8)).objectValue)
-                fields = [:]
-                for (key, value) in object { fields[key] = value.stringValue }
-            case .text:
-                fields = [:]
-                let start = try #require(raw.range(of: " : "))
-                let end = raw.range(of: " [", options: .backwards)?.lowerBound ?? raw.endIndex
-                for pair in raw[start.upperBound..<end].split(separator: " ") {
-                    guard let equals = pair.firstIndex(of: "=") else { continue }
-                    fields[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-                }
-                fields["timestamp"] = String(raw.prefix { $0 != " " })
-            }
-        }
-
-        subscript(_ key: String) -> String? { fields[key] }
-    }
+    typealias Line = LogLine
 
     static var timestamp: Regex<Substring> { #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/# }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HearthApp
+import HearthHTTP
 import HearthTestSupport
 import HomeGraph
 import Registry

@@ -24,25 +24,6 @@ struct HarnessError: Error, CustomStringConvertible {
     }
 }
 
-/// The package's root directory, found by walking up from this file to `Package.swift`.
-enum RepositoryRoot {
-    static let url: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
-
-    /// `Config/<name>` in the repository.
-    static func config(_ name: String) -> URL {
-        url.appendingPathComponent("Config").appendingPathComponent(name)
-    }
-}
-
 /// The `hearth` executable SwiftPM built next to the test bundle (the test target depends on it).
 enum HearthBinary {
     /// Where it is, or every place that was tried.
@@ -87,33 +68,6 @@ enum HearthBinary {
                     + tried.joined(separator: ", ")
             )
         )
-    }
-}
-
-/// A directory for one test, removed by ``remove()``.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-cli-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// A path inside the directory.
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    /// Writes `text` to a file in the directory and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = path(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
     }
 }
 

@@ -2,6 +2,7 @@ import Clocks
 import Cryptography
 import Foundation
 import Fulfillment
+import HTTPMessages
 import HearthApp
 import HearthFakes
 import HearthTestSupport
@@ -36,15 +37,18 @@ final class LinkingHearth: @unchecked Sendable {
     static let noSecret = OAuthClient(id: "unready", redirectURIs: ["https://unready.example/cb"], secret: nil)
 
     let directory: URL
-    let store: SQLiteRegistry
-    let server: HTTPServer
-    let port: Int
+    let hearth: HearthServer
+    var store: any ServingStore { hearth.store }
+    var server: HTTPServer { hearth.listener }
+    var port: Int { hearth.port }
     let logs = InMemoryLogHandler()
     /// Every event as `hearth serve` writes it, once as a text line and once as a JSON line.
     let rendered = CapturedLines()
     /// The wall clock of the OAuth server and the bearer check: starts at the real time, moved by the test.
     private let clock = ManualClock(unixMilliseconds: SystemClock().unixMilliseconds)
 
+    /// Hearth built as `hearth serve` builds it (``HearthApplication/start(overrides:)``), the OAuth clients above
+    /// unless `settings` names others; without a budget, sign-in attempts and client secrets are not throttled.
     init(
         devices: String = TestHomes.twoUsers,
         settings: OAuthSettings = OAuthSettings(),
@@ -57,11 +61,12 @@ final class LinkingHearth: @unchecked Sendable {
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-oauth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteRegistry(path: directory.appendingPathComponent("hearth.sqlite").path)
-        _ = try store.importDevices(try DeviceFile.parse(Array(devices.utf8)))
-        let clock = self.clock
-        var settings = settings
-        if settings.clients.isEmpty { settings.clients = [Self.google, Self.other, Self.noSecret] }
+        var configuration = try HearthConfiguration.forTests(
+            database: directory.appendingPathComponent("hearth.sqlite").path,
+            threads: threads
+        )
+        configuration.oauth = settings
+        configuration.fulfillment = options
         let handler = logs
         let rendered = self.rendered
         // Beside the in-memory handler, the lines `hearth serve` writes in both formats (log.format).
@@ -76,30 +81,20 @@ final class LinkingHearth: @unchecked Sendable {
             )
         }
         logger.logLevel = .trace
-        let oauth = try OAuthServer(
-            store: store,
-            settings: settings,
-            logger: logger,
-            clock: clock,
-            signInBudget: signInBudget,
-            clientSecretBudget: clientSecretBudget,
-            verifyPassword: verifyPassword ?? { PasswordHasher.verify(password: $0, encoded: $1) }
+        hearth = try HearthApplication(configuration: configuration, logger: logger, clock: clock).start(
+            overrides: HearthApplication.Overrides(
+                seed: try DeviceFile.parse(Array(devices.utf8)),
+                oauthClients: settings.clients.isEmpty ? [Self.google, Self.other, Self.noSecret] : settings.clients,
+                signInBudget: signInBudget ?? UnlimitedBudget(),
+                clientSecretBudget: clientSecretBudget ?? UnlimitedBudget(),
+                verifyPassword: verifyPassword,
+                listenerClock: delayClock
+            )
         )
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.threadPoolSize = threads
-        server = HTTPServer(
-            configuration: configuration,
-            responder: HearthResponder(store: store, options: options, logger: logger, oauth: oauth, clock: clock),
-            logger: logger,
-            clock: delayClock
-        )
-        port = try server.start()
     }
 
     func shutdown() {
-        server.shutdown()
-        try? store.close()
+        hearth.shutdown()
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -306,4 +301,10 @@ final class LinkingHearth: @unchecked Sendable {
         (logs.entries.map { "\($0.level) \($0.message) \($0.metadata)" } + rendered.all)
             .joined(separator: "\n")
     }
+}
+
+/// A budget that never holds an attempt back: what the harness charges when a test gives none.
+struct UnlimitedBudget: AttemptBudget {
+    func client(of request: Request) -> String { "" }
+    func charge(_ client: String) -> Duration { .zero }
 }

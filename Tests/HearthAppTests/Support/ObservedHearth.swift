@@ -3,6 +3,7 @@ import DeviceAPI
 import Foundation
 import Fulfillment
 import HearthApp
+import HearthHTTP
 import HearthTestSupport
 import JSON
 import Logging
@@ -13,13 +14,16 @@ import RegistrySQLite
 import Synchronization
 
 /// Hearth with its metrics and its log lines as `hearth serve` writes them (``SanitizingLogHandler`` in front of a
-/// ``LineLogHandler`` in the given format, at info), captured line by line: real SQLite file, real listener on
-/// 127.0.0.1, port 0, the device API on. Each instance has its own metrics registry.
+/// ``LineLogHandler`` in the given format, at info), captured line by line, built as `hearth serve` builds it
+/// (``HearthApplication/start(overrides:)``): real SQLite file, real listener on 127.0.0.1, port 0, the device API
+/// on. Each instance has its own metrics registry.
 final class ObservedHearth: @unchecked Sendable {
     let directory: TemporaryDirectory
-    let store: SQLiteRegistry
-    let server: HTTPServer
-    let port: Int
+    let hearth: HearthServer
+    var store: any ServingStore { hearth.store }
+    var server: HTTPServer { hearth.listener }
+    var port: Int { hearth.port }
+    /// The metrics of this instance.
     let metrics: HearthMetrics
     private let captured = CapturedLines()
 
@@ -30,8 +34,18 @@ final class ObservedHearth: @unchecked Sendable {
         metricsEnabled: Bool = true
     ) throws {
         directory = try TemporaryDirectory()
-        store = try SQLiteRegistry(path: directory.path("hearth.sqlite"))
-        _ = try store.importDevices(try DeviceFile.parse(Array(devices.utf8)))
+        var configuration = try HearthConfiguration.forTests(
+            database: directory.path("hearth.sqlite"),
+            api: true,
+            metrics: metricsEnabled
+        )
+        if let userIdHashKey {
+            // Through the file `log.userIdHashKeyFile` names, as an operator gives it.
+            let keyFile = directory.path("user-id-hash.key")
+            try Data(userIdHashKey).write(to: URL(fileURLWithPath: keyFile))
+            configuration.hashUserIds = true
+            configuration.userIdHashKeyFile = keyFile
+        }
         let captured = self.captured
         let logger = Logger(label: "hearth") { label in
             var handler = SanitizingLogHandler(
@@ -40,32 +54,15 @@ final class ObservedHearth: @unchecked Sendable {
             handler.logLevel = .info
             return handler
         }
-        metrics = HearthMetrics(version: BuildInfo.version)
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.threadPoolSize = 2
-        server = HTTPServer(
-            configuration: configuration,
-            responder: HearthResponder(
-                store: store,
-                options: FulfillmentOptions(),
-                logger: logger,
-                deviceAPI: DeviceAPIResponder(
-                    store: store,
-                    changes: ChangesResponder(store: store, clock: SystemClock()),
-                    logger: logger
-                ),
-                metrics: metricsEnabled ? metrics : nil,
-                userIdHashKey: userIdHashKey
-            ),
-            logger: logger
+        hearth = try HearthApplication(configuration: configuration, logger: logger).start(
+            overrides: HearthApplication.Overrides(seed: try DeviceFile.parse(Array(devices.utf8)))
         )
-        port = try server.start()
+        // With metrics off nothing counts: a registry of its own that stays empty.
+        metrics = hearth.metrics ?? HearthMetrics(version: BuildInfo.version)
     }
 
     func shutdown() {
-        server.shutdown()
-        try? store.close()
+        hearth.shutdown()
         directory.remove()
     }
 
@@ -114,37 +111,8 @@ final class ObservedHearth: @unchecked Sendable {
         return Self.samples(response.bodyText)
     }
 
-    /// Prometheus text format sample lines, `name{labels} value`, keyed by `name{labels}` with the labels sorted.
+    /// Prometheus text format sample lines, keyed by `name{labels}` with the labels sorted (``PrometheusSamples``).
     static func samples(_ text: String) -> [String: Double] {
-        var samples: [String: Double] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else {
-                continue
-            }
-            samples[canonical(String(line[..<space]))] = value
-        }
-        return samples
+        PrometheusSamples.parse(text)
     }
-
-    /// `name{b="2",a="1"}` as `name{a="1",b="2"}`, so tests can name a series without knowing the label order.
-    static func canonical(_ series: String) -> String {
-        guard let open = series.firstIndex(of: "{"), series.hasSuffix("}") else { return series }
-        let name = series[..<open]
-        let labels = series[series.index(after: open)..<series.index(before: series.endIndex)]
-        let sorted = labels.split(separator: ",").map(String.init).sorted()
-        return "\(name){\(sorted.joined(separator: ","))}"
-    }
-}
-
-/// Log lines as a ``LineLogHandler`` writes them, kept in order.
-final class CapturedLines: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    /// Keeps one line (a sink for ``LineLogHandler``).
-    @Sendable func append(_ bytes: [UInt8]) {
-        lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
-    }
-
-    /// Every line so far.
-    var all: [String] { lines.withLock { $0 } }
 }
