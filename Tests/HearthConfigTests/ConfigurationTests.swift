@@ -53,7 +53,7 @@ struct ConfigurationTests {
         return try ConfigValues.load(file: file, environment: environment, overrides: overrides)
     }
 
-    // MARK: - The declarations, Config/hearth.json, Deploy/hearth.json and the README
+    // MARK: - The declarations, Config/hearth.json, Deploy/hearth.json and the Configuration reference
 
     @Test func eachKeyIsDeclaredOnceUnderTheScopeAndNameItsPathSpells() {
         let paths = ConfigKeys.all.map(\.path)
@@ -112,25 +112,30 @@ struct ConfigurationTests {
 
     /// The document holding the table of configuration keys, from the repository's root, and the heading of its
     /// section: the one place to change when the table moves (to a DocC article, say).
-    static let keyTable = (document: "README.md", heading: "## Configuration")
+    static let keyTable = (
+        document: "Sources/HearthApp/HearthApp.docc/Reference/Configuration.md", heading: "# Configuration"
+    )
 
-    /// The README's Configuration table: one row per key, with its environment variable, and its type, range and
+    /// The Configuration reference's key table: one row per key, with its environment variable, and its type, range and
     /// default as declared (`int 0–65535, `8080``).
-    @Test func theReadmeTableIsTheDeclarations() throws {
+    @Test func theReferenceTableIsTheDeclarations() throws {
         let data = try #require(
             FileManager.default.contents(atPath: RepositoryRoot.url.appendingPathComponent(Self.keyTable.document).path)
         )
-        let readme = String(decoding: data, as: UTF8.self)
-        let section = try #require(
-            readme.components(separatedBy: "\n\(Self.keyTable.heading)\n").last?.components(separatedBy: "\n## ").first
-        )
+        let document = "\n" + String(decoding: data, as: UTF8.self)
+        let parts = document.components(separatedBy: "\n\(Self.keyTable.heading)\n")
+        #expect(parts.count == 2, "\(Self.keyTable.document) has one \"\(Self.keyTable.heading)\" heading")
+        let section = try #require(parts.last?.components(separatedBy: "\n## ").first)
         var rows: [String: [String]] = [:]
         for line in section.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.dropFirst(2).split(separator: " | ", omittingEmptySubsequences: false).map(String.init)
             let path = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             #expect(rows.updateValue(cells, forKey: path) == nil, "\(path) has one row")
         }
-        #expect(Set(rows.keys) == Set(ConfigKeys.all.map(\.path)), "the README's table lists every key, and only those")
+        #expect(
+            Set(rows.keys) == Set(ConfigKeys.all.map(\.path)),
+            "the reference's table lists every key, and only those"
+        )
         for key in ConfigKeys.all {
             guard let cells = rows[key.path], cells.count >= 3 else { continue }
             #expect(cells[1].hasPrefix("`\(key.environmentVariable)`"), "\(key.path): \(cells[1])")
@@ -140,7 +145,7 @@ struct ConfigurationTests {
         }
     }
 
-    /// How the README's table writes a key's type, range and default; `nil` for `oauth.clients` (in words).
+    /// How the reference table writes a key's type, range and default; `nil` for `oauth.clients` (in words).
     static func documentedType(_ key: any AnyConfigKey) -> String? {
         switch (key.kind, key.defaultSetting) {
         case (.integer(let range), .integer(let value)):
