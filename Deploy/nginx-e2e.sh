@@ -134,7 +134,7 @@ sed -e "s|listen 443 ssl;|listen 127.0.0.1:$tls_port ssl;|" \
 # Neither shipped config may proxy Hearth's metrics (metrics.path, /metrics by default): no location naming it.
 for conf in "$source_conf" "$deploy/nginx/hearth-device-api.conf"; do
     if grep -nE '^[[:space:]]*location[^{]*metrics' "$conf"; then
-        fail "$conf has a location for /metrics: Hearth's metrics must not be proxied (see README, Metrics)"
+        fail "$conf has a location for /metrics: Hearth's metrics must not be proxied (see Sources/HearthApp/HearthApp.docc/Reference/Metrics.md)"
     fi
 done
 # The public front must not proxy the device backend API: no location that could match /v1.

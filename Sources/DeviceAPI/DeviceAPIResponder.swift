@@ -10,7 +10,7 @@ import Registry
 /// `changes`), and `GET /v1/openapi.json`. Every request needs `Authorization: Bearer <API key>`
 /// (``APIKeyStore``); an OAuth or development token is not a key and gets 401, like any unknown key.
 ///
-/// Routes (the README's "Device backend API" documents each with a curl example):
+/// Routes (the Device backend API reference article documents each with a curl example):
 /// - `PUT`/`DELETE /v1/users/{agentUserId}`
 /// - `GET /v1/users/{u}/devices`
 /// - `GET`/`PUT`/`PATCH`/`DELETE /v1/users/{u}/devices/{deviceId}`

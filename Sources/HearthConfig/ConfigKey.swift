@@ -1,6 +1,6 @@
 /// One configuration key, typed: its dotted path in `hearth.json`, the kind of value it takes (and its range), its
 /// default, and how its ``ConfigSetting`` reads as a `Value`. Every key is declared once, in ``ConfigKeys``; the
-/// defaults, the environment variables, the checks, the reads (`values[\.http.port]`) and the README table's test
+/// defaults, the environment variables, the checks, the reads (`values[\.http.port]`) and the Configuration article's table's test
 /// all come from that declaration.
 ///
 /// Precedence, lowest first: the default here, `hearth.json`, the `HEARTH_…` environment variable, a CLI flag.

@@ -4,7 +4,7 @@ import Registry
 import RegistrySQLite
 
 /// Every configuration key Hearth reads, declared once, by scope: `values[\.http.port]` reads `http.port` as an
-/// `Int`. `Config/hearth.json` and the README's Configuration table list the same keys and defaults (tests keep
+/// `Int`. `Config/hearth.json` and the Configuration reference article's key table list the same keys and defaults (tests keep
 /// them equal to these declarations).
 public struct ConfigKeys: Sendable {
     /// `http.*`: the listener and the hardened edge.

@@ -253,7 +253,7 @@ public struct ConfigValues: Sendable {
             let hint = EnvironmentVariableNames.closest(to: path, among: keys.keys).map { "did you mean \($0)? " } ?? ""
             throw ConfigurationError(
                 "\(source): unknown configuration key \(path); \(hint)"
-                    + "every key is listed in the README's Configuration table and in Config/hearth.json"
+                    + "every key is listed in the Configuration reference (Sources/HearthApp/HearthApp.docc/Reference/Configuration.md) and in Config/hearth.json"
             )
         }
         return key

@@ -1,5 +1,5 @@
 /// Why recording or replaying could not start: a message that says what to do, and what kind of mistake it is (the
-/// app layer turns the code into the exit status the README's "Exit codes" gives it).
+/// app layer turns the code into the exit status the Command line reference's "Exit codes" gives it).
 public struct RecordReplayError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, by kind.
     public struct Code: Hashable, Sendable, CustomStringConvertible {

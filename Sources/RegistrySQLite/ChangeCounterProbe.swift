@@ -10,8 +10,8 @@ import Synchronization
 /// (25 ms by default), and at a rate of a few requests a second (Google's, for most homes) that is every request. A
 /// check through `DatabasePool.read` costs what GRDB's isolation costs: a reader taken from the pool on a dispatch
 /// queue, `BEGIN DEFERRED`, GRDB's schema-version check (`PRAGMA schema_version`), the read, `COMMIT`, a cursor
-/// object: about 40 µs of CPU a check, measured with `HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS=0` (README,
-/// "Issue 11 run"). One `SELECT` needs none of that. In autocommit SQLite wraps the statement in a read transaction
+/// object: about 40 µs of CPU a check, measured with `HEARTH_DATABASE_CACHE_REVALIDATION_MILLISECONDS=0` (the
+/// benchmarks' record, `Tests/Benchmarks/RESULTS.md`). One `SELECT` needs none of that. In autocommit SQLite wraps the statement in a read transaction
 /// of its own, which sees the last commit of every connection and process (WAL mode); a single row read that way is
 /// as consistent as one inside an explicit transaction. What is left is SQLite's own read-transaction locking.
 ///

@@ -16,7 +16,9 @@ struct DevicesCommand: ParsableCommand {
             abstract: "Import a device file: upsert every user and device, all or nothing."
         )
 
-        @Argument(help: "The device file (see the README's device file format).")
+        @Argument(
+            help: "The device file (its format: Sources/HearthApp/HearthApp.docc/Reference/DeviceModel.md)."
+        )
         var file: String
 
         @OptionGroup var common: CommonOptions

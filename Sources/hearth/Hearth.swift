@@ -12,7 +12,7 @@ struct Hearth: AsyncParsableCommand {
             Exit codes: 0 success; 1 devices validate found what Google would reject, or replay found an answer that differs; 64 usage (the command line); \
             65 bad input data; 66 an input is missing or unreadable; 67 no such user; 69 unavailable (port taken); \
             70 internal error; 71 the system refused; 73 cannot create the database; 74 I/O error; 75 database \
-            locked, try again; 77 permission denied; 78 configuration error. See the README's "Exit codes".
+            locked, try again; 77 permission denied; 78 configuration error. See "Exit codes" in the Command line reference (Sources/HearthApp/HearthApp.docc/Reference/CommandLine.md).
             """,
         subcommands: [
             ServeCommand.self, DevicesCommand.self, TokenCommand.self, FakeHomeGraphCommand.self,
@@ -21,7 +21,7 @@ struct Hearth: AsyncParsableCommand {
         ]
     )
 
-    /// Parses, runs, and exits with the code the README documents: command-line mistakes as the argument parser
+    /// Parses, runs, and exits with the code the Command line reference documents: command-line mistakes as the argument parser
     /// reports them (64, with the usage block), every other failure as one `Error:` line and its sysexits code.
     static func main() async {
         let command: any ParsableCommand

@@ -9,7 +9,7 @@ import Registry
 /// line overrides; each concern is one value over it: ``users``, ``apiKeys``, ``devices``, ``tokens``,
 /// ``database``, and ``application()`` for `serve`. Every operation opens the registry, does its work and closes it
 /// again, so nothing stays open between calls. Failures are ``CommandFailure``s (a message that says what to do and
-/// the exit status the README's "Exit codes" gives it), or the error of a lower layer, which
+/// the exit status the Command line reference's "Exit codes" gives it), or the error of a lower layer, which
 /// ``CommandFailure/init(_:)`` maps.
 public struct Administration: Sendable {
     /// The configuration, command-line overrides applied last.

@@ -5,7 +5,7 @@ import Registry
 
 extension CommandFailure {
     /// The failure an error of a lower layer means for the command line: its message, and the exit status the
-    /// README's "Exit codes" gives it. (Errors the argument parser reports itself never reach here.)
+    /// Command line reference's "Exit codes" gives it. (Errors the argument parser reports itself never reach here.)
     public init(_ error: any Error) {
         switch error {
         case let failure as CommandFailure:

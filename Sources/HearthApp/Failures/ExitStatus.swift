@@ -1,5 +1,5 @@
-/// How `hearth` exits: 0, 1 for `devices validate`'s findings, else the BSD `sysexits.h` codes. The README's
-/// "Exit codes" table says when each is used; keep the two in step.
+/// How `hearth` exits: 0, 1 for `devices validate`'s findings, else the BSD `sysexits.h` codes. The Command line
+/// reference's "Exit codes" table says when each is used; keep the two in step.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// Everything worked.
     case success = 0

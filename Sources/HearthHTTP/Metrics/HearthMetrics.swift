@@ -159,7 +159,7 @@ public final class HearthMetrics: Sendable {
         }.increment()
     }
 
-    /// One call to the device backend's command webhook (`commands.*`, issue 13): `hearth_webhook_calls_total{outcome}`
+    /// One call to the device backend's command webhook (`commands.*`): `hearth_webhook_calls_total{outcome}`
     /// and `hearth_webhook_call_duration_seconds{outcome}`. `outcome` is the webhook client's closed set (`delivered`,
     /// `rejected`, `timeout`, `unreachable`, …), never a backend's text.
     public func recordWebhookCall(outcome: String, duration: Duration) {

@@ -21,7 +21,7 @@ extension DeviceFile {
         "softwareVersionString",
     ]
 
-    /// Parses and validates a device file (the format the README documents under "Device file format").
+    /// Parses and validates a device file (the format the Devices reference article documents under "Device file format").
     ///
     /// Every attribute Hearth models is filled for each cluster present (``AttributeSchema/filled(_:cluster:deviceTypes:)``),
     /// and each cluster the device types require (``DeviceType/requiredClusters``) is added when absent. A device

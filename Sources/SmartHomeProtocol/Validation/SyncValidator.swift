@@ -13,7 +13,7 @@ import JSON
 ///   points, a deprecated form). Each rule cites
 /// its source: the SYNC reference (https://developers.home.google.com/cloud-to-cloud/intents/sync), a trait page
 /// (`/cloud-to-cloud/traits/<name>`), the Matter dedup page (https://developers.home.google.com/matter/device-deduplication),
-/// or, where Google is silent, Hearth's own contract (README, "The SYNC validator").
+/// or, where Google is silent, Hearth's own contract (the Devices reference article, "The SYNC validator").
 ///
 /// The validator carries its own copy of Google's vocabulary (``GoogleVocabulary``) and never consults Hearth's
 /// `GoogleDeviceType` or `Trait`, so it judges Hearth's output independently.
