@@ -6,7 +6,9 @@ public enum DeviceFileLoader {
     /// The parsed file. A pipe works as well as a file (`hearth devices import /dev/stdin <home.json`, how the file
     /// reaches a command run as the service's user or in a container).
     ///
-    /// - Parameter role: How the message names the file: "the device file", or "devices.seedFile" for the seed.
+    /// - Parameters:
+    ///   - path: The file to read (a pipe works too).
+    ///   - role: How the message names the file: "the device file", or "devices.seedFile" for the seed.
     /// - Throws: ``DeviceFileError``: ``DeviceFileError/Code/unreadable`` naming the path (and the working directory
     ///   a relative path is read from), or ``DeviceFileError/Code/invalid`` naming the user, device and field.
     public static func load(path: String, role: String = "the device file") throws(DeviceFileError) -> DeviceFile {

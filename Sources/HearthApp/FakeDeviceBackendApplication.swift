@@ -21,12 +21,18 @@ public struct FakeDeviceBackendApplication: Sendable {
     /// Reads the secret (and the API key, when final states are reported to `hearthURL`); listens nowhere yet.
     ///
     /// - Parameters:
+    ///   - host: The address to listen on.
+    ///   - port: The port, 0 for any free one.
+    ///   - secretFile: The file holding the webhook secret deliveries are signed with.
     ///   - delay: How long every answer is held back.
     ///   - errorRate: The share of devices answered `ERROR` / `deviceTurnedOff`, 0…1.
     ///   - pendingRate: The share of devices answered `PENDING`, 0…1.
     ///   - seed: Seeds the error and pending draws.
     ///   - pendingReportDelay: How long after a PENDING answer the final state is reported.
-    /// - Throws: ``ConfigurationError`` naming the file that cannot be read or the URL that is not one.
+    ///   - hearthURL: Where final states are reported (`/v1`), or `nil` not to report them.
+    ///   - apiKeyFile: The file holding the `/v1` API key the reports use.
+    ///   - logger: Where the fake logs.
+    /// - Throws: `ConfigurationError` naming the file that cannot be read or the URL that is not one.
     public init(
         host: String,
         port: Int,

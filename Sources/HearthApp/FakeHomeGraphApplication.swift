@@ -38,11 +38,12 @@ public struct FakeHomeGraphApplication: Sendable {
     /// Reads and checks the public key; listens nowhere yet.
     ///
     /// - Parameters:
-    ///   - host: The address to listen on (a ``ListenAddress``).
+    ///   - host: The address to listen on (a `ListenAddress`).
     ///   - port: The port, 0 for any free one.
     ///   - publicKeyFile: PEM file with the service account's public key: only assertions it verifies get tokens.
     ///   - audience: The `aud` assertions must carry; `nil` accepts the fake's own `http://<Host>/token`.
     ///   - tokenLifetimeSeconds: `expires_in` of issued tokens.
+    ///   - logger: Where the fake logs.
     /// - Throws: ``KeyError`` when the key file cannot be read or is not a PEM public key.
     public init(
         host: String,

@@ -10,7 +10,7 @@ import RegistrySQLite
 /// The one place a Hearth process opens its registry: `serve` and every command that reads or writes it.
 ///
 /// Every process opens the store the same way, so that each writer queues the same HomeGraph work for a change
-/// (Fulfillment's ``HomeGraphOutboxPolicy``: a CLI `devices set` queues what an EXECUTE would).
+/// (Fulfillment's `HomeGraphOutboxPolicy`: a CLI `devices set` queues what an EXECUTE would).
 public enum Storage {
     /// Opens (creating and migrating it if needed) the registry `configuration` names: `database.url` (SQLite or
     /// PostgreSQL) or `database.path`, with `database.synchronous` (SQLite), `database.passwordFile` /
@@ -18,7 +18,7 @@ public enum Storage {
     /// its timestamps and cache interval read `clock`.
     ///
     /// - Throws: `RegistryError` with `cannotOpen` when the database cannot be opened, created or reached, or was
-    ///   migrated by a newer Hearth; ``ConfigurationError`` when the password file cannot be read.
+    ///   migrated by a newer Hearth; `ConfigurationError` when the password file cannot be read.
     public static func open(
         _ configuration: HearthConfiguration,
         clock: any HearthClock = SystemClock(),

@@ -3,7 +3,7 @@ import Logging
 import Registry
 import ServiceLifecycle
 
-/// Prunes the change log behind `/v1/changes` (`changes.retentionHours`): at start, then every ``interval``. A
+/// Prunes the change log behind `/v1/changes` (`changes.retentionHours`): at start, then every `interval`. A
 /// consumer resuming from a pruned cursor gets 410 and takes a snapshot.
 public struct ChangeRetentionService: Service {
     let store: any ChangeStore
