@@ -427,6 +427,14 @@ let package = Package(
             path: "Tests/HearthTestSupport",
             swiftSettings: swiftSettings
         ),
+        // The registry tests' device fixtures and self-removing directory, shared by the registry's test target and
+        // the engines'. A regular target kept under Tests/, like HearthTestSupport.
+        .target(
+            name: "RegistryTestSupport",
+            dependencies: ["MatterModel"],
+            path: "Tests/RegistryTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MicroHTTPDTests",
             dependencies: [
@@ -510,6 +518,38 @@ let package = Package(
                 "Registry",
                 "RegistryPostgreSQL",
                 "RegistrySQLite",
+                "RegistryTestSupport",
+                "MatterModel",
+                "PostgreSQL",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RegistrySQLiteTests",
+            dependencies: [
+                "HearthTestSupport",
+                "Clocks",
+                "Cryptography",
+                "Registry",
+                "RegistrySQLite",
+                "RegistryTestSupport",
+                "MatterModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RegistryPostgreSQLTests",
+            dependencies: [
+                "HearthFakes",
+                "HearthTestSupport",
+                "Clocks",
+                "JSON",
+                "Registry",
+                "RegistryPostgreSQL",
+                "RegistrySQLite",
+                "RegistryTestSupport",
                 "MatterModel",
                 "PostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),

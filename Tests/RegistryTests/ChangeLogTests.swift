@@ -3,6 +3,7 @@ import HearthFakes
 import HearthTestSupport
 import JSON
 import MatterModel
+import RegistryTestSupport
 import Synchronization
 import Testing
 

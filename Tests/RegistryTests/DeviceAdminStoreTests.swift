@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import JSON
 import MatterModel
+import RegistryTestSupport
 import Testing
 
 @testable import Registry
@@ -18,7 +19,7 @@ struct DeviceAdminStoreTests {
         }
     }
 
-    private func openStore(_ factory: StoreFactory, _ directory: TemporaryDirectory) throws -> any ServingStore {
+    private func openStore(_ factory: StoreFactory, _ directory: ScratchDirectory) throws -> any ServingStore {
         let store = try factory.open(in: directory)
         try store.setReporting(enabled: true)
         return store
@@ -26,7 +27,7 @@ struct DeviceAdminStoreTests {
 
     @Test(arguments: StoreFactory.allCases)
     func userAndDeviceWritesAreLoggedWithTheirOutboxWork(factory: StoreFactory) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try openStore(factory, directory)
         defer { try? store.close() }
         #expect(try store.createUser("u"))
@@ -59,7 +60,7 @@ struct DeviceAdminStoreTests {
 
     @Test(arguments: StoreFactory.allCases)
     func stateIsLoggedPerEndpointByTheAPIAndQueuesAReport(factory: StoreFactory) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try openStore(factory, directory)
         defer { try? store.close() }
         _ = try store.createUser("u")
@@ -83,7 +84,7 @@ struct DeviceAdminStoreTests {
 
     @Test(arguments: StoreFactory.allCases)
     func aRefusedBatchWritesNothing(factory: StoreFactory) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try openStore(factory, directory)
         defer { try? store.close() }
         _ = try store.createUser("u")

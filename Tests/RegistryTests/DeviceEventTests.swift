@@ -1,6 +1,7 @@
 import GRDB
 import MatterModel
 import Registry
+import RegistryTestSupport
 import Testing
 
 @testable import RegistrySQLite
@@ -17,7 +18,7 @@ struct DeviceEventTests {
     /// The outbox holds the raw names; a row another version wrote with a name this one does not know reads as no
     /// event (the drain drops it), the others as they were queued.
     @Test func theOutboxStoresRawNamesAndReadsUnknownOnesAsNoEvent() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try SQLiteRegistry(path: path)
         var plug = Fixtures.plug

@@ -1,4 +1,5 @@
 import MatterModel
+import RegistryTestSupport
 import Testing
 
 @testable import Registry

@@ -4,6 +4,7 @@ import GRDB
 import HearthFakes
 import HearthTestSupport
 import MatterModel
+import RegistryTestSupport
 import Synchronization
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 /// file stand in for `hearth serve` and a CLI command, and a raw GRDB connection for a `sqlite3` shell.
 struct RegistryCacheTests {
     @Test func anotherProcessesWriteIsSeenByTheNextRead() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let server = try SQLiteRegistry(path: path, revalidationInterval: .zero)
         let cli = try SQLiteRegistry(path: path)
@@ -29,7 +30,7 @@ struct RegistryCacheTests {
     }
 
     @Test func aRawSQLWriteIsSeenToo() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try SQLiteRegistry(path: path, revalidationInterval: .zero)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
@@ -44,7 +45,7 @@ struct RegistryCacheTests {
     }
 
     @Test func revocationByAnotherProcessTakesEffectAtOnce() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let server = try SQLiteRegistry(path: path, revalidationInterval: .zero)
         let cli = try SQLiteRegistry(path: path)
@@ -59,7 +60,7 @@ struct RegistryCacheTests {
     }
 
     @Test func updatesKeepTheCacheExactAndAFailedUpdateLeavesNoTrace() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try SQLiteRegistry(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug, Fixtures.lamp])]))
@@ -83,7 +84,7 @@ struct RegistryCacheTests {
     }
 
     @Test func anotherProcessesWriteShowsWithinTheRevalidationInterval() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         // The server's revalidation interval runs on a clock the test advances: no sleeping, and "within the
         // interval" is exact.
@@ -113,7 +114,7 @@ struct RegistryCacheTests {
     }
 
     @Test func writesOfThisProcessAreSeenAtOnceWhateverTheInterval() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try SQLiteRegistry(path: directory.path("registry.sqlite"), revalidationInterval: .seconds(3600))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         let before = try store.snapshot(forUser: "u")

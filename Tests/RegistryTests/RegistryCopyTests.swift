@@ -2,6 +2,7 @@ import Clocks
 import HearthTestSupport
 import MatterModel
 import Registry
+import RegistryTestSupport
 import Testing
 
 @testable import RegistryPostgreSQL
@@ -57,7 +58,7 @@ struct RegistryCopyTests {
     }
 
     @Test func sqliteToPostgreSQLToSQLiteKeepsEveryRecord() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let first = try SQLiteRegistry(path: directory.path("first.sqlite"))
         defer { try? first.close() }
         let (token, key) = try populated(first)
@@ -96,7 +97,7 @@ struct RegistryCopyTests {
     }
 
     @Test func aCopyNeverMergesIntoARegistryWithData() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let source = try SQLiteRegistry(path: directory.path("source.sqlite"))
         defer { try? source.close() }
         _ = try populated(source)

@@ -1,6 +1,7 @@
 import Clocks
 import MatterModel
 import Registry
+import RegistryTestSupport
 import Testing
 
 /// ``AccountStore``: sign-in accounts, authorization codes and refresh tokens.

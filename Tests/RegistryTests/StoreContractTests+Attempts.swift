@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import MatterModel
+import RegistryTestSupport
 import Testing
 
 @testable import Registry

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import MatterModel
 import Registry
+import RegistryTestSupport
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import MatterModel
 import Registry
+import RegistryTestSupport
 import Testing
 
 /// ``DeviceStore`` with devices of several endpoints: stored and read back whole, changed endpoint by endpoint.

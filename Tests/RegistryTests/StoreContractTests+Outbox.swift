@@ -1,6 +1,7 @@
 import Clocks
 import MatterModel
 import Registry
+import RegistryTestSupport
 import Synchronization
 import Testing
 

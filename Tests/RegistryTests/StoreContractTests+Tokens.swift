@@ -1,6 +1,7 @@
 import Clocks
 import MatterModel
 import Registry
+import RegistryTestSupport
 import Testing
 
 /// TokenStore: issuing, checking and revoking bearer tokens, and DISCONNECT in one transaction.

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import HearthTestSupport
 import Registry
+import RegistryTestSupport
 import Testing
 
 @testable import RegistryPostgreSQL
@@ -47,7 +48,7 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Opens the store of `directory`: a new, empty one the first time; for a persistent backend, the same data
     /// again after ``close(_:)``.
-    func open(in directory: TemporaryDirectory) throws -> any ServingStore {
+    func open(in directory: ScratchDirectory) throws -> any ServingStore {
         switch self {
         case .sqliteFile: return try SQLiteRegistry(path: directory.path("registry.sqlite"))
         case .sqliteInMemory: return try SQLiteRegistry.inMemory()
@@ -76,7 +77,7 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// The URL of the directory's PostgreSQL database: a new database the first time, remembered in the directory so
     /// that opening again finds the same data.
-    func postgresURL(in directory: TemporaryDirectory) throws -> String {
+    func postgresURL(in directory: ScratchDirectory) throws -> String {
         let file = directory.path("postgres-url")
         if let url = try? String(contentsOfFile: file, encoding: .utf8) { return url }
         let url = try PostgreSQLCluster.start().createDatabase()
@@ -87,7 +88,7 @@ enum StoreFactory: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// Runs `body` with a new store of `factory`, then closes it and removes its directory.
 func withStore<T>(_ factory: StoreFactory, _ body: (any ServingStore) throws -> T) throws -> T {
-    let directory = try TemporaryDirectory()
+    let directory = try ScratchDirectory()
     let store = try factory.open(in: directory)
     let result = try body(store)
     try factory.close(store)
@@ -101,7 +102,7 @@ func withReopenedStore(
     write: (any ServingStore) throws -> Void,
     read: (any ServingStore) throws -> Void
 ) throws {
-    let directory = try TemporaryDirectory()
+    let directory = try ScratchDirectory()
     let store = try factory.open(in: directory)
     try write(store)
     try factory.close(store)

@@ -1,8 +1,8 @@
 import MatterModel
 
-/// Devices covering every shape the store must round-trip exactly.
-enum Fixtures {
-    static let kitchen = Device(
+/// Devices covering every shape the store must round-trip exactly, shared by the registry's and the engines' tests.
+public enum Fixtures {
+    public static let kitchen = Device(
         id: "kitchen-ceiling",
         name: "Kitchen ceiling",
         nicknames: ["big light", "the \"main\" one", "lumière\\ünïcode 💡", "tab\there\nnewline"],
@@ -34,7 +34,7 @@ enum Fixtures {
         ]
     )
 
-    static let plug = Device(
+    public static let plug = Device(
         id: "desk-plug",
         name: "Desk plug",
         deviceTypes: [.OnOffPlugInUnit],
@@ -43,14 +43,14 @@ enum Fixtures {
     )
 
     /// A cluster without attributes and an empty BasicInformation.
-    static let bare = Device(
+    public static let bare = Device(
         id: "bare",
         name: "",
         deviceTypes: [.OnOffLight],
         clusters: [.OnOff: ClusterState(), .LevelControl: ClusterState(["CurrentLevel": .string("")])]
     )
 
-    static let lamp = Device(
+    public static let lamp = Device(
         id: "lamp",
         name: "Lamp",
         nicknames: ["reading lamp"],
@@ -64,7 +64,7 @@ enum Fixtures {
     )
 
     /// Three endpoints, the second offline, each with its own types and clusters.
-    static let composed = Device(
+    public static let composed = Device(
         id: "composed",
         name: "Composed",
         room: "Hall",
@@ -92,12 +92,12 @@ enum Fixtures {
         ]
     )
 
-    static func file(_ users: [(String, [Device])]) -> DeviceFile {
+    public static func file(_ users: [(String, [Device])]) -> DeviceFile {
         DeviceFile(users: users.map { UserDevices(agentUserId: $0.0, devices: $0.1) })
     }
 
     /// `count` dimmable lights, for timings and concurrency.
-    static func lights(_ count: Int) -> [Device] {
+    public static func lights(_ count: Int) -> [Device] {
         (0..<count).map { index in
             var device = lamp
             device.id = "light-\(index)"

@@ -1,10 +1,12 @@
 import Foundation
 
 /// A fresh directory under the system's temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
+public final class ScratchDirectory {
+    /// Where it is.
+    public let url: URL
 
-    init() throws {
+    /// Creates the directory.
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hearth-registry-tests-\(UUID().uuidString)"
         )
@@ -12,7 +14,7 @@ final class TemporaryDirectory {
     }
 
     /// The path of a file in the directory.
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 

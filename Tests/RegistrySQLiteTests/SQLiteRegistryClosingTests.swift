@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MatterModel
+import RegistryTestSupport
 import Testing
 
 @testable import Registry
@@ -27,7 +28,7 @@ struct SQLiteRegistryClosingTests {
     }
 
     /// The rows of `table` in the file at `path` alone, copied away from its `-wal` and `-shm`.
-    static func countInTheFileAlone(_ table: String, at path: String, directory: TemporaryDirectory) throws -> Int? {
+    static func countInTheFileAlone(_ table: String, at path: String, directory: ScratchDirectory) throws -> Int? {
         let copy = directory.path("copy-\(UUID().uuidString).sqlite")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         let queue = try DatabaseQueue(path: copy)
@@ -36,7 +37,7 @@ struct SQLiteRegistryClosingTests {
     }
 
     @Test func closingTheLastConnectionLeavesNoLogBesideTheFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         try Self.usedStore(at: path).close()
         #expect(Self.walBytes(path) == nil, "the writer, closed last, checkpointed and removed the log")
@@ -44,7 +45,7 @@ struct SQLiteRegistryClosingTests {
     }
 
     @Test func checkpointEmptiesTheLogWhileTheStoreIsOpen() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try Self.usedStore(at: path)
         defer { try? store.close() }
@@ -57,7 +58,7 @@ struct SQLiteRegistryClosingTests {
     }
 
     @Test func closingLeavesTheLogToAConnectionStillUsingTheFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try Self.usedStore(at: path)
         // Another connection, as another process's would be, idle but open.

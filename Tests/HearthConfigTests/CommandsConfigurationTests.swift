@@ -1,4 +1,4 @@
-import HearthApp
+import HearthConfig
 import Testing
 
 /// The `commands.*` configuration that turns webhook mode on.

@@ -3,6 +3,7 @@ import Cryptography
 import Foundation
 import GRDB
 import MatterModel
+import RegistryTestSupport
 import Synchronization
 import Testing
 
@@ -14,7 +15,7 @@ struct SQLiteRegistryTests {
     private let now = UnixTime(seconds: 1_700_000_000)
 
     @Test func updateSurvivesCloseAndReopen() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try SQLiteRegistry(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen, Fixtures.plug])]))
@@ -35,7 +36,7 @@ struct SQLiteRegistryTests {
     }
 
     @Test func tokensAreStoredOnlyAsHashes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try SQLiteRegistry(path: path)
         let token = try store.issueToken(forUser: "alice", ttl: 60, now: now)
@@ -60,7 +61,7 @@ struct SQLiteRegistryTests {
 
     @Test(arguments: SQLiteRegistry.Synchronous.allCases)
     func synchronousPragmaIsApplied(synchronous: SQLiteRegistry.Synchronous) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try SQLiteRegistry(path: directory.path("registry.sqlite"), synchronous: synchronous)
         let expected: Int =
             switch synchronous {
@@ -79,7 +80,7 @@ struct SQLiteRegistryTests {
     }
 
     @Test func connectionsUseWALForeignKeysAndABusyTimeout() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         let (journal, foreignKeys, busyTimeout) = try store.pool.writeWithoutTransaction { db in
             (
@@ -97,7 +98,7 @@ struct SQLiteRegistryTests {
     }
 
     @Test func migrationsAreNamedAndReopeningKeepsData() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try SQLiteRegistry(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
@@ -115,7 +116,7 @@ struct SQLiteRegistryTests {
     }
 
     @Test func aSchemaNewerThanThisBuildIsRefused() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         try SQLiteRegistry(path: path).close()
         let newer = try DatabaseQueue(path: path)
@@ -131,7 +132,7 @@ struct SQLiteRegistryTests {
     }
 
     @Test func aV2DatabaseMovesItsDevicesOntoEndpointOne() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let old = try DatabaseQueue(path: path)
         try SQLiteRegistry.migrator.migrate(old, upTo: "v2: change counter")
@@ -161,7 +162,7 @@ struct SQLiteRegistryTests {
 
     /// v7 adds `structure`: a v6 database's devices come through without one, and a re-import stores it in place.
     @Test func aV6DatabaseGainsAStructureColumn() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let old = try DatabaseQueue(path: path)
         try SQLiteRegistry.migrator.migrate(old, upTo: "v6: outbox")
@@ -191,7 +192,7 @@ struct SQLiteRegistryTests {
     }
 
     @Test func attributeValuesKeepTheirSQLiteTypes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.kitchen])]))
         let types = try store.pool.read { db in
@@ -209,7 +210,7 @@ struct SQLiteRegistryTests {
     }
 
     @Test func corruptColumnsAreReportedNotGuessed() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
         try store.pool.write { db in
@@ -222,7 +223,7 @@ struct SQLiteRegistryTests {
     }
 
     @Test func checkHealthFailsOnceClosed() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         try store.checkHealth()
         try store.close()
@@ -233,7 +234,7 @@ struct SQLiteRegistryTests {
     /// (injected with triggers on the table that marks a user unlinked) leaves the tokens valid and the queued work
     /// in place. Two transactions, as before, left the tokens revoked and the reports going out.
     @Test func aDisconnectThatFailsHalfwayWritesNothing() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         try store.setReporting(enabled: true)
         _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.lamp])]))
@@ -265,7 +266,7 @@ struct SQLiteRegistryTests {
 
     /// The CLI importing while the server holds a write transaction waits for it instead of failing.
     @Test func secondProcessWriterWaitsForTheFirst() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let server = try SQLiteRegistry(path: path)
         let cli = try SQLiteRegistry(path: path)
@@ -302,7 +303,7 @@ struct SQLiteRegistryTests {
 
     /// Not a timed test: prints what the hot path costs in this build, asserts only the answers.
     @Test func hotPathTimings() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let store = try SQLiteRegistry(path: directory.path("registry.sqlite"))
         let lights = Fixtures.lights(33)
         _ = try store.importDevices(Fixtures.file([("u", lights)]))

@@ -1,6 +1,7 @@
 import GRDB
 import HearthTestSupport
 import MatterModel
+import RegistryTestSupport
 import Testing
 
 @testable import Registry
@@ -10,7 +11,7 @@ import Testing
 /// `generation` row, whoever committed it, and a probe that cannot read must say so rather than answer 0.
 struct ChangeCounterProbeTests {
     @Test func readsTheCommittedCounterOfEveryWriter() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try SQLiteRegistry(path: path)
         let probe = try ChangeCounterProbe(path: path, busyTimeoutMilliseconds: 1000)
@@ -54,7 +55,7 @@ struct ChangeCounterProbeTests {
     }
 
     @Test func aClosedProbeThrowsInsteadOfAnsweringZero() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("registry.sqlite")
         let store = try SQLiteRegistry(path: path)
         _ = try store.importDevices(Fixtures.file([("u", [Fixtures.plug])]))
@@ -67,7 +68,7 @@ struct ChangeCounterProbeTests {
     }
 
     @Test func aMissingFileOrTableIsRefusedAtOpening() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         #expect(throws: DatabaseError.self) {
             try ChangeCounterProbe(path: directory.path("missing.sqlite"), busyTimeoutMilliseconds: 1000)
         }

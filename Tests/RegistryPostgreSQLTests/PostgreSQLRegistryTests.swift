@@ -6,6 +6,7 @@ import HearthTestSupport
 import JSON
 import MatterModel
 import PostgreSQL
+import RegistryTestSupport
 import Synchronization
 import Testing
 
