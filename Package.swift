@@ -729,6 +729,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "CommandDeliveryTests",
+            dependencies: [
+                "Clocks",
+                "CommandDelivery",
+                "Fulfillment",
+                "HearthTestSupport",
+                "HTTPMessages",
+                "JSON",
+                "MicroHTTPD",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthFakesTests",
             dependencies: [
                 "Clocks",

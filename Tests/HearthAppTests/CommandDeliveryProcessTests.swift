@@ -27,13 +27,13 @@ struct CommandDeliveryProcessTests {
     /// A registry holding ``TestHomes/aliceLamp`` and a backend on loopback that answers as `answer` says.
     final class Environment {
         let directory: TemporaryDirectory
-        let backend: CommandDeliveryTests.ScriptedBackend
+        let backend: WebhookDeliveryEndToEndTests.ScriptedBackend
         let server: HTTPServer
         let port: Int
 
         init(_ answer: @escaping @Sendable (JSONObject) -> Response) throws {
             directory = try TemporaryDirectory()
-            backend = CommandDeliveryTests.ScriptedBackend(answer)
+            backend = WebhookDeliveryEndToEndTests.ScriptedBackend(answer)
             server = HTTPServer(
                 configuration: HTTPServerConfiguration(port: 0, threadPoolSize: 2, shutdownGracePeriodSeconds: 1),
                 responder: backend,
@@ -89,7 +89,10 @@ struct CommandDeliveryProcessTests {
     @Test func aDeliveryPendingAtKillMinus9LeavesNoTrace() async throws {
         // The backend holds its answer far beyond the kill.
         let environment = try Environment { _ in
-            CommandDeliveryTests.ScriptedBackend.devices([("lamp", #"{"status": "SUCCESS"}"#)], delay: .seconds(30))
+            WebhookDeliveryEndToEndTests.ScriptedBackend.devices(
+                [("lamp", #"{"status": "SUCCESS"}"#)],
+                delay: .seconds(30)
+            )
         }
         let token = try environment.token()
         let server = try await environment.serve()
@@ -116,7 +119,7 @@ struct CommandDeliveryProcessTests {
 
     @Test func whatWasConfirmedAndAnsweredSurvivesKillMinus9() async throws {
         let environment = try Environment { _ in
-            CommandDeliveryTests.ScriptedBackend.devices([("lamp", #"{"status": "SUCCESS"}"#)])
+            WebhookDeliveryEndToEndTests.ScriptedBackend.devices([("lamp", #"{"status": "SUCCESS"}"#)])
         }
         let token = try environment.token()
         let server = try await environment.serve()

@@ -16,7 +16,7 @@ import Testing
 
 /// `commands.delivery: webhook` end to end: the real listener, a real SQLite file, the real webhook client and a
 /// real local HTTP backend (``FakeDeviceBackend`` or a scripted one), on loopback.
-@Suite struct CommandDeliveryTests {
+@Suite struct WebhookDeliveryEndToEndTests {
     static let secret = Array("a-webhook-secret-of-some-length".utf8)
 
     static let home = #"""
@@ -88,12 +88,12 @@ import Testing
                 backendServer = nil
             }
             hearth = try TestHearth(
-                devices: CommandDeliveryTests.home,
+                devices: WebhookDeliveryEndToEndTests.home,
                 options: FulfillmentOptions(deliveryDeadline: deadline),
                 deviceAPI: deviceAPI,
                 deliverer: WebhookDeliverer(
                     url: URL(string: url ?? "http://127.0.0.1:\(port)/commands")!,
-                    secret: CommandDeliveryTests.secret,
+                    secret: WebhookDeliveryEndToEndTests.secret,
                     clock: SystemClock(),
                     logger: logger
                 ),
@@ -356,26 +356,5 @@ import Testing
             #expect(response.bodyText.contains("SUCCESS"))
             client.close()
         }
-    }
-}
-
-@Suite struct WebhookSignatureTests {
-    let secret = Array("whsec-test-secret".utf8)
-    let body = Array(#"{"requestId":"r"}"#.utf8)
-
-    @Test func aSignatureVerifiesWithinFiveMinutes() {
-        let header = WebhookSignature.header(body: body, secret: secret, timestamp: 1_700_000_000)
-        #expect(WebhookSignature.verify(header, body: body, secret: secret, now: 1_700_000_000))
-        #expect(WebhookSignature.verify(header, body: body, secret: secret, now: 1_700_000_300))
-    }
-
-    @Test func staleWrongOrTamperedSignaturesAreRefused() {
-        let header = WebhookSignature.header(body: body, secret: secret, timestamp: 1_700_000_000)
-        #expect(!WebhookSignature.verify(header, body: body, secret: secret, now: 1_700_000_301))
-        #expect(!WebhookSignature.verify(header, body: body, secret: Array("other".utf8), now: 1_700_000_000))
-        #expect(!WebhookSignature.verify(header, body: body + [0x20], secret: secret, now: 1_700_000_000))
-        let retimed = header.replacingOccurrences(of: "t=1700000000", with: "t=1700000100")
-        #expect(!WebhookSignature.verify(retimed, body: body, secret: secret, now: 1_700_000_100))
-        #expect(!WebhookSignature.verify("garbage", body: body, secret: secret, now: 1_700_000_000))
     }
 }
