@@ -729,6 +729,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ClocksTests",
+            dependencies: ["Clocks"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "CommandDeliveryTests",
             dependencies: [
                 "Clocks",
