@@ -270,6 +270,104 @@ public struct ConfigKeys: Sendable {
             default: nil,
             "File holding the sign-in forms' CSRF key (≥ 32 bytes); the same on every instance. Empty = random per process."
         )
+        public let upstream = UpstreamKeys()
+    }
+
+    /// `oauth.upstream.*`: users sign in through the manufacturer's OpenID Connect provider instead of Hearth's
+    /// password page.
+    public struct UpstreamKeys: Sendable {
+        public let issuer: ConfigKey<String?> = .optionalString(
+            "oauth.upstream.issuer",
+            default: nil,
+            "The identity provider's issuer URL (discovery at /.well-known/openid-configuration); empty = Hearth's own sign-in."
+        )
+        public let clientID: ConfigKey<String?> = .optionalString(
+            "oauth.upstream.clientID",
+            default: nil,
+            "Hearth's client ID at the identity provider."
+        )
+        public let clientSecretFile: ConfigKey<String?> = .optionalString(
+            "oauth.upstream.clientSecretFile",
+            default: nil,
+            "File holding Hearth's client secret at the provider; empty = HEARTH_OAUTH_UPSTREAM_CLIENT_SECRET."
+        )
+        public let callbackURL: ConfigKey<String?> = .optionalString(
+            "oauth.upstream.callbackURL",
+            default: nil,
+            "Hearth's public https URL of /oauth/upstream/callback, exactly as registered at the provider."
+        )
+        public let scopes: ConfigKey<String> = .list(
+            "oauth.upstream.scopes",
+            default: "openid",
+            "Scopes asked of the provider, comma-separated; `openid` is always sent."
+        )
+        public let userClaim: ConfigKey<String> = .string(
+            "oauth.upstream.userClaim",
+            default: "sub",
+            "The ID token claim whose value is the user's agentUserId."
+        )
+        public let createUsers: ConfigKey<Bool> = .boolean(
+            "oauth.upstream.createUsers",
+            default: true,
+            "A first sign-in creates the user; `false`: only users the backend created through /v1 may link."
+        )
+        public let tokenEndpointAuthMethod: ConfigKey<UpstreamClientAuthentication> = .choice(
+            "oauth.upstream.tokenEndpointAuthMethod",
+            default: .clientSecretBasic,
+            "How Hearth authenticates at the provider's token endpoint."
+        )
+    }
+
+    /// `auth.*`: who may call `/fulfillment` besides holders of Hearth's own tokens.
+    public struct AuthKeys: Sendable {
+        public let externalTokens = ExternalTokensKeys()
+    }
+
+    /// `auth.externalTokens.*`: Google links straight to the manufacturer's identity provider and `/fulfillment`
+    /// accepts that provider's access tokens.
+    public struct ExternalTokensKeys: Sendable {
+        public let issuer: ConfigKey<String?> = .optionalString(
+            "auth.externalTokens.issuer",
+            default: nil,
+            "Issuer whose JWT access tokens /fulfillment accepts (keys from its discovery); empty = Hearth's tokens only."
+        )
+        public let audience: ConfigKey<String?> = .optionalString(
+            "auth.externalTokens.audience",
+            default: nil,
+            "The `aud` an accepted access token must carry (required with an issuer)."
+        )
+        public let userClaim: ConfigKey<String> = .string(
+            "auth.externalTokens.userClaim",
+            default: "sub",
+            "The access token claim whose value is the user's agentUserId."
+        )
+        public let introspectionURL: ConfigKey<String?> = .optionalString(
+            "auth.externalTokens.introspectionURL",
+            default: nil,
+            "RFC 7662 endpoint asked about opaque access tokens; empty = JWT access tokens only."
+        )
+        public let introspectionClientID: ConfigKey<String?> = .optionalString(
+            "auth.externalTokens.introspectionClientID",
+            default: nil,
+            "Client ID Hearth authenticates with at the introspection endpoint."
+        )
+        public let introspectionClientSecretFile: ConfigKey<String?> = .optionalString(
+            "auth.externalTokens.introspectionClientSecretFile",
+            default: nil,
+            "File holding that client's secret; empty = HEARTH_AUTH_EXTERNAL_TOKENS_INTROSPECTION_CLIENT_SECRET."
+        )
+        public let cacheEntries: ConfigKey<Int> = .integer(
+            "auth.externalTokens.cacheEntries",
+            0...1_000_000,
+            default: 10_000,
+            "Verified tokens remembered (each until its expiry, introspection answers at most 5 minutes)."
+        )
+        public let retryAfterSeconds: ConfigKey<Int> = .integer(
+            "auth.externalTokens.retryAfterSeconds",
+            1...3600,
+            default: 30,
+            "Retry-After of the 503 answered while the identity provider cannot be reached."
+        )
     }
 
     /// `homegraph.*`: Report State, Request Sync and notifications.
@@ -439,6 +537,7 @@ public struct ConfigKeys: Sendable {
     public let devices = DevicesKeys()
     public let fulfillment = FulfillmentKeys()
     public let oauth = OAuthKeys()
+    public let auth = AuthKeys()
     public let homegraph = HomeGraphKeys()
     public let log = LogKeys()
     public let tls = TLSKeys()
@@ -452,12 +551,16 @@ public struct ConfigKeys: Sendable {
 
     /// Every key, in declaration order, with the path its scope and property name spell (`http.port`): the
     /// properties above, listed by reflection so that a key declared is a key listed.
-    public static let labelled: [(label: String, key: any AnyConfigKey)] = Mirror(reflecting: declared).children
-        .flatMap { scope in
-            Mirror(reflecting: scope.value).children.compactMap { child in
-                (child.value as? any AnyConfigKey).map { ("\(scope.label ?? "").\(child.label ?? "")", $0) }
-            }
+    public static let labelled: [(label: String, key: any AnyConfigKey)] = keys(in: declared, prefix: "")
+
+    /// The keys among `scope`'s properties, and those of its nested scopes (`oauth.upstream`), in declaration order.
+    private static func keys(in scope: Any, prefix: String) -> [(label: String, key: any AnyConfigKey)] {
+        Mirror(reflecting: scope).children.flatMap { child -> [(label: String, key: any AnyConfigKey)] in
+            let label = prefix + (child.label ?? "")
+            if let key = child.value as? any AnyConfigKey { return [(label, key)] }
+            return keys(in: child.value, prefix: label + ".")
         }
+    }
 
     /// Every key, in declaration order.
     public static let all: [any AnyConfigKey] = labelled.map(\.key)

@@ -125,6 +125,8 @@ public struct ConfigValues: Sendable {
             if variable.hasPrefix(OAuthClientConfiguration.secretVariablePrefix) { continue }
             if variable == CommandsConfiguration.secretVariable { continue }
             if variable == DatabaseLocation.passwordVariable { continue }
+            if variable == UpstreamSignInConfiguration.secretVariable { continue }
+            if variable == ExternalTokensConfiguration.secretVariable { continue }
             guard let key = Self.keysByVariable[variable] else {
                 warnings.append(Self.unknownVariableWarning(variable, value: text, known: Self.keysByVariable.keys))
                 continue

@@ -73,6 +73,12 @@ public struct HearthConfiguration: Sendable {
     /// `oauth.formKeyFile`: the file holding the sign-in forms' CSRF key (``formKey()``); `nil`: a random key per
     /// process.
     public var oauthFormKeyFile: String?
+    /// Signing in through the manufacturer's identity provider (`oauth.upstream.*`); `nil` when
+    /// `oauth.upstream.issuer` is empty (Hearth's own password sign-in).
+    public var upstream: UpstreamSignInConfiguration?
+    /// Accepting the identity provider's access tokens on `/fulfillment` (`auth.externalTokens.*`); `nil` when
+    /// `auth.externalTokens.issuer` is empty.
+    public var externalTokens: ExternalTokensConfiguration?
     /// The hardened edge: bad-token slowing and native TLS (`http.badToken…`, `http.trustedProxies`, `tls.…`).
     public var edge: EdgeConfiguration
     /// Whether `/v1` (the device backend's API) is served (`api.enabled`).
@@ -157,6 +163,30 @@ public struct HearthConfiguration: Sendable {
             signInBurst: values[\.oauth.signInBurst],
             signInPerMinute: values[\.oauth.signInPerMinute]
         )
+        upstream = values[\.oauth.upstream.issuer].map { issuer in
+            UpstreamSignInConfiguration(
+                issuer: issuer,
+                clientID: values[\.oauth.upstream.clientID],
+                clientSecretFile: values[\.oauth.upstream.clientSecretFile],
+                callbackURL: values[\.oauth.upstream.callbackURL],
+                scopes: values[\.oauth.upstream.scopes],
+                userClaim: values[\.oauth.upstream.userClaim],
+                createUsers: values[\.oauth.upstream.createUsers],
+                authentication: values[\.oauth.upstream.tokenEndpointAuthMethod]
+            )
+        }
+        externalTokens = values[\.auth.externalTokens.issuer].map { issuer in
+            ExternalTokensConfiguration(
+                issuer: issuer,
+                audience: values[\.auth.externalTokens.audience],
+                userClaim: values[\.auth.externalTokens.userClaim],
+                introspectionURL: values[\.auth.externalTokens.introspectionURL],
+                introspectionClientID: values[\.auth.externalTokens.introspectionClientID],
+                introspectionClientSecretFile: values[\.auth.externalTokens.introspectionClientSecretFile],
+                cacheEntries: values[\.auth.externalTokens.cacheEntries],
+                retryAfterSeconds: values[\.auth.externalTokens.retryAfterSeconds]
+            )
+        }
         edge = EdgeConfiguration(values)
         apiEnabled = values[\.api.enabled]
         recording = values[\.record.directory].map { directory in

@@ -17,11 +17,17 @@ struct BearerAuthenticator: Sendable {
         case refused(HTTPError)
         /// The registry failed while looking the token up.
         case registryUnavailable(any Error)
+        /// The token is not Hearth's own and its verdict is not in memory: ask ``ExternalTokenAuthority`` and wait.
+        case askProvider(token: String, authority: any ExternalTokenAuthority)
+        /// The identity provider could not be asked about the token: answer 503 with `Retry-After`, never 401.
+        case providerUnavailable(HTTPError)
     }
 
     let store: any TokenStore
     /// Wall time, against which token expiry is checked.
     let clock: any HearthClock
+    /// The identity provider whose access tokens are accepted too; `nil`: Hearth's own tokens only.
+    var external: (any ExternalTokenAuthority)? = nil
 
     func authenticate(_ request: Request) throws(Failure) -> Principal {
         guard let header = request.headerFields.value(of: .authorization) else {
@@ -37,14 +43,40 @@ struct BearerAuthenticator: Sendable {
         guard let token else {
             throw .refused(Self.invalid("the Authorization header is not a Bearer token"))
         }
-        let user: Principal?
-        do {
-            user = try store.principal(forToken: token, now: clock.unixTime)
-        } catch {
-            throw .registryUnavailable(error)
+        // Hearth's own tokens are base64url and never hold a dot; a JWT always does, so it skips the registry.
+        let mayBeOwn = !(external != nil && token.utf8.contains(UInt8(ascii: ".")))
+        if mayBeOwn {
+            let user: Principal?
+            do {
+                user = try store.principal(forToken: token, now: clock.unixTime)
+            } catch {
+                throw .registryUnavailable(error)
+            }
+            if let user { return user }
         }
-        guard let user else { throw .refused(Self.invalid("the token is unknown, expired or revoked")) }
-        return user
+        guard let external else { throw .refused(Self.invalid("the token is unknown, expired or revoked")) }
+        guard let verdict = external.cachedVerdict(for: token) else {
+            throw .askProvider(token: token, authority: external)
+        }
+        return try Self.principal(verdict, retryAfterSeconds: external.retryAfterSeconds)
+    }
+
+    /// The principal of an external token's verdict, or the refusal to answer.
+    static func principal(_ verdict: ExternalTokenVerdict, retryAfterSeconds: Int) throws(Failure) -> Principal {
+        switch verdict {
+        case .user(let agentUserId):
+            return Principal(agentUserId: agentUserId, clientId: nil)
+        case .refused:
+            throw .refused(invalid("the token is unknown, expired or revoked"))
+        case .unavailable:
+            throw .providerUnavailable(
+                HTTPError(
+                    status: .serviceUnavailable,
+                    message: "the identity provider cannot be reached to check the token; try again later",
+                    headerFields: [.retryAfter: String(retryAfterSeconds)]
+                )
+            )
+        }
     }
 
     /// The token of a `Bearer` credential (``BearerCredential/token(_:)``).

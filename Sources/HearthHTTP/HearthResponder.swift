@@ -54,16 +54,21 @@ public struct HearthResponder: HTTPResponder {
         public var deviceAPI: DeviceAPIResponder?
         /// Slows clients that keep sending bad tokens; none: every 401 at once.
         public var throttle: AuthFailureThrottle?
+        /// The identity provider whose access tokens `/fulfillment` accepts beside Hearth's own
+        /// (`auth.externalTokens.*`); none: Hearth's own tokens only.
+        public var externalTokens: (any ExternalTokenAuthority)?
 
         /// The endpoints.
         public init(
             oauth: OAuthServer? = nil,
             deviceAPI: DeviceAPIResponder? = nil,
-            throttle: AuthFailureThrottle? = nil
+            throttle: AuthFailureThrottle? = nil,
+            externalTokens: (any ExternalTokenAuthority)? = nil
         ) {
             self.oauth = oauth
             self.deviceAPI = deviceAPI
             self.throttle = throttle
+            self.externalTokens = externalTokens
         }
     }
 
@@ -116,7 +121,7 @@ public struct HearthResponder: HTTPResponder {
             clock: clock,
             deliverer: intents.deliverer
         )
-        self.authenticator = BearerAuthenticator(store: store, clock: clock)
+        self.authenticator = BearerAuthenticator(store: store, clock: clock, external: endpoints.externalTokens)
         self.logger = logger
         self.throttle = endpoints.throttle
         self.clock = clock
@@ -169,22 +174,66 @@ public struct HearthResponder: HTTPResponder {
         do {
             user = try authenticator.authenticate(request)
         } catch {
-            switch error {
-            case .refused(let refusal):
-                var response = refusal.response
-                if refusal.status == .unauthorized, let throttle {
-                    // Only failures reach the throttle: a valid token never takes its lock.
-                    response.delay = throttle.delayAfterFailure(of: throttle.client(of: request))
-                }
-                return response
-            case .registryUnavailable(let failure):
-                // Google reads whatever /fulfillment answers as an intent answer: its shape, with the request's id.
-                let answer = dispatcher.registryUnavailable(body: request.body, error: failure)
-                let response = Self.response(for: answer, record: record)
-                recorder?.record(request: request, response: response)
-                return response
-            }
+            return refused(request, error, record: record)
         }
+        return answer(request, user: user, record: record)
+    }
+
+    /// The answer to a request whose bearer token was not accepted at once.
+    private func refused(
+        _ request: Request,
+        _ failure: BearerAuthenticator.Failure,
+        record: RequestObserver.Record?
+    ) -> Response {
+        switch failure {
+        case .refused(let refusal):
+            var response = refusal.response
+            if refusal.status == .unauthorized, let throttle {
+                // Only failures reach the throttle: a valid token never takes its lock.
+                response.delay = throttle.delayAfterFailure(of: throttle.client(of: request))
+            }
+            return response
+        case .providerUnavailable(let unavailable):
+            return unavailable.response
+        case .registryUnavailable(let failure):
+            // Google reads whatever /fulfillment answers as an intent answer: its shape, with the request's id.
+            let answer = dispatcher.registryUnavailable(body: request.body, error: failure)
+            let response = Self.response(for: answer, record: record)
+            recorder?.record(request: request, response: response)
+            return response
+        case .askProvider(let token, let authority):
+            // The provider is asked off the listener's threads; the connection waits, holding none.
+            let later = DeferredResponse()
+            Task {
+                let verdict = await authority.verdict(for: token)
+                let response: Response
+                do throws(BearerAuthenticator.Failure) {
+                    let user = try BearerAuthenticator.principal(
+                        verdict,
+                        retryAfterSeconds: authority.retryAfterSeconds
+                    )
+                    response = answer(request, user: user, record: record)
+                } catch {
+                    response = refused(request, error, record: record)
+                }
+                if let inner = response.deferred {
+                    let fallback = Response(head: response.head, body: response.body)
+                    inner.whenFinished { later.complete($0 ?? fallback) }
+                } else {
+                    later.complete(response)
+                }
+            }
+            let abandoned = HTTPError(
+                status: .serviceUnavailable,
+                message: "the server is shutting down",
+                headerFields: [.retryAfter: String(authority.retryAfterSeconds)]
+            )
+            return .deferred(later, ifAbandoned: abandoned.response)
+        }
+    }
+
+    /// The answer to an authenticated request.
+    private func answer(_ request: Request, user: Principal, record: RequestObserver.Record?) -> Response {
         guard Self.isJSON(request.headerFields.value(of: .contentType)) else {
             return HTTPError(status: .unsupportedMediaType, message: "the body must be application/json").response
         }
