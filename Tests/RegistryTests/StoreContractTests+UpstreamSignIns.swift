@@ -150,7 +150,8 @@ extension StoreContractTests {
     }
 
     /// Two instances on one database (a SQLite file, a PostgreSQL database) take the same sign-ins and consents at
-    /// the same time: each is taken exactly once.
+    /// the same time, pruning the same expired ones meanwhile: each is taken exactly once, and nothing expired is
+    /// left.
     @Test(arguments: StoreFactory.persistent)
     func twoInstancesRacingForOneSignInTakeItExactlyOnce(factory: StoreFactory) throws {
         let directory = try ScratchDirectory()
@@ -164,6 +165,10 @@ extension StoreContractTests {
                 grant: grant("u\(round)", client: "g"),
                 expires: later(600)
             )
+        }
+        for stale in 0..<150 {
+            try a.beginUpstreamSignIn(state: "stale-\(stale)", signIn(expires: now))
+            try b.savePendingConsent(handle: "stale-\(stale)", grant: grant("s", client: "g"), expires: now)
         }
         let signIns = Mutex([Int](repeating: 0, count: rounds))
         let consents = Mutex([Int](repeating: 0, count: rounds))
@@ -186,6 +191,9 @@ extension StoreContractTests {
         #expect(failures.withLock { $0 } == [])
         #expect(signIns.withLock { $0 } == Array(repeating: 1, count: rounds))
         #expect(consents.withLock { $0 } == Array(repeating: 1, count: rounds))
+        let copyable = try #require(a as? any CopyableRegistry)
+        #expect(try copyable.readTable("upstream_sign_in").rows.count == 0)
+        #expect(try copyable.readTable("pending_consent").rows.count == 0)
         try factory.close(a)
         try factory.close(b)
         withExtendedLifetime(directory) {}
