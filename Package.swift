@@ -378,8 +378,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // A live Hearth for tests (the `HearthTesting` product): the real listener on 127.0.0.1 port 0, a real SQLite
-        // file in a temporary directory, helpers to send intents and use `/v1`, a graceful stop; and the fakes served
-        // on port 0 for it to talk to.
+        // file in a temporary directory, helpers to send intents and use `/v1`, a graceful stop — run as `serve` runs
+        // it (`LiveHearth`) or built in the test's process with its inside open (`InProcessHearth`); and the fakes
+        // served on port 0 for it to talk to.
         .target(
             name: "HearthTesting",
             dependencies: [
@@ -649,9 +650,11 @@ let package = Package(
             name: "RecordReplayTests",
             dependencies: [
                 "HearthTestSupport",
+                "HearthTesting",
                 "JSON",
                 "RecordReplay",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -665,6 +668,8 @@ let package = Package(
                 "HearthHTTP",
                 "HearthLogging",
                 "HearthTestSupport",
+                "HearthTesting",
+                "HomeGraph",
                 "HTTPMessages",
                 "JSON",
                 "MatterModel",
@@ -703,6 +708,7 @@ let package = Package(
                 "DeviceAPI",
                 "HearthFakes",
                 "HearthTestSupport",
+                "HearthTesting",
                 "HearthApp",
                 "HearthConfig",
                 "HearthHTTP",
@@ -770,7 +776,9 @@ let package = Package(
                 "HearthTestSupport",
                 "HearthTesting",
                 "JSON",
+                "Registry",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
