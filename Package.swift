@@ -385,8 +385,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // A live Hearth for tests (the `HearthTesting` product): the real listener on 127.0.0.1 port 0, a real SQLite
-        // file in a temporary directory, helpers to send intents and use `/v1`, a graceful stop; and the fakes served
-        // on port 0 for it to talk to.
+        // file in a temporary directory, helpers to send intents and use `/v1`, a graceful stop — run as `serve` runs
+        // it (`LiveHearth`) or built in the test's process with its inside open (`InProcessHearth`); and the fakes
+        // served on port 0 for it to talk to.
         .target(
             name: "HearthTesting",
             dependencies: [
@@ -661,9 +662,11 @@ let package = Package(
             name: "RecordReplayTests",
             dependencies: [
                 "HearthTestSupport",
+                "HearthTesting",
                 "JSON",
                 "RecordReplay",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -677,6 +680,8 @@ let package = Package(
                 "HearthHTTP",
                 "HearthLogging",
                 "HearthTestSupport",
+                "HearthTesting",
+                "HomeGraph",
                 "HTTPMessages",
                 "JSON",
                 "MatterModel",
@@ -715,6 +720,7 @@ let package = Package(
                 "DeviceAPI",
                 "HearthFakes",
                 "HearthTestSupport",
+                "HearthTesting",
                 "HearthApp",
                 "HearthConfig",
                 "HearthHTTP",
@@ -782,7 +788,9 @@ let package = Package(
                 "HearthTestSupport",
                 "HearthTesting",
                 "JSON",
+                "Registry",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import JSON
 import Logging
-import OutboundHTTP
 import Synchronization
 
 /// A real Hearth for a test: the real listener on 127.0.0.1, port 0 (the bound port is handed back), a real SQLite
@@ -86,13 +85,14 @@ public final class LiveHearth: Sendable {
     public var databasePath: String { directory.appendingPathComponent("hearth.sqlite").path }
 
     private let server: RunningHearth
-    private let client = HTTPClient(maxHostConnections: 16)
+    private let client: LoopbackClient
     private let stopped = Mutex(false)
 
     private init(port: Int, directory: URL, server: RunningHearth) {
         self.port = port
         self.directory = directory
         self.server = server
+        self.client = LoopbackClient(port: port)
     }
 
     /// Starts Hearth and returns once it listens.
@@ -219,17 +219,7 @@ public final class LiveHearth: Sendable {
         bearer: String? = nil
     ) async throws -> Response {
         try checkRunning()
-        var fields = headerFields
-        if let bearer { fields[.authorization] = "Bearer \(bearer)" }
-        if !body.isEmpty, fields[.contentType] == nil { fields[.contentType] = "application/json" }
-        guard let url = URL(string: baseURL.absoluteString + path) else {
-            throw LiveHearthError(code: .unexpectedAnswer, message: "not a path: \(path)")
-        }
-        let answer = try await client.send(
-            OutboundRequest(method: method, url: url, headerFields: fields, body: body),
-            limits: OutboundLimits(deadline: .seconds(60), maxAnswerBytes: 64 << 20)
-        )
-        return Response(status: answer.status.code, headerFields: answer.headerFields, body: answer.body)
+        return try await client.send(method, path, headerFields: headerFields, body: body, bearer: bearer)
     }
 
     /// POSTs an intent request (`{"requestId", "inputs": [{"intent": "action.devices.…"}]}`) to `/fulfillment` with
@@ -237,41 +227,18 @@ public final class LiveHearth: Sendable {
     ///
     /// - Throws: ``LiveHearthError/Code/unexpectedAnswer`` when the answer is not 200 with a JSON object.
     public func intent(_ request: String, token: String) async throws -> JSONValue {
-        let response = try await send(.post, "/fulfillment", body: Array(request.utf8), bearer: token)
-        guard response.status == 200, let json = response.json, json.objectValue != nil else {
-            throw LiveHearthError(
-                code: .unexpectedAnswer,
-                message: "POST /fulfillment answered \(response.status): \(response.text)"
-            )
-        }
-        return json
+        try checkRunning()
+        return try await client.intent(request, token: token)
     }
 
     /// SYNC for the user `token` speaks for: the answer's JSON.
     public func sync(token: String) async throws -> JSONValue {
-        try await intent(#"{"requestId": "sync", "inputs": [{"intent": "action.devices.SYNC"}]}"#, token: token)
+        try await intent(IntentRequest.sync, token: token)
     }
 
     /// QUERY of `deviceIds`: the answer's JSON.
     public func query(_ deviceIds: [String], token: String) async throws -> JSONValue {
-        let devices = JSONValue.array(deviceIds.map { .object(JSONObject([("id", .string($0))])) })
-        let request = JSONValue.object(
-            JSONObject([
-                ("requestId", "query"),
-                (
-                    "inputs",
-                    .array([
-                        .object(
-                            JSONObject([
-                                ("intent", "action.devices.QUERY"),
-                                ("payload", .object(JSONObject([("devices", devices)]))),
-                            ])
-                        )
-                    ])
-                ),
-            ])
-        )
-        return try await intent(String(decoding: JSONWriter.bytes(request), as: UTF8.self), token: token)
+        try await intent(IntentRequest.query(deviceIds), token: token)
     }
 
     /// EXECUTE of one command (`action.devices.commands.OnOff`, `{"on": true}`) on `deviceIds`: the answer's JSON.
@@ -281,28 +248,7 @@ public final class LiveHearth: Sendable {
         on deviceIds: [String],
         token: String
     ) async throws -> JSONValue {
-        let devices = JSONValue.array(deviceIds.map { .object(JSONObject([("id", .string($0))])) })
-        let execution = JSONValue.object(JSONObject([("command", .string(command)), ("params", .object(params))]))
-        let commands = JSONValue.array([
-            .object(JSONObject([("devices", devices), ("execution", .array([execution]))]))
-        ])
-        let request = JSONValue.object(
-            JSONObject([
-                ("requestId", "execute"),
-                (
-                    "inputs",
-                    .array([
-                        .object(
-                            JSONObject([
-                                ("intent", "action.devices.EXECUTE"),
-                                ("payload", .object(JSONObject([("commands", commands)]))),
-                            ])
-                        )
-                    ])
-                ),
-            ])
-        )
-        return try await intent(String(decoding: JSONWriter.bytes(request), as: UTF8.self), token: token)
+        try await intent(IntentRequest.execute(command, params: params, on: deviceIds), token: token)
     }
 
     // MARK: - The example home

@@ -6,12 +6,11 @@ import Synchronization
 import UnixSignals
 
 /// Hearth run in this process through the app layer's entry, `HearthApplication.run(stop:onListening:)`, as
-/// `hearth serve` runs it, and stopped as SIGTERM stops it. The one file of this module that knows the app layer and
-/// the registry.
+/// `hearth serve` runs it, and stopped as SIGTERM stops it: what ``LiveHearth`` runs.
 ///
-/// Not `HearthApplication.start(overrides:)`: that builds the same server but does not run the services beside the
-/// listener (the HomeGraph drain, the change-log pruning), so a harness whose configuration turns reporting or
-/// `changes.retentionHours` on would silently neither report nor prune.
+/// Not `HearthApplication.start(overrides:)` (``InProcessHearth``'s): that builds the same server but does not run
+/// the services beside the listener (the HomeGraph drain, the change-log pruning), so a harness whose configuration
+/// turns reporting or `changes.retentionHours` on would silently neither report nor prune.
 final class RunningHearth: Sendable {
     private let stopRequest: StopRequest
     private let run: Task<Void, any Error>

@@ -5,7 +5,8 @@ import JSON
 import Testing
 
 /// `hearth replay` against live servers: the project's own fixtures replay clean, and a real `hearth serve
-/// --record` round trip passes, then fails with a diff naming the path once a device changed.
+/// --record` round trip passes, then fails with a diff naming the path once a device changed. (The replayer against
+/// an in-process Hearth: `RecordReplayTests`.)
 struct ReplayTests {
     /// Every fixture of `Fixtures/Intents/`, replayed from its file by ``Replayer`` against a server holding the
     /// fixture's devices.
@@ -23,22 +24,6 @@ struct ReplayTests {
         let summary = try await replayer.run(files: [file])
         #expect(summary.results.count == 1)
         #expect(summary.exitStatus == .success, "\(summary.results.map(\.text))")
-    }
-
-    @Test func anUnreachableDeploymentIsNotAMismatch() async throws {
-        // A port nothing listens on: a server started and stopped.
-        let hearth = try TestHearth(devices: TestHomes.twoUsers)
-        let port = hearth.port
-        hearth.shutdown()
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let file = try directory.write(
-            "a.json",
-            #"{"request":\#(TestHomes.sync),"response":{"requestId":"s","payload":{}}}"#
-        )
-        let summary = try await Replayer(url: "http://127.0.0.1:\(port)", token: "t").run(files: [file, file])
-        #expect(summary.exitStatus == .unavailable)
-        #expect(summary.results.count == 1, "stops at the first file without an answer")
     }
 
     @Test func junitEscapesAndCounts() throws {
@@ -107,7 +92,7 @@ struct ReplayTests {
             TestHomes.sync,
             TestHomes.execute(["dimmer"], command: "OnOff", params: #"{"on":true}"#),
             TestHomes.query(["dimmer"]),
-            FulfillmentRecorderTests.pinExecute(FulfillmentRecorderTests.pin, requestId: "pin"),
+            Self.pinExecute(Self.pin, requestId: "pin"),
         ] {
             let answer = try await recording.intent(intent, token: token)
             #expect(answer.status == 200, "\(answer.text)")
@@ -121,7 +106,7 @@ struct ReplayTests {
                 decoding: FileManager.default.contents(atPath: "\(recorded)/\(file)") ?? Data(),
                 as: UTF8.self
             )
-            for secret in [token, FulfillmentRecorderTests.pin, "Bearer"] {
+            for secret in [token, Self.pin, "Bearer"] {
                 #expect(!text.contains(secret), "\(file) holds \(secret)")
             }
         }
@@ -138,7 +123,7 @@ struct ReplayTests {
         let url = "http://127.0.0.1:\(server.port)"
         let passing = try HearthCLI.run(
             [
-                "replay", recorded, "--url", url, "--token", token, "--pin", FulfillmentRecorderTests.pin, "--junit",
+                "replay", recorded, "--url", url, "--token", token, "--pin", Self.pin, "--junit",
                 junit,
             ],
             in: directory.url
@@ -160,7 +145,7 @@ struct ReplayTests {
         #expect(set.status == 0, "\(set)")
         let failing = try HearthCLI.run(
             [
-                "replay", recorded, "--url", url, "--token", token, "--pin", FulfillmentRecorderTests.pin, "--junit",
+                "replay", recorded, "--url", url, "--token", token, "--pin", Self.pin, "--junit",
                 junit,
             ],
             in: directory.url
@@ -183,6 +168,14 @@ struct ReplayTests {
         let rerecordedFiles = try FileManager.default.contentsOfDirectory(atPath: rerecorded)
         #expect(rerecordedFiles.count == 1, "\(rerecordedFiles)")
         #expect(rerecordedFiles.first?.hasSuffix("_sync.json") == true, "\(rerecordedFiles)")
+    }
+
+    /// The plug's PIN in ``home``.
+    static let pin = "8642"
+
+    /// EXECUTE turning the plug on with `pin`.
+    static func pinExecute(_ pin: String, requestId: String) -> String {
+        #"{"requestId":"\#(requestId)","inputs":[{"intent":"action.devices.EXECUTE","payload":{"commands":[{"devices":[{"id":"plug"}],"execution":[{"command":"action.devices.commands.OnOff","params":{"on":true},"challenge":{"pin":"\#(pin)"}}]}]}}]}"#
     }
 
     static let home = #"""

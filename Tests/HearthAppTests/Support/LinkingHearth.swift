@@ -6,6 +6,7 @@ import HTTPMessages
 import HearthApp
 import HearthFakes
 import HearthTestSupport
+import HearthTesting
 import InMemoryLogging
 import JSON
 import Logging
@@ -19,7 +20,7 @@ import Synchronization
 /// Hearth with account linking as `hearth serve` runs it — real SQLite file, real microhttpd listener on
 /// 127.0.0.1 port 0, the OAuth server — with a clock the test moves, logs captured at trace level, and curl as
 /// the client (it never follows redirects).
-final class LinkingHearth: @unchecked Sendable {
+final class LinkingHearth: Sendable {
     static let redirectURI = "https://oauth-redirect.googleusercontent.com/r/hearth-test"
     static let sandboxRedirectURI = "https://oauth-redirect-sandbox.googleusercontent.com/r/hearth-test"
     static let google = OAuthClient(
@@ -36,19 +37,22 @@ final class LinkingHearth: @unchecked Sendable {
     static let otherSecret = "other-client-secret-9876543210"
     static let noSecret = OAuthClient(id: "unready", redirectURIs: ["https://unready.example/cb"], secret: nil)
 
-    let directory: URL
-    let hearth: HearthServer
-    var store: any ServingStore { hearth.store }
-    var server: HTTPServer { hearth.listener }
-    var port: Int { hearth.port }
+    /// The harness underneath.
+    let harness: InProcessHearth
+    var directory: URL { harness.directory }
+    var hearth: HearthServer { harness.server }
+    var store: any ServingStore { harness.store }
+    var server: HTTPServer { harness.listener }
+    var port: Int { harness.port }
     let logs = InMemoryLogHandler()
     /// Every event as `hearth serve` writes it, once as a text line and once as a JSON line.
     let rendered = CapturedLines()
     /// The wall clock of the OAuth server and the bearer check: starts at the real time, moved by the test.
     private let clock = ManualClock(unixMilliseconds: SystemClock().unixMilliseconds)
 
-    /// Hearth built as `hearth serve` builds it (``HearthApplication/start(overrides:)``), the OAuth clients above
-    /// unless `settings` names others; without a budget, sign-in attempts and client secrets are not throttled.
+    /// Hearth built as `hearth serve` builds it (the HearthTesting product's `InProcessHearth`), the OAuth clients
+    /// above unless `settings` names others; without a budget, sign-in attempts and client secrets are not
+    /// throttled. Logged at trace to ``logs`` and, in both formats (`log.format`), to ``rendered``.
     init(
         devices: String = TestHomes.twoUsers,
         settings: OAuthSettings = OAuthSettings(),
@@ -59,43 +63,34 @@ final class LinkingHearth: @unchecked Sendable {
         verifyPassword: (@Sendable (String, String) -> Bool)? = nil,
         delayClock: any HearthClock = SystemClock()
     ) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-oauth-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var configuration = try HearthConfiguration.forTests(
-            database: directory.appendingPathComponent("hearth.sqlite").path,
-            threads: threads
-        )
-        configuration.oauth = settings
-        configuration.fulfillment = options
-        let handler = logs
         let rendered = self.rendered
-        // Beside the in-memory handler, the lines `hearth serve` writes in both formats (log.format).
-        var logger = Logger(label: "hearth-oauth-test") { label in
-            MultiplexLogHandler(
-                [handler]
-                    + LogFormat.allCases.map { format in
-                        SanitizingLogHandler(
-                            wrapping: LineLogHandler(label: label, format: format, sink: rendered.append)
-                        )
-                    }
-            )
-        }
-        logger.logLevel = .trace
-        hearth = try HearthApplication(configuration: configuration, logger: logger, clock: clock).start(
+        harness = try InProcessHearth(
+            devices: .json(devices),
+            settings: HearthConfiguration.testSettings(threads: threads),
+            configure: { configuration in
+                configuration.oauth = settings
+                configuration.fulfillment = options
+            },
             overrides: HearthApplication.Overrides(
-                seed: try DeviceFile.parse(Array(devices.utf8)),
                 oauthClients: settings.clients.isEmpty ? [Self.google, Self.other, Self.noSecret] : settings.clients,
                 signInBudget: signInBudget ?? UnlimitedBudget(),
                 clientSecretBudget: clientSecretBudget ?? UnlimitedBudget(),
                 verifyPassword: verifyPassword,
                 listenerClock: delayClock
-            )
+            ),
+            clock: clock,
+            logLevel: .trace,
+            logHandlers: [logs]
+                + LogFormat.allCases.map { format -> any LogHandler in
+                    SanitizingLogHandler(
+                        wrapping: LineLogHandler(label: "hearth-oauth-test", format: format, sink: rendered.append)
+                    )
+                }
         )
     }
 
     func shutdown() {
-        hearth.shutdown()
-        try? FileManager.default.removeItem(at: directory)
+        harness.stop()
     }
 
     /// Moves the clock of the OAuth server and the bearer check.

@@ -3,6 +3,7 @@ import DeviceAPI
 import Foundation
 import Fulfillment
 import HearthApp
+import HearthTesting
 import JSON
 import Logging
 import MatterModel
@@ -15,15 +16,18 @@ import FoundationNetworking
 #endif
 
 /// Hearth as `hearth serve` builds it (``HearthApplication/start(overrides:)``) — real SQLite file, real microhttpd
-/// listener on 127.0.0.1, port 0 — for one test. `shutdown()` stops the listener and closes the database; the
-/// directory is removed.
-final class TestHearth: @unchecked Sendable {
-    let directory: URL
-    let databasePath: String
-    let hearth: HearthServer
-    var store: any ServingStore { hearth.store }
-    var server: HTTPServer { hearth.listener }
-    var port: Int { hearth.port }
+/// listener on 127.0.0.1, port 0 — for one test: the HearthTesting product's `InProcessHearth` with the tests'
+/// settings, and URLSession as the client. `shutdown()` stops the listener and closes the database; the directory is
+/// removed.
+final class TestHearth: Sendable {
+    /// The harness underneath.
+    let harness: InProcessHearth
+    var directory: URL { harness.directory }
+    var databasePath: String { harness.databasePath }
+    var hearth: HearthServer { harness.server }
+    var store: any ServingStore { harness.store }
+    var server: HTTPServer { harness.listener }
+    var port: Int { harness.port }
 
     init(
         devices: String,
@@ -34,32 +38,24 @@ final class TestHearth: @unchecked Sendable {
         deliverer: (any CommandDeliverer)? = nil,
         threads: Int = 2
     ) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        databasePath = directory.appendingPathComponent("hearth.sqlite").path
-        var configuration = try HearthConfiguration.forTests(database: databasePath, threads: threads, api: deviceAPI)
-        configuration.http.maxBodyBytes = maxBodyBytes
-        configuration.fulfillment = options
-        hearth = try HearthApplication(
-            configuration: configuration,
-            logger: Logger(label: "hearth-test", factory: { _ in SwiftLogNoOpLogHandler() })
-        ).start(
-            overrides: HearthApplication.Overrides(
-                seed: try DeviceFile.parse(Array(devices.utf8)),
-                deliverer: deliverer,
-                recorder: recorder
-            )
+        harness = try InProcessHearth(
+            devices: .json(devices),
+            settings: HearthConfiguration.testSettings(threads: threads, api: deviceAPI),
+            configure: { configuration in
+                configuration.http.maxBodyBytes = maxBodyBytes
+                configuration.fulfillment = options
+            },
+            overrides: HearthApplication.Overrides(deliverer: deliverer, recorder: recorder)
         )
     }
 
     func shutdown() {
-        hearth.shutdown()
-        try? FileManager.default.removeItem(at: directory)
+        harness.stop()
     }
 
     /// A token for a user, valid for `ttl` seconds (or forever).
     func token(for user: String, ttl: Int? = nil) throws -> String {
-        try store.issueToken(forUser: user, ttl: ttl, now: UnixTime(seconds: Int64(Date().timeIntervalSince1970)))
+        try harness.token(for: user, ttl: ttl)
     }
 
     struct Response {

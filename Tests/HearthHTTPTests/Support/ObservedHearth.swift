@@ -1,31 +1,25 @@
-import Clocks
-import DeviceAPI
 import Foundation
-import Fulfillment
-import HearthApp
 import HearthHTTP
 import HearthTestSupport
-import JSON
+import HearthTesting
 import Logging
-import MatterModel
 import MicroHTTPD
 import Registry
-import RegistrySQLite
-import Synchronization
 
 /// Hearth with its metrics and its log lines as `hearth serve` writes them (``SanitizingLogHandler`` in front of a
-/// ``LineLogHandler`` in the given format, at info), captured line by line, built as `hearth serve` builds it
-/// (``HearthApplication/start(overrides:)``): real SQLite file, real listener on 127.0.0.1, port 0, the device API
-/// on. Each instance has its own metrics registry.
-final class ObservedHearth: @unchecked Sendable {
+/// ``LineLogHandler`` in the given format, at info), captured line by line: the HearthTesting product's
+/// `InProcessHearth` with the tests' settings, the device API on. Each instance has its own metrics registry.
+final class ObservedHearth: Sendable {
+    /// Holds the user-id hash key file (the harness's own directory is made as Hearth starts).
     let directory: TemporaryDirectory
-    let hearth: HearthServer
-    var store: any ServingStore { hearth.store }
-    var server: HTTPServer { hearth.listener }
-    var port: Int { hearth.port }
+    /// The harness underneath.
+    let harness: InProcessHearth
+    var hearth: HearthServer { harness.server }
+    var store: any ServingStore { harness.store }
+    var server: HTTPServer { harness.listener }
+    var port: Int { harness.port }
     /// The metrics of this instance.
     let metrics: HearthMetrics
-    private let captured = CapturedLines()
 
     init(
         devices: String = TestHomes.twoUsers,
@@ -34,47 +28,47 @@ final class ObservedHearth: @unchecked Sendable {
         metricsEnabled: Bool = true
     ) throws {
         directory = try TemporaryDirectory()
-        var configuration = try HearthConfiguration.forTests(
-            database: directory.path("hearth.sqlite"),
-            api: true,
-            metrics: metricsEnabled
-        )
+        var keyFile: String?
         if let userIdHashKey {
             // Through the file `log.userIdHashKeyFile` names, as an operator gives it.
-            let keyFile = directory.path("user-id-hash.key")
-            try Data(userIdHashKey).write(to: URL(fileURLWithPath: keyFile))
-            configuration.hashUserIds = true
-            configuration.userIdHashKeyFile = keyFile
+            keyFile = directory.path("user-id-hash.key")
+            try Data(userIdHashKey).write(to: URL(fileURLWithPath: keyFile!))
         }
-        let captured = self.captured
-        let logger = Logger(label: "hearth") { label in
-            var handler = SanitizingLogHandler(
-                wrapping: LineLogHandler(label: label, format: format, sink: captured.append)
-            )
-            handler.logLevel = .info
-            return handler
-        }
-        hearth = try HearthApplication(configuration: configuration, logger: logger).start(
-            overrides: HearthApplication.Overrides(seed: try DeviceFile.parse(Array(devices.utf8)))
+        harness = try InProcessHearth(
+            devices: .json(devices),
+            // A bad-token budget no test reaches (the throttle's own tests are `AuthFailureThrottleTests`).
+            settings: [
+                .set(\.http.threads, 2),
+                .set(\.metrics.enabled, metricsEnabled),
+                .set(\.http.badTokenBurst, 100_000),
+            ],
+            configure: { [keyFile] configuration in
+                if let keyFile {
+                    configuration.hashUserIds = true
+                    configuration.userIdHashKeyFile = keyFile
+                }
+            },
+            logFormats: [format],
+            logLevel: .info
         )
         // With metrics off nothing counts: a registry of its own that stays empty.
-        metrics = hearth.metrics ?? HearthMetrics(version: BuildInfo.version)
+        metrics = harness.server.metrics ?? HearthMetrics(version: BuildInfo.version)
     }
 
     func shutdown() {
-        hearth.shutdown()
+        harness.stop()
         directory.remove()
     }
 
     /// Every line written so far, newline included.
-    var lines: [String] { captured.all }
+    var lines: [String] { harness.logLines }
 
     /// The lines of one request (`Answered a request`).
     var requestLines: [String] { lines.filter { $0.contains("Answered a request") } }
 
     /// A token for `user`.
     func token(for user: String) throws -> String {
-        try store.issueToken(forUser: user, ttl: nil, now: UnixTime(seconds: Int64(Date().timeIntervalSince1970)))
+        try harness.token(for: user)
     }
 
     /// One request on its own connection.

@@ -1,6 +1,6 @@
 import Foundation
-import HearthApp
 import HearthTestSupport
+import HearthTesting
 import JSON
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
-import HearthApp
 import HearthHTTP
 import HearthTestSupport
+import HearthTesting
 import HomeGraph
 import Registry
 import Testing
