@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import HTTPMessages
 import HTTPTypes
@@ -100,6 +101,31 @@ struct AccessTokenVerifierTests {
             Issue.record("accepted")
             return
         }
+        #expect(reason == "wrong_audience")
+        #expect(read(#"hearth_identity_token_refusals_total{token="access_token",reason="\#(reason)"}"#) == 1)
+    }
+
+    /// `alg: none`, and HS256 keyed with the provider's public key (the old confusion attack): refused, counted.
+    @Test(arguments: ["alg_none", "alg_hmac"])
+    func anUnsignedOrHMACTokenIsRefused(reason: String) async throws {
+        let idp = try TestIdentityProvider()
+        defer { idp.stop() }
+        idp.set(.keys, body: SigningKey.jwks([.first]))
+        let clock = ManualClock()
+        let (metrics, read) = Fixtures.metrics()
+        let verifier = Self.verifier(idp, clock: clock, metrics: metrics)
+        let claims = Fixtures.claims(idp, clock: clock, audience: "https://api.example")
+        let alg = reason == "alg_none" ? "none" : "HS256"
+        let header: JSONValue = ["alg": .string(alg), "kid": "key-1", "typ": "JWT"]
+        let input = Base64URL.encode(JSONWriter.bytes(header)) + "." + Base64URL.encode(JSONWriter.bytes(claims))
+        let signature =
+            alg == "none"
+            ? [] : HMACSHA256.authenticationCode(for: Array(input.utf8), key: JSONWriter.bytes(SigningKey.first.jwk))
+        guard case .refused(let refused) = await verifier.verify(input + "." + Base64URL.encode(signature)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(refused == reason)
         #expect(read(#"hearth_identity_token_refusals_total{token="access_token",reason="\#(reason)"}"#) == 1)
     }
 

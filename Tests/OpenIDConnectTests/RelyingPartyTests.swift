@@ -244,29 +244,24 @@ struct RelyingPartyTests {
         #expect(read(#"hearth_identity_token_refusals_total{token="id_token",reason="missing_claim"}"#) == 1)
     }
 
-    /// ID tokens each refused for one reason, the refusal reported and counted.
-    static let refused: [(name: String, make: @Sendable (TestIdentityProvider, ManualClock) -> String, nonce: String)] =
-        [
-            (
-                "wrong nonce",
-                { idp, clock in SigningKey.first.sign(Fixtures.claims(idp, clock: clock, nonce: "other")) }, "n-1"
-            ),
-            (
-                "another audience",
-                { idp, clock in
-                    SigningKey.first.sign(Fixtures.claims(idp, clock: clock, audience: "other", nonce: "n-1"))
-                }, "n-1"
-            ),
-            (
-                "expired",
-                { idp, clock in SigningKey.first.sign(Fixtures.claims(idp, clock: clock, nonce: "n-1", lifetime: -120))
-                }, "n-1"
-            ),
-            (
-                "signed by another key",
-                { idp, clock in SigningKey.stranger.sign(Fixtures.claims(idp, clock: clock, nonce: "n-1")) }, "n-1"
-            ),
-        ]
+    /// ID tokens each refused for one reason (its `JWTRefusal.reason`), reported and counted.
+    static let refused: [(reason: String, make: @Sendable (TestIdentityProvider, ManualClock) -> String)] = [
+        ("wrong_nonce", { idp, clock in SigningKey.first.sign(Fixtures.claims(idp, clock: clock, nonce: "other")) }),
+        (
+            "wrong_audience",
+            { idp, clock in
+                SigningKey.first.sign(Fixtures.claims(idp, clock: clock, audience: "other", nonce: "n-1"))
+            }
+        ),
+        (
+            "expired",
+            { idp, clock in SigningKey.first.sign(Fixtures.claims(idp, clock: clock, nonce: "n-1", lifetime: -120)) }
+        ),
+        (
+            "bad_signature",
+            { idp, clock in SigningKey.stranger.sign(Fixtures.claims(idp, clock: clock, nonce: "n-1")) }
+        ),
+    ]
 
     @Test(arguments: 0..<4)
     func aBadIDTokenIsRefusedWithItsReasonAndCounted(index: Int) async throws {
@@ -274,14 +269,16 @@ struct RelyingPartyTests {
         defer { idp.stop() }
         let clock = ManualClock()
         let (metrics, read) = Fixtures.metrics()
-        let party = Self.answering(idp, idToken: Self.refused[index].make(idp, clock), clock: clock, metrics: metrics)
-        guard case .failure(let error) = await Self.signIn(party, nonce: Self.refused[index].nonce) else {
-            Issue.record("the sign-in succeeded: \(Self.refused[index].name)")
+        let (reason, make) = Self.refused[index]
+        let party = Self.answering(idp, idToken: make(idp, clock), clock: clock, metrics: metrics)
+        guard case .failure(let error) = await Self.signIn(party) else {
+            Issue.record("the sign-in succeeded: \(reason)")
             return
         }
         #expect(error.step == .idToken)
         #expect(error.code == .tokenRefused)
-        let reason = try #require(error.refusal?.reason)
+        #expect(error.refusal?.reason == reason)
+        #expect(!error.isUnavailability)
         #expect(read(#"hearth_identity_token_refusals_total{token="id_token",reason="\#(reason)"}"#) == 1)
     }
 }
