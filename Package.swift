@@ -244,11 +244,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(
-            name: "JOSE",
-            dependencies: ["Cryptography", "JSON"],
-            swiftSettings: swiftSettings
-        ),
         // The manufacturer's identity provider as Hearth talks to it (OpenID Connect): discovery and the JWKS, cached;
         // Hearth as its client (authorization URL, code exchange, ID token); its access tokens checked (JWKS or RFC 7662
         // introspection), verdicts cached. Sends through OutboundHTTP, verifies through JOSE.
