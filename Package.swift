@@ -113,6 +113,13 @@ let package = Package(
             name: "JSON",
             swiftSettings: swiftSettings
         ),
+        // JOSE as a relying party and a resource server read it: JSON Web Keys and key sets, compact JWS, JWT
+        // claims, verified with the system OpenSSL through Cryptography. Verification only; nothing here signs.
+        .target(
+            name: "JOSE",
+            dependencies: ["Cryptography", "JSON"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "SmartHomeProtocol",
             dependencies: ["JSON"],
@@ -499,6 +506,11 @@ let package = Package(
         .testTarget(
             name: "CryptographyTests",
             dependencies: ["Cryptography", "HearthTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JOSETests",
+            dependencies: ["Cryptography", "HearthTestSupport", "JOSE", "JSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

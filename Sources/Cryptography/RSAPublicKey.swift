@@ -5,7 +5,7 @@ internal import COpenSSL
 /// Copies share one OpenSSL key, which is freed when the last copy goes away. Verifying from several threads at once
 /// is safe: each verification uses its own digest context.
 public struct RSAPublicKey: Sendable {
-    private let storage: RSAKeyStorage
+    let storage: RSAKeyStorage
 
     /// Reads an RSA public key in SubjectPublicKeyInfo PEM form (`-----BEGIN PUBLIC KEY-----`, what
     /// `openssl pkey -pubout` and ``RSAPrivateKey/publicKeyPEM()`` write).
