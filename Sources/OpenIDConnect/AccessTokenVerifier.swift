@@ -119,18 +119,11 @@ public final class AccessTokenVerifier: Sendable {
         )
     }
 
-    /// Three non-empty dot-separated parts: a JWS in compact serialization (a JWE has five).
+    /// Three dot-separated parts, the first two non-empty: a JWS in compact serialization (a JWE has five). The
+    /// signature may be empty, so that an unsigned token (`alg: none`) is refused as one rather than introspected.
     package static func looksLikeJWT(_ token: String) -> Bool {
-        var dots = 0
-        var previous: UInt8 = UInt8(ascii: ".")
-        for byte in token.utf8 {
-            if byte == UInt8(ascii: ".") {
-                if previous == UInt8(ascii: ".") { return false }
-                dots += 1
-            }
-            previous = byte
-        }
-        return dots == 2 && previous != UInt8(ascii: ".")
+        let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count == 3 && !parts[0].isEmpty && !parts[1].isEmpty
     }
 
     // MARK: - Introspection

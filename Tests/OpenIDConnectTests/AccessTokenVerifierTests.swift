@@ -336,7 +336,9 @@ struct AccessTokenVerifierTests {
         #expect(idp.count(.keys) == 0)
     }
 
-    @Test(arguments: [("a.b.c", true), ("a.b", false), ("a..c", false), ("a.b.c.d.e", false), ("a.b.", false)])
+    @Test(arguments: [
+        ("a.b.c", true), ("a.b", false), ("a..c", false), ("a.b.c.d.e", false), ("a.b.", true), (".b.c", false),
+    ])
     func aJWTIsThreeNonEmptyParts(token: String, isJWT: Bool) {
         #expect(AccessTokenVerifier.looksLikeJWT(token) == isJWT)
     }

@@ -167,6 +167,12 @@ struct OpenIDProviderTests {
         let idp = try TestIdentityProvider()
         defer { idp.stop() }
         idp.set(.keys, body: SigningKey.jwks([.first]), headers: [.cacheControl: "max-age=3600"])
+        // Discovery cached for a day: the two documents live apart.
+        idp.set(
+            .discovery,
+            body: TestIdentityProvider.discoveryDocument(issuer: idp.issuer),
+            headers: [.cacheControl: "max-age=86400"]
+        )
         let clock = ManualClock()
         let (metrics, read) = Fixtures.metrics()
         let provider = Fixtures.provider(idp, clock: clock, metrics: metrics)
