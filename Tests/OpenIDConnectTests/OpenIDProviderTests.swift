@@ -247,6 +247,50 @@ struct OpenIDProviderTests {
         #expect(idp.count(.keys) == 3)
     }
 
+    @Test func aFailedDiscoveryRefetchKeepsTheOldDocumentAndIsRetriedAfterTheInterval() async throws {
+        let idp = try TestIdentityProvider()
+        defer { idp.stop() }
+        let clock = ManualClock()
+        let provider = Fixtures.provider(idp, clock: clock)
+        let first = try await provider.metadata()
+        idp.set(.discovery, status: .serviceUnavailable, body: "{}")
+        clock.advance(by: .seconds(3_601))
+        #expect(try await provider.metadata() == first)
+        #expect(idp.count(.discovery) == 2)
+        clock.advance(by: .seconds(29))
+        _ = try await provider.metadata()
+        #expect(idp.count(.discovery) == 2)
+        clock.advance(by: .seconds(2))
+        _ = try await provider.metadata()
+        #expect(idp.count(.discovery) == 3)
+    }
+
+    @Test func nothingIsVerifiedFromTheCacheBeforeTheKeysAreFetched() async throws {
+        let idp = try TestIdentityProvider()
+        defer { idp.stop() }
+        idp.set(.keys, body: SigningKey.jwks([.first]))
+        let clock = ManualClock()
+        let provider = Fixtures.provider(idp, clock: clock)
+        let token = SigningKey.first.sign(Fixtures.claims(idp, clock: clock))
+        let expectations = JWTExpectations(issuer: idp.issuer, audience: "hearth")
+        guard case .needsKeys = provider.verifyCached(token, expecting: expectations) else {
+            Issue.record("verified without keys")
+            return
+        }
+        #expect(idp.count(.keys) == 0)
+        #expect(try await provider.verify(token, expecting: expectations).subject == "user-1")
+        guard case .verified = provider.verifyCached(token, expecting: expectations) else {
+            Issue.record("not verified from the cache")
+            return
+        }
+        // Once the keys expire, the cache no longer answers.
+        clock.advance(by: .seconds(3_601))
+        guard case .needsKeys = provider.verifyCached(token, expecting: expectations) else {
+            Issue.record("verified with expired keys")
+            return
+        }
+    }
+
     @Test func concurrentCallersShareOneFetch() async throws {
         let idp = try TestIdentityProvider()
         defer { idp.stop() }
