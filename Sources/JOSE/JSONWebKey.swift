@@ -38,17 +38,7 @@ public struct JSONWebKey: Sendable {
     ///
     /// RFC 7517 §4.4 makes `alg` the algorithm "intended for use with the key"; a key without one could have been
     /// used by the issuer with any algorithm of its type, and a verifier must not let the token choose across types.
-    public var allowedAlgorithms: Set<JWSAlgorithm> {
-        if let algorithm {
-            return [algorithm]
-        }
-        switch material {
-        case .rsa:
-            return [.rs256, .rs384, .rs512, .ps256, .ps384, .ps512]
-        case .ec(let key):
-            return Set(JWSAlgorithm.allCases.filter { $0.curve == key.curve })
-        }
-    }
+    public let allowedAlgorithms: Set<JWSAlgorithm>
 
     /// Reads one key from a JSON object of a key set.
     ///
@@ -143,11 +133,18 @@ public struct JSONWebKey: Sendable {
         self.use = use
         self.curve = curve
         self.material = material
+        if let algorithm {
+            allowedAlgorithms = [algorithm]
+        } else if let curve {
+            allowedAlgorithms = Set(JWSAlgorithm.allCases.filter { $0.curve == curve })
+        } else {
+            allowedAlgorithms = Set(JWSAlgorithm.allCases.filter { $0.keyType == "RSA" })
+        }
     }
 
     /// Reads one key from JSON text (at most 16 KiB).
     ///
-    /// - Throws: as ``init(json:)-(JSONObject)``, and ``JOSEError/Code/tooLarge`` or ``JOSEError/Code/malformed`` for
+    /// - Throws: as the initializer from a `JSONObject` does, and ``JOSEError/Code/tooLarge`` or ``JOSEError/Code/malformed`` for
     ///   the text itself.
     public init(json bytes: [UInt8]) throws(JOSEError) {
         guard bytes.count <= 16_384 else {

@@ -12,7 +12,7 @@ public struct JSONWebKeySet: Sendable {
         /// The most keys a set may hold: 64. A set with more is refused whole, not truncated, so that which keys are
         /// trusted never depends on their order.
         public static let maximumKeyCount = 64
-        /// The default bound on the document's size: 256 KiB (64 RSA-8192 keys take about 120 KiB).
+        /// The default bound on the document's size: 256 KiB (64 RSA keys of 8192 bits take under 128 KiB).
         public static let defaultMaximumBytes = 262_144
     }
 

@@ -7,7 +7,8 @@ import JSON
 /// ``JWSAlgorithm`` — `none` and `HS*` never are; the key is chosen by `kid` from the set, and the `alg` must be one
 /// the key allows (``JSONWebKey/allowedAlgorithms``: "alg" is pinned by the key, not chosen by the token); the
 /// signature is verified; then `typ` and the claims are checked against ``JWTExpectations``. Claims are read only
-/// from a token whose signature verified.
+/// from a token whose signature verified. A token without `kid` is tried against every key that allows its `alg`
+/// (at most 64, ``JSONWebKeySet/Limits/maximumKeyCount``), and accepted if one verifies it.
 public enum JWTVerifier {
     /// Verifies `token` with `keys` at `now` (seconds since the epoch).
     ///
@@ -28,7 +29,8 @@ public enum JWTVerifier {
         return verify(jws, keys: keys, expecting: expecting, now: now)
     }
 
-    /// Verifies an already split token; see ``verify(_:keys:expecting:now:)-(String,_,_,_)``.
+    /// Verifies an already split token, as the `String` variant does after splitting it: a caller that read the header
+    /// first (to see its `kid`) need not split the token twice.
     public static func verify(
         _ jws: CompactJWS,
         keys: JSONWebKeySet,

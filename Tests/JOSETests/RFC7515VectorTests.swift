@@ -53,4 +53,72 @@ struct RFC7515VectorTests {
                 == .badSignature
         )
     }
+
+    /// RFC 7515 §A.3.1: the P-256 key's public half.
+    static let ecKey = """
+        {"kty":"EC","crv":"P-256",
+         "x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+         "y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}
+        """
+
+    /// RFC 7515 §A.3.1: the complete ES256 JWS (same payload as A.2).
+    static let ecToken =
+        "eyJhbGciOiJFUzI1NiJ9"
+        + ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
+        + ".DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q"
+
+    @Test func es256VectorVerifiesWithTheKey() throws {
+        let key = try JSONWebKey(json: Array(Self.ecKey.utf8))
+        #expect(key.curve == .p256)
+        #expect(key.allowedAlgorithms == [.es256])
+        let jws = try CompactJWS(Self.ecToken)
+        #expect(jws.signature.count == 64)
+        #expect(key.verify(algorithm: .es256, signingInput: jws.signingInput, signature: jws.signature))
+        #expect(!key.verify(algorithm: .es384, signingInput: jws.signingInput, signature: jws.signature))
+        let keys = JSONWebKeySet(keys: [key])
+        #expect(
+            JWTVerifier.verify(Self.ecToken, keys: keys, expecting: Self.rsaExpectations, now: 1_300_819_000).refusal
+                == .missingClaim("aud")
+        )
+        // The same signature as DER would be (or any other length): refused, never passed on.
+        #expect(!key.verify(algorithm: .es256, signingInput: jws.signingInput, signature: jws.signature + [0]))
+        #expect(
+            !key.verify(algorithm: .es256, signingInput: jws.signingInput, signature: Array(jws.signature.dropLast()))
+        )
+    }
+
+    /// RFC 7515 §A.4: ES512 on P-521 over the payload "Payload".
+    @Test func es512VectorVerifiesWithTheKey() throws {
+        let key = try JSONWebKey(
+            json: Array(
+                """
+                {"kty":"EC","crv":"P-521",
+                 "x":"AekpBQ8ST8a8VcfVOTNl353vSrDCLLJXmPk06wTjxrrjcBpXp5EOnYG_NjFZ6OvLFV1jSfS9tsz4qUxcWceqwQGk",
+                 "y":"ADSmRA43Z1DSNx_RvcLI87cdL07l6jQyyBXMoxVg_l2Th-x3S1WDhjDly79ajL4Kkd0AZMaZmh9ubmf63e3kyMj2"}
+                """.utf8
+            )
+        )
+        let jws = try CompactJWS(
+            "eyJhbGciOiJFUzUxMiJ9.UGF5bG9hZA"
+                + ".AdwMgeerwtHoh-l192l60hp9wAHZFVJbLfD_UxMi70cwnZOYaRI1bKPWROc-mZZqwqT2SI-KGDKB34XO0aw_7XdtAG8GaSwFKdCAPZ"
+                + "goXD2YBJZCPEX3xKpRwcdOO8KpEHwJjyqOgzDO7iKvU8vcnwNrmxYbSW9ERBXukOXolLzeO_Jn"
+        )
+        #expect(jws.payload == Array("Payload".utf8))
+        #expect(jws.signature.count == 132)
+        #expect(key.verify(algorithm: .es512, signingInput: jws.signingInput, signature: jws.signature))
+        var tampered = jws.signature
+        tampered[70] ^= 1
+        #expect(!key.verify(algorithm: .es512, signingInput: jws.signingInput, signature: tampered))
+    }
+
+    /// RFC 7515 §A.5: the unsecured JWS (`alg` `none`, empty signature) is refused whatever the key set.
+    @Test func unsecuredVectorIsRefused() throws {
+        let token =
+            "eyJhbGciOiJub25lIn0"
+            + ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ."
+        let keys = JSONWebKeySet(keys: [try JSONWebKey(json: Array(Self.rsaKey.utf8))])
+        let refusal = JWTVerifier.verify(token, keys: keys, expecting: Self.rsaExpectations, now: 1_300_819_000).refusal
+        #expect(refusal == .unsupportedAlgorithm("none"))
+        #expect(refusal?.reason == "alg_none")
+    }
 }
