@@ -31,6 +31,10 @@ public final class AccessTokenVerifier: Sendable {
     private let transport: ProviderTransport
     private let logger: Logger
     private let cache: Mutex<VerdictCache>
+    /// Introspections under way, by token digest: callers presenting the same token meanwhile share the request (a
+    /// burst of Google's requests with one new token asks the provider once). At most one entry per token in flight.
+    private let inFlight = Mutex<[SHA256Digest: Task<AccessTokenVerdict, Never>]>([:])
+    private let joined = Atomic<Int>(0)
 
     /// Creates a verifier.
     ///
@@ -72,6 +76,11 @@ public final class AccessTokenVerifier: Sendable {
         cache.withLock { $0.count }
     }
 
+    /// How many callers joined an introspection already under way for their token (for tests).
+    package var sharedIntrospections: Int {
+        joined.load(ordering: .relaxed)
+    }
+
     /// The verdict known without the network: a cached one, or a JWT verified with the keys cached now. `nil`:
     /// call ``verify(_:)``. Synchronous: the fast path of every request.
     public func cached(_ token: String) -> AccessTokenVerdict? {
@@ -105,7 +114,27 @@ public final class AccessTokenVerifier: Sendable {
         guard let introspection else {
             return remember(refusing: provider == nil ? "not_verifiable" : "not_a_jwt", key: key)
         }
-        return await introspect(token, key: key, at: introspection)
+        let task = inFlight.withLock { tasks in
+            if let task = tasks[key] {
+                joined.add(1, ordering: .relaxed)
+                return task
+            }
+            let task = Task { await self.introspectOnce(token, key: key, at: introspection) }
+            tasks[key] = task
+            return task
+        }
+        return await task.value
+    }
+
+    /// Introspects `token` and forgets the request under way once its verdict is cached.
+    private func introspectOnce(
+        _ token: String,
+        key: SHA256Digest,
+        at introspection: Introspection
+    ) async -> AccessTokenVerdict {
+        let verdict = await introspect(token, key: key, at: introspection)
+        inFlight.withLock { $0[key] = nil }
+        return verdict
     }
 
     private func expectations(_ provider: OpenIDProvider) -> JWTExpectations {

@@ -183,6 +183,29 @@ struct AccessTokenVerifierTests {
         #expect(read(#"hearth_identity_provider_requests_total{step="introspection",outcome="ok"}"#) == 1)
     }
 
+    @Test func concurrentRequestsWithOneNewTokenShareOneIntrospection() async throws {
+        let idp = try TestIdentityProvider()
+        defer { idp.stop() }
+        let clock = ManualClock()
+        idp.set(.introspection, body: Self.active(idp, clock: clock))
+        idp.hold(.introspection)
+        let verifier = Self.verifier(idp, clock: clock, jwt: false)
+        let first = Task { await verifier.verify("burst") }
+        await idp.holdClock.waitForSleepers(atLeast: 1)
+        let others = (0..<5).map { _ in Task { await verifier.verify("burst") } }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while verifier.sharedIntrospections < 5, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(verifier.sharedIntrospections == 5)
+        idp.holdClock.advance(by: .seconds(1))
+        for task in [first] + others {
+            guard case .user("u-1", _) = await task.value else {
+                Issue.record("not accepted")
+                return
+            }
+        }
+        #expect(idp.count(.introspection) == 1)
+    }
+
     @Test func anInactiveTokenIsRefusedAndTheRefusalIsCachedForThirtySeconds() async throws {
         let idp = try TestIdentityProvider()
         defer { idp.stop() }
