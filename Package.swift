@@ -251,6 +251,24 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The manufacturer's identity provider as Hearth talks to it (OpenID Connect): discovery and the JWKS, cached;
+        // Hearth as its client (authorization URL, code exchange, ID token); its access tokens checked (JWKS or RFC 7662
+        // introspection), verdicts cached. Sends through OutboundHTTP, verifies through JOSE.
+        .target(
+            name: "OpenIDConnect",
+            dependencies: [
+                "Clocks",
+                "Cryptography",
+                "HTTPMessages",
+                "JOSE",
+                "JSON",
+                "OutboundHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The fakes a test (Hearth's or a manufacturer's) talks to instead of the outside world: Google's token endpoint
         // and HomeGraph API, a device backend receiving webhook deliveries, and a clock that moves when told. Part of
         // the `HearthTesting` product; no product module depends on it but the app layer, for the two fake commands.
@@ -744,6 +762,27 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OpenIDConnectTests",
+            dependencies: [
+                "Clocks",
+                "Cryptography",
+                "HearthFakes",
+                "HearthTestSupport",
+                "HTTPMessages",
+                "JOSE",
+                "JSON",
+                "MicroHTTPD",
+                "OpenIDConnect",
+                "OutboundHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
