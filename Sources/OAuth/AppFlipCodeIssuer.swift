@@ -2,18 +2,39 @@ import Clocks
 import Logging
 import Registry
 
-// App Flip: the manufacturer's backend mints an authorization code for a user already signed in to its app.
-extension OAuthServer {
-    /// Issues an authorization code for `user`, as the authorization endpoint would after the user's consent, for
-    /// App Flip (`POST /v1/users/{agentUserId}/authorization-codes`): the manufacturer's app, where the user is signed
-    /// in and has agreed, hands it to the Google Home app, and Google redeems it at `/oauth/token` like any code.
+/// Mints authorization codes for App Flip (`POST /v1/users/{agentUserId}/authorization-codes`): the manufacturer's
+/// app, where the user is already signed in, asks its backend for a code; the backend asks Hearth; the app hands the
+/// code to the Google Home app, and Google redeems it at `/oauth/token` like any code (same client, exact redirect
+/// URI, PKCE when a challenge was given).
+///
+/// In Google's App Flip flow the app returns an authorization code to the Google app, which Google then exchanges at
+/// the token endpoint; the code is bound to the client and redirect URI as a code from `/oauth/authorize` is.
+public struct AppFlipCodeIssuer: Sendable {
+    private let store: any AccountStore
+    private let clients: [String: OAuthClient]
+    private let codeTTLSeconds: Int
+    private let clock: any HearthClock
+    private let logger: Logger
+
+    /// Creates the issuer for the configured clients; codes live `settings.authorizationCodeTTLSeconds`.
+    public init(store: any AccountStore, settings: OAuthSettings, clock: any HearthClock, logger: Logger) {
+        self.store = store
+        var clients: [String: OAuthClient] = [:]
+        for client in settings.clients { clients[client.id] = client }
+        self.clients = clients
+        self.codeTTLSeconds = settings.authorizationCodeTTLSeconds
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Issues a code for `user`, as the authorization endpoint does after the user's consent.
     ///
     /// The caller has checked that the user exists. The client must be configured and `redirectURI` one of its
     /// allowed ones (compared exactly); a `codeChallenge` needs `codeChallengeMethod` `S256` (RFC 7636 §4.3: a
     /// missing method means `plain`, which is refused as at `/oauth/authorize`).
     ///
     /// - Throws: ``AppFlipRefusal``.
-    public func issueAppFlipCode(
+    public func issue(
         forUser user: String,
         clientID: String,
         redirectURI: String,
@@ -51,7 +72,7 @@ extension OAuthServer {
             code = try store.issueAuthorizationCode(
                 grant,
                 now: clock.unixTime,
-                ttl: settings.authorizationCodeTTLSeconds
+                ttl: codeTTLSeconds
             )
         } catch {
             logger.error("Registry failed while issuing an App Flip code", metadata: ["error": "\(error)"])
@@ -61,7 +82,7 @@ extension OAuthServer {
             "Issued an App Flip authorization code",
             metadata: ["agent_user.id": "\(user)", "oauth.client.id": "\(clientID)"]
         )
-        return AppFlipCode(code: code, expiresIn: settings.authorizationCodeTTLSeconds)
+        return AppFlipCode(code: code, expiresIn: codeTTLSeconds)
     }
 }
 
