@@ -2,6 +2,7 @@ import DeviceAPI
 import Foundation
 import HearthTestSupport
 import JSON
+import OAuth
 import Testing
 
 /// Every `/v1` operation, driven through a real listener over a registry file with curl, answers what the OpenAPI

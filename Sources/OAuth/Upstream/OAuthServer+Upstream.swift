@@ -142,9 +142,10 @@ extension OAuthServer {
         guard let upstream else {
             return SignInPage.error("Sign-in through an identity provider is not configured.", status: .notFound)
         }
-        guard request.method == .get || request.method == .head else {
+        // GET only: the callback spends the sign-in, which a HEAD (a link checker, a prefetch) must not do.
+        guard request.method == .get else {
             var response = SignInPage.error("Use GET.", status: .methodNotAllowed)
-            response.headerFields[.allow] = "GET, HEAD"
+            response.headerFields[.allow] = "GET"
             return response
         }
         guard let fields = FormFields(request.query ?? ""), let state = fields["state"],
