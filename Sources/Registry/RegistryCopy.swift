@@ -9,7 +9,9 @@
 /// kind: integers, text, byte strings, PostgreSQL's booleans as SQLite's 0/1, and an attribute's value in the
 /// storage each engine gives it (SQLite: an integer for `int` and `bool` attributes; PostgreSQL: text). What is not data is not copied:
 /// the change counter (the destination's triggers move its own), the outbox claims of running instances, the
-/// migration records. After the copy the destination's change-log cursor continues after the last copied one.
+/// migration records, and the sign-ins through an identity provider and the consents still pending
+/// (`upstream_sign_in`, `pending_consent`): they live minutes, and a user whose sign-in is lost in the move signs in
+/// again. After the copy the destination's change-log cursor continues after the last copied one.
 public enum RegistryCopy {
     /// The tables copied, parents before children (foreign keys).
     package static let tables = [

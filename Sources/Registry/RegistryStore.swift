@@ -5,7 +5,7 @@
 /// (PostgreSQL) conforms to each protocol and joins the suite's list of factories; nothing in a signature is
 /// SQLite's. Each protocol's writing methods are one transaction each, with the bookkeeping they owe inside it.
 public typealias RegistryStore = DeviceStore & TokenStore & AccountStore & AttemptStore & OutboxStore & StoreHealth
-    & APIKeyStore
+    & APIKeyStore & UpstreamSignInStore
 
 /// A registry as `hearth serve` and every CLI command open it: every concern, the device backend's writes and the
 /// change log, and closing. Both engines (`SQLiteRegistry`, `PostgreSQLRegistry`, each an ``SQLRegistry``) are one; code above

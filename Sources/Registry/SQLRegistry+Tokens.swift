@@ -81,13 +81,28 @@ extension SQLRegistry {
         defer { invalidateCache() }
         let occurred = state.clock.unixMilliseconds
         let revoked = try engine.write { c, _ in
-            let revoked = try Self.revokeTokens(c, user: agentUserId, clientId: clientId)
-            try Self.markUnlinked(c, user: agentUserId)
-            try Self.recordChange(c, RegistryRows.userChange(agentUserId, "unlinked"), occurred: occurred)
-            return revoked
+            try Self.unlink(c, user: agentUserId, clientId: clientId, occurred: occurred)
         }
         forgetRecordedSync(forUser: agentUserId)
         notifyChanges()
+        return revoked
+    }
+
+    /// What DISCONNECT (and an RFC 7009 revocation) does, inside the caller's write transaction: revokes the user's
+    /// tokens of the client (``revokeTokens(_:user:clientId:)``), marks the user unlinked and records
+    /// `user unlinked`. How many tokens. The caller then invalidates the cache, forgets the recorded SYNC and
+    /// notifies the change feed.
+    package static func unlink(
+        _ c: Engine.Connection,
+        user agentUserId: String,
+        clientId: String?,
+        occurred: Int64
+    )
+        throws -> Int
+    {
+        let revoked = try revokeTokens(c, user: agentUserId, clientId: clientId)
+        try markUnlinked(c, user: agentUserId)
+        try recordChange(c, RegistryRows.userChange(agentUserId, "unlinked"), occurred: occurred)
         return revoked
     }
 

@@ -9,8 +9,12 @@ import Clocks
 /// - a **pending consent** (``AuthorizationGrant``), under the handle in Hearth's consent form, from the callback
 ///   until the user approves.
 ///
-/// Every method is synchronous, safe from any thread, and one transaction. Expired records are never returned and are
-/// removed by the registry's pruning. Implemented by ``SQLRegistry``.
+/// Every method is synchronous, safe from any thread, and one transaction. A take is one `DELETE … RETURNING`, so a
+/// record is returned once even when several instances of one database take it at the same instant. Expired records
+/// are never returned; each take also deletes up to 100 expired records of its kind (``SQLRegistry``'s
+/// `upstreamPruneBatch`), so they do not accumulate while sign-ins are finished. Implemented by ``SQLRegistry``
+/// (tables `upstream_sign_in` and `pending_consent`, migration "v11: upstream sign-ins"); neither table is copied by
+/// `hearth db copy`.
 public protocol UpstreamSignInStore: Sendable {
     /// Stores a started sign-in under the hash of `state`.
     ///

@@ -20,6 +20,8 @@ import Registry
 // - "v6: outbox" also creates outbox_claim (userId PK, claimer, claimedUntil unix ms): which instance drains a
 //   user's outbox, until when (see `PostgreSQLRegistry+Outbox.swift`). SQLite has one draining process and no
 //   such table.
+// - upstream_sign_in and pending_consent ("v11") are keyed by hash alone: they belong to no user yet (a sign-in
+//   learns its user at the callback), so there is no userId to key them by first.
 
 extension PostgreSQLRegistry {
     /// The advisory lock key migrations hold (an arbitrary constant: "hearth" in ASCII).
@@ -217,6 +219,35 @@ extension PostgreSQLRegistry {
             """
         ),
         ("v10: change log on the hot path", "SELECT 1;"),
+        (
+            "v11: upstream sign-ins",
+            """
+            CREATE TABLE upstream_sign_in (
+                hash BYTEA PRIMARY KEY,
+                userId TEXT NOT NULL,
+                clientId TEXT NOT NULL,
+                redirectURI TEXT NOT NULL,
+                codeChallenge TEXT,
+                scope TEXT,
+                clientState TEXT,
+                nonce TEXT NOT NULL,
+                codeVerifier TEXT NOT NULL,
+                browserBinding TEXT NOT NULL,
+                expires BIGINT NOT NULL
+            );
+            CREATE INDEX upstream_sign_in_expires ON upstream_sign_in(expires);
+            CREATE TABLE pending_consent (
+                hash BYTEA PRIMARY KEY,
+                userId TEXT NOT NULL,
+                clientId TEXT NOT NULL,
+                redirectURI TEXT NOT NULL,
+                codeChallenge TEXT,
+                scope TEXT,
+                expires BIGINT NOT NULL
+            );
+            CREATE INDEX pending_consent_expires ON pending_consent(expires);
+            """
+        ),
     ]
 
     /// Applies the migrations this database lacks, each in its own transaction; refuses a database migrated by a

@@ -18,7 +18,7 @@ import Synchronization
 /// - Token and API-key checks read the database on every call: a revocation by any instance holds at once.
 /// - Transactions that fail with a serialization failure or a deadlock are run again (``PostgreSQLPool``).
 public final class PostgreSQLRegistry: SQLRegistry, DeviceStore, AttemptStore, StoreHealth, ClosableStore,
-    TokenStore, APIKeyStore, AccountStore, ChangeStore, OutboxStore, DeviceAdminStore
+    TokenStore, APIKeyStore, AccountStore, ChangeStore, OutboxStore, DeviceAdminStore, UpstreamSignInStore
 {
     /// The pool, as ``SQLRegistry``'s operations use it.
     package let engine: PostgreSQLRegistryDatabase

@@ -123,6 +123,30 @@ import Registry
 // back insert may reuse a number nobody saw). Readers scan by cursor (the primary key) from their own cursor, so
 // `?user=` filters the rows after it; pruning finds its boundary by walking the oldest rows in cursor order
 // (occurred grows with the cursor) and deletes by cursor range, in batches.
+//
+// v11 (upstream sign-ins) adds what a sign-in through the manufacturer's identity provider keeps between requests,
+// so that one started at one instance finishes at another (see SQLRegistry+UpstreamSignIns.swift in Registry):
+//
+// upstream_sign_in  one row per sign-in between the redirect to the identity provider and its callback
+//   hash BLOB PRIMARY KEY       SHA-256 of the `state` sent to the provider (the state itself is never stored)
+//   userId TEXT                 the authorization request's agent user id: empty until the provider says who signed
+//                               in (no foreign key: the user may not exist yet)
+//   clientId, redirectURI TEXT, codeChallenge TEXT NULL, scope TEXT NULL   Google's authorization request
+//   clientState TEXT NULL       Google's `state`, returned to Google unchanged
+//   nonce, codeVerifier TEXT    the OpenID Connect nonce and the PKCE verifier sent (as its S256 challenge) to the
+//                               provider: useless without the provider's code, which only the callback brings
+//   browserBinding TEXT         SHA-256 (hex) of the cookie set on the browser that started the sign-in
+//   expires INTEGER             unix seconds; refused from this instant on
+//   index upstream_sign_in_expires (expires): pruning
+//
+// pending_consent  one row per grant shown on Hearth's consent page and not yet approved or denied
+//   hash BLOB PRIMARY KEY       SHA-256 of the consent form's handle; userId, clientId, redirectURI, codeChallenge,
+//                               scope as in authorization_code (no foreign key); expires INTEGER (unix seconds)
+//   index pending_consent_expires (expires): pruning
+//
+// Both WITHOUT ROWID, neither bumps generation (no cached read depends on them). A row is taken by one
+// `DELETE … RETURNING`, so at most once; expired rows are pruned by the takes, a bounded batch each. `hearth db copy`
+// does not copy them (RegistryCopy): they live minutes; a sign-in lost in the move is started again.
 
 extension SQLiteRegistry {
     /// The migrations, in order. Never edit a shipped migration: add the next one.
@@ -384,6 +408,37 @@ extension SQLiteRegistry {
                     INSERT INTO change_v10 SELECT cursor, occurred, kind, userId, deviceId, data FROM change;
                     DROP TABLE change;
                     ALTER TABLE change_v10 RENAME TO change;
+                    """
+            )
+        }
+        migrator.registerMigration("v11: upstream sign-ins") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE upstream_sign_in (
+                        hash BLOB PRIMARY KEY NOT NULL,
+                        userId TEXT NOT NULL,
+                        clientId TEXT NOT NULL,
+                        redirectURI TEXT NOT NULL,
+                        codeChallenge TEXT,
+                        scope TEXT,
+                        clientState TEXT,
+                        nonce TEXT NOT NULL,
+                        codeVerifier TEXT NOT NULL,
+                        browserBinding TEXT NOT NULL,
+                        expires INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX upstream_sign_in_expires ON upstream_sign_in(expires);
+
+                    CREATE TABLE pending_consent (
+                        hash BLOB PRIMARY KEY NOT NULL,
+                        userId TEXT NOT NULL,
+                        clientId TEXT NOT NULL,
+                        redirectURI TEXT NOT NULL,
+                        codeChallenge TEXT,
+                        scope TEXT,
+                        expires INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX pending_consent_expires ON pending_consent(expires);
                     """
             )
         }

@@ -17,7 +17,7 @@ import Synchronization
 /// ``busyTimeoutSeconds`` for another one to finish instead of failing. ``inMemory(outboxPolicy:)`` makes the same
 /// store in memory, for tests of the modules that use a store.
 public final class SQLiteRegistry: SQLRegistry, DeviceStore, AttemptStore, StoreHealth, ClosableStore, TokenStore,
-    APIKeyStore, AccountStore, ChangeStore, OutboxStore, DeviceAdminStore
+    APIKeyStore, AccountStore, ChangeStore, OutboxStore, DeviceAdminStore, UpstreamSignInStore
 {
     /// SQLite's `PRAGMA synchronous`: how hard a commit waits for the disk.
     public enum Synchronous: String, Sendable, CaseIterable {

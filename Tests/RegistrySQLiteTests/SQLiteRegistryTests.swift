@@ -108,7 +108,7 @@ struct SQLiteRegistryTests {
         #expect(
             Set(applied) == [
                 "v1", "v2: change counter", "v3: endpoints", "v4: challenges", "v5: accounts", "v6: outbox",
-                "v7: structure hint", "v8: device API", "v10: change log on the hot path",
+                "v7: structure hint", "v8: device API", "v10: change log on the hot path", "v11: upstream sign-ins",
             ]
         )
         #expect(try reopened.devices(forUser: "u") == [Fixtures.plug])
