@@ -84,6 +84,7 @@ struct UpstreamSignInTests {
         )
         let response = await hearth.authorize()
         #expect(response.status == .serviceUnavailable)
+        #expect(response.headerFields[.retryAfter] == "60")
         #expect(response.headerFields[.setCookie] == nil)
         #expect(String(decoding: response.body, as: UTF8.self).contains("could not reach the sign-in service"))
         let call = try #require(hearth.provider.authorizationCalls.first)
@@ -257,6 +258,33 @@ struct UpstreamSignInTests {
             cookie: started.cookie
         )
         #expect(again.status == .badRequest)
+    }
+
+    @Test func aSignInStartedAtOneInstanceFinishesAtAnother() async throws {
+        let hearth = try UpstreamHarness()
+        let started = try await hearth.start()
+        let other = try hearth.otherInstance()
+        let page = await UpstreamHarness.settled(
+            other.upstreamCallback(
+                Request(
+                    method: .get,
+                    target: "/oauth/upstream/callback?code=idp-code&state=\(started.state)",
+                    headerFields: [.cookie: "hearth_signin=\(started.cookie)"]
+                )
+            )
+        )
+        #expect(page.status == .ok)
+        let handle = try #require(UpstreamHarness.hiddenValue("handle", in: String(decoding: page.body, as: UTF8.self)))
+        // And back to the first for the consent.
+        let response = hearth.consent("handle=\(handle)&state=google-state&decision=allow", cookie: started.cookie)
+        #expect(try UpstreamHarness.location(response)["code"] != nil)
+    }
+
+    @Test func theCallbackIsGETOnly() throws {
+        let hearth = try UpstreamHarness()
+        let head = hearth.server.upstreamCallback(Request(method: .head, target: "/oauth/upstream/callback?state=x"))
+        #expect(head.status == .methodNotAllowed)
+        #expect(head.headerFields[.allow] == "GET")
     }
 
     @Test func denySendsGoogleAccessDeniedAndCreatesNoUser() async throws {

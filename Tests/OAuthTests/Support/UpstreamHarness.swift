@@ -33,6 +33,19 @@ struct UpstreamHarness {
         func append(_ event: UpstreamSignInEvent) { recorded.withLock { $0.append(event) } }
     }
 
+    /// Another instance over the same registry and provider: nothing of a sign-in may live in one process.
+    func otherInstance() throws -> OAuthServer {
+        try OAuthServer(
+            store: store,
+            settings: OAuthSettings(
+                clients: [OAuthClient(id: Self.clientID, redirectURIs: [Self.redirectURI], secret: Self.clientSecret)]
+            ),
+            logger: logs.logger,
+            clock: clock,
+            upstream: UpstreamSignInSettings(provider: provider, callbackURL: Self.callbackURL)
+        )
+    }
+
     init(createUsers: Bool = true, callbackURL: String = Self.callbackURL, upstream: Bool = true) throws {
         clock = ManualClock()
         store = try SQLiteRegistry.inMemory(clock: clock)
