@@ -7,7 +7,9 @@ import Logging
 import Registry
 
 /// The OAuth 2.0 authorization server of account linking (RFC 6749 authorization-code grant with PKCE):
-/// `GET`/`POST /oauth/authorize` and `POST /oauth/token`.
+/// `GET`/`POST /oauth/authorize` and `POST /oauth/token`; `POST /oauth/revoke` (RFC 7009, ``revoke(_:)``); and, with
+/// ``UpstreamSignInSettings``, sign-in through the manufacturer's identity provider: `GET /oauth/upstream/callback`
+/// (``upstreamCallback(_:)``) and `POST /oauth/consent` (``consent(_:)``).
 ///
 /// Handlers run on the listener's threads, except the password check of a sign-in: that PBKDF2 (tens of
 /// milliseconds of CPU by design) runs on a small bounded worker pool and answers through a ``DeferredResponse``,
