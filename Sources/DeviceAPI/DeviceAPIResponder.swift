@@ -4,6 +4,7 @@ import HTTPTypes
 import JSON
 import Logging
 import MatterModel
+import OAuth
 import Registry
 
 /// The device backend's API under `/v1`: users, devices, state and events, the change stream (handed to
@@ -16,6 +17,7 @@ import Registry
 /// - `GET`/`PUT`/`PATCH`/`DELETE /v1/users/{u}/devices/{deviceId}`
 /// - `PATCH /v1/users/{u}/devices/{d}/state`, `POST /v1/state` (a batch)
 /// - `POST /v1/users/{u}/devices/{d}/events`
+/// - `POST /v1/users/{u}/authorization-codes` (App Flip, ``appFlip``)
 /// - `GET /v1/changes` (``changes``), `GET /v1/openapi.json`
 ///
 /// Every refusal is an ``APIError``. Every write is one store transaction (``DeviceAdminStore``).
@@ -26,6 +28,7 @@ public struct DeviceAPIResponder: HTTPResponder {
     let store: Store
     let changes: (any HTTPResponder)?
     let authFailureDelay: (@Sendable (Request) -> Duration)?
+    let appFlip: AppFlipCodeIssuer?
     let clock: any HearthClock
     let logger: Logger
 
@@ -39,18 +42,22 @@ public struct DeviceAPIResponder: HTTPResponder {
     ///   - changes: Answers `/v1/changes` once the key is checked; `nil` answers 404 there.
     ///   - authFailureDelay: How long to hold back a 401 from this client (the bad-token throttle `/fulfillment`
     ///     uses); `nil` answers at once.
+    ///   - appFlip: Mints the codes of `POST /v1/users/{u}/authorization-codes` (App Flip); `nil` (no OAuth
+    ///     client configured) answers 404 there.
     ///   - clock: Wall time for the keys' `lastUsed`.
     ///   - logger: Where refusals and registry failures are logged.
     public init(
         store: Store,
         changes: (any HTTPResponder)? = nil,
         authFailureDelay: (@Sendable (Request) -> Duration)? = nil,
+        appFlip: AppFlipCodeIssuer? = nil,
         clock: any HearthClock = SystemClock(),
         logger: Logger
     ) {
         self.store = store
         self.changes = changes
         self.authFailureDelay = authFailureDelay
+        self.appFlip = appFlip
         self.clock = clock
         self.logger = logger
     }
@@ -97,6 +104,10 @@ public struct DeviceAPIResponder: HTTPResponder {
             let user = try APIIdentifier.checkSegment(route[1], "agentUserId")
             try Self.allow(request, [.put, .delete])
             return request.method == .put ? try putUser(user) : try deleteUser(user)
+        case 3 where route[0] == "users" && route[2] == "authorization-codes":
+            let user = try APIIdentifier.checkSegment(route[1], "agentUserId")
+            try Self.allow(request, [.post])
+            return try postAuthorizationCode(request, user: user)
         case 3 where route[0] == "users" && route[2] == "devices":
             let user = try APIIdentifier.checkSegment(route[1], "agentUserId")
             try Self.allow(request, [.get, .head])

@@ -254,6 +254,8 @@ public struct HearthApplication: Sendable {
                     store: store,
                     changes: changes,
                     authFailureDelay: { request in throttle.delayAfterFailure(of: throttle.client(of: request)) },
+                    appFlip: oauthSettings.clients.isEmpty
+                        ? nil : AppFlipCodeIssuer(store: store, settings: oauthSettings, clock: clock, logger: logger),
                     clock: clock,
                     logger: logger
                 ) : nil

@@ -7,7 +7,9 @@ import Logging
 import Registry
 
 /// The OAuth 2.0 authorization server of account linking (RFC 6749 authorization-code grant with PKCE):
-/// `GET`/`POST /oauth/authorize` and `POST /oauth/token`.
+/// `GET`/`POST /oauth/authorize` and `POST /oauth/token`; `POST /oauth/revoke` (RFC 7009, ``revoke(_:)``); and, with
+/// ``UpstreamSignInSettings``, sign-in through the manufacturer's identity provider: `GET /oauth/upstream/callback`
+/// (``upstreamCallback(_:)``) and `POST /oauth/consent` (``consent(_:)``).
 ///
 /// Handlers run on the listener's threads, except the password check of a sign-in: that PBKDF2 (tens of
 /// milliseconds of CPU by design) runs on a small bounded worker pool and answers through a ``DeferredResponse``,
@@ -17,12 +19,18 @@ import Registry
 /// logins, which are per process and in memory. Nothing secret is logged: not passwords, codes, tokens, client
 /// secrets nor CSRF tokens.
 public struct OAuthServer: Sendable {
-    private let store: any AccountStore & AttemptStore
-    private let settings: OAuthSettings
-    private let clients: [String: OAuthClient]
+    /// What account linking reads and writes: accounts, codes and tokens, wrong-password records, sign-ins through
+    /// the identity provider and revocation, and users (created at a first upstream sign-in).
+    public typealias Store = any AccountStore & AttemptStore & UpstreamSignInStore & DeviceAdminStore
+
+    let store: Store
+    let settings: OAuthSettings
+    let clients: [String: OAuthClient]
+    /// Sign-in through the manufacturer's identity provider; `nil`: Hearth's own password form.
+    let upstream: UpstreamSignInSettings?
     private let formToken: SignInFormToken
-    private let logger: Logger
-    private let clock: any HearthClock
+    let logger: Logger
+    let clock: any HearthClock
     private let signInBudget: (any AttemptBudget)?
     private let clientSecretBudget: (any AttemptBudget)?
     private let verifyPassword: @Sendable (_ password: String, _ encoded: String) -> Bool
@@ -44,8 +52,10 @@ public struct OAuthServer: Sendable {
     ///     then held back once the budget is spent; `nil`: every 401 at once.
     ///   - verifyPassword: the password check (PBKDF2, ``PasswordHasher/verify(password:encoded:)``); tests pass a
     ///     slow one.
+    ///   - upstream: sign-in through the manufacturer's identity provider instead of Hearth's password form; `nil`
+    ///     (the default): the password form, as without it.
     public init(
-        store: any AccountStore & AttemptStore,
+        store: Store,
         settings: OAuthSettings,
         logger: Logger,
         formKey: [UInt8]? = nil,
@@ -54,9 +64,11 @@ public struct OAuthServer: Sendable {
         clientSecretBudget: (any AttemptBudget)? = nil,
         verifyPassword: @escaping @Sendable (_ password: String, _ encoded: String) -> Bool = {
             PasswordHasher.verify(password: $0, encoded: $1)
-        }
+        },
+        upstream: UpstreamSignInSettings? = nil
     ) throws {
         self.store = store
+        self.upstream = upstream
         self.settings = settings
         var clients: [String: OAuthClient] = [:]
         for client in settings.clients { clients[client.id] = client }
@@ -74,15 +86,24 @@ public struct OAuthServer: Sendable {
 
     // MARK: - Authorization endpoint
 
-    /// `GET /oauth/authorize` shows the sign-in page; `POST` (the page's form) signs in and redirects.
+    /// `GET /oauth/authorize` shows the sign-in page; `POST` (the page's form) signs in and redirects. With
+    /// ``UpstreamSignInSettings``, `GET` sends the browser to the identity provider instead (the request checked
+    /// alike), and the password form is refused.
     public func authorize(_ request: Request) -> Response {
         switch request.method {
         case .get, .head:
             guard let fields = FormFields(request.query ?? "") else {
                 return SignInPage.error("The request's parameters are not correctly encoded.")
             }
+            if let upstream { return startUpstreamSignIn(fields, upstream: upstream) }
             return showSignIn(fields)
         case .post:
+            if upstream != nil {
+                logger.info("Refused a password sign-in: sign-in goes through the identity provider")
+                return SignInPage.error(
+                    "Sign-in goes through your account's own sign-in page. Start again from the Google Home app."
+                )
+            }
             guard Self.isForm(request.headerFields.value(of: .contentType)),
                 let fields = FormFields(String(decoding: request.body, as: UTF8.self))
             else {
@@ -114,7 +135,7 @@ public struct OAuthServer: Sendable {
         return SignInPage.signIn(authorization, csrf: csrf, message: message, status: status)
     }
 
-    private func refused(_ refusal: AuthorizationRequest.Refusal) -> Response {
+    func refused(_ refusal: AuthorizationRequest.Refusal) -> Response {
         switch refusal {
         case .page(let message):
             logger.info("Refused an authorization request without redirecting", metadata: ["reason": "\(message)"])
@@ -288,7 +309,7 @@ public struct OAuthServer: Sendable {
         return response
     }
 
-    private func unavailable() -> Response {
+    func unavailable() -> Response {
         SignInPage.error("Hearth cannot sign you in right now. Please try again later.", status: 503)
     }
 
@@ -375,7 +396,7 @@ public struct OAuthServer: Sendable {
 
     /// `invalid_client` (401), held back once the client has spent its budget of failures: the same answer, later,
     /// so guessing secrets is slowed as bad bearer tokens are. A correct secret is never slowed.
-    private func clientAuthenticationFailed(_ request: Request, _ message: String) -> Response {
+    func clientAuthenticationFailed(_ request: Request, _ message: String) -> Response {
         var response = TokenResponse.error(.invalidClient, message)
         if let clientSecretBudget {
             response.delay = clientSecretBudget.charge(clientSecretBudget.client(of: request))
@@ -465,7 +486,7 @@ public struct OAuthServer: Sendable {
 
     // MARK: - Helpers
 
-    private static func redirect(_ location: String) -> Response {
+    static func redirect(_ location: String) -> Response {
         Response(
             status: .found,
             headerFields: [

@@ -108,8 +108,7 @@ enum SignInPage {
         )
     }
 
-    private static func page(title: String, body: String, status: HTTPResponse.Status, formActions: String) -> Response
-    {
+    static func page(title: String, body: String, status: HTTPResponse.Status, formActions: String) -> Response {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">

@@ -2,6 +2,7 @@ import DeviceAPI
 import Foundation
 import HearthTestSupport
 import JSON
+import OAuth
 import Testing
 
 /// Every `/v1` operation, driven through a real listener over a registry file with curl, answers what the OpenAPI
@@ -111,6 +112,7 @@ import Testing
                 ("patchDevice", "PATCH", "\(devices)/kitchen"), ("deleteDevice", "DELETE", "\(devices)/kitchen"),
                 ("patchDeviceState", "PATCH", "\(devices)/kitchen/state"), ("postStateBatch", "POST", "/v1/state"),
                 ("postDeviceEvent", "POST", "\(devices)/kitchen/events"), ("getChanges", "GET", "/v1/changes"),
+                ("createAuthorizationCode", "POST", "/v1/users/alice/authorization-codes"),
             ]
             for (index, request) in unauthenticated.enumerated() {
                 let body = request.method == "GET" || request.method == "DELETE" ? nil : "{}"
@@ -133,6 +135,37 @@ import Testing
             _ = try check("deleteUser", "DELETE", "/v1/users/bob", expect: 204)
             _ = try check("deleteUser", "DELETE", "/v1/users/bob", expect: 404)
             _ = try check("deleteUser", "DELETE", "/v1/users/b%2Fb", expect: 400)
+
+            // App Flip.
+            let codes = "/v1/users/alice/authorization-codes"
+            let client = TestDeviceAPI.googleClient
+            let appFlip = #"{"clientID": "google", "redirectURI": "\#(client.redirectURIs[0])"}"#
+            _ = try check("createAuthorizationCode", "POST", codes, json: appFlip, expect: 201)
+            _ = try check(
+                "createAuthorizationCode",
+                "POST",
+                "/v1/users/nobody/authorization-codes",
+                json: appFlip,
+                expect: 404
+            )
+            _ = try check(
+                "createAuthorizationCode",
+                "POST",
+                "/v1/users/n%20/authorization-codes",
+                json: appFlip,
+                expect: 400
+            )
+            _ = try check("createAuthorizationCode", "POST", codes, json: "[]", expect: 400)
+            _ = try check("createAuthorizationCode", "POST", codes, json: #"{"clientID": "other"}"#, expect: 422)
+            _ = try check(
+                "createAuthorizationCode",
+                "POST",
+                codes,
+                json: appFlip,
+                contentType: "text/plain",
+                expect: 415
+            )
+            _ = try check("createAuthorizationCode", "POST", codes, json: oversize, expect: 413)
             _ = try check("listDevices", "GET", "/v1/users/bob/devices", expect: 404)
             _ = try check("listDevices", "GET", "/v1/users/b%2Fb/devices", expect: 400)
             _ = try check("listDevices", "GET", devices, expect: 200)

@@ -131,6 +131,7 @@ struct OpenAPIDocumentTests {
         let router: [(method: String, path: String)] = [
             ("PUT", "/v1/users/{u}"),
             ("DELETE", "/v1/users/{user}"),
+            ("POST", "/v1/users/{user}/authorization-codes"),
             ("GET", "/v1/users/{u}/devices"),
             ("GET", "/v1/users/{u}/devices/{d}"),
             ("PUT", "/v1/users/{u}/devices/{d}"),

@@ -6,6 +6,7 @@ import HearthTestSupport
 import JSON
 import Logging
 import MicroHTTPD
+import OAuth
 import Registry
 import RegistrySQLite
 
@@ -18,6 +19,13 @@ final class TestDeviceAPI: Sendable {
     let key: String
     let directory: URL
 
+    /// The OAuth client App Flip codes are minted for (`POST /v1/users/{u}/authorization-codes`).
+    static let googleClient = OAuthClient(
+        id: "google",
+        redirectURIs: ["https://oauth-redirect.googleusercontent.com/r/hearth-test"],
+        secret: "google-secret"
+    )
+
     /// - Parameter changes: Whether `/v1/changes` is served (else it answers 404).
     init(changes: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-api-\(UUID().uuidString)")
@@ -27,6 +35,12 @@ final class TestDeviceAPI: Sendable {
         let api = DeviceAPIResponder(
             store: store,
             changes: changes ? ChangesResponder(store: store, clock: SystemClock()) : nil,
+            appFlip: AppFlipCodeIssuer(
+                store: store,
+                settings: OAuthSettings(clients: [Self.googleClient]),
+                clock: SystemClock(),
+                logger: .silent
+            ),
             logger: .silent
         )
         server = HTTPServer(
