@@ -375,6 +375,9 @@ let package = Package(
                 "Clocks",
                 "MicroHTTPD",
                 "OAuth",
+                "OpenIDConnect",
+                "JOSE",
+                "OutboundHTTP",
                 "Cryptography",
                 "MatterModel",
                 "RecordReplay",
@@ -389,6 +392,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),

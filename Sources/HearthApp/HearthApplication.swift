@@ -11,6 +11,7 @@ import Logging
 import MatterModel
 import MicroHTTPD
 import OAuth
+import OpenIDConnect
 import RecordReplay
 import Registry
 import Reporting
@@ -34,9 +35,9 @@ import ServiceLifecycle
 /// (its pending rows stay queued), then the database's log is checkpointed into its file and the database closes.
 public struct HearthApplication: Sendable {
     public let configuration: HearthConfiguration
-    private let logger: Logger
+    let logger: Logger
     /// The one clock of the application: every component that reads time gets this one.
-    private let clock: any HearthClock
+    let clock: any HearthClock
 
     public init(configuration: HearthConfiguration, logger: Logger, clock: any HearthClock = SystemClock()) {
         self.configuration = configuration
@@ -166,8 +167,8 @@ public struct HearthApplication: Sendable {
         let userIdHashKey = try configuration.hashUserIds ? loadUserIdHashKey() : nil
         let metricsPath = configuration.metricsPath
         guard metricsPath.hasPrefix("/"), !metricsPath.contains("?"),
-            !["/fulfillment", "/healthz", "/oauth/authorize", "/oauth/token"].contains(metricsPath),
-            !metricsPath.hasPrefix("/v1/")
+            !["/fulfillment", "/healthz"].contains(metricsPath),
+            !metricsPath.hasPrefix("/v1/"), !metricsPath.hasPrefix("/oauth/")
         else {
             throw ConfigurationError(
                 "metrics.path must be a path starting with / that is not one of Hearth's routes: \(metricsPath)"
@@ -176,6 +177,9 @@ public struct HearthApplication: Sendable {
         let metrics = configuration.metricsEnabled ? HearthMetrics(version: BuildInfo.version) : nil
         let homeGraphClient = try makeHomeGraphClient()
         let formKey = try configuration.formKey()
+        let environment = ProcessInfo.processInfo.environment
+        let upstream = try configuration.upstream?.resolve(environment: environment)
+        let externalTokens = try configuration.externalTokens?.resolve(environment: environment)
         let deliverer = try overrides.deliverer ?? makeDeliverer(metrics: metrics)
         // A SQLite file this start creates is removed again if the start fails; a PostgreSQL database is the
         // operator's, and an empty one is seeded like a new file.
@@ -224,6 +228,7 @@ public struct HearthApplication: Sendable {
                     environment: ProcessInfo.processInfo.environment,
                     logger: logger
                 )
+            let identityMetrics = metrics.map { OpenIDConnectMetrics(factory: $0.metricsFactory) } ?? .disabled
             let oauth = try OAuthServer(
                 store: store,
                 settings: oauthSettings,
@@ -239,7 +244,8 @@ public struct HearthApplication: Sendable {
                 // Wrong client secrets spend a budget like bad bearer tokens (the same settings, its own buckets).
                 clientSecretBudget: try overrides.clientSecretBudget
                     ?? configuration.edge.makeAuthFailureThrottle(clock: clock),
-                verifyPassword: overrides.verifyPassword ?? { PasswordHasher.verify(password: $0, encoded: $1) }
+                verifyPassword: overrides.verifyPassword ?? { PasswordHasher.verify(password: $0, encoded: $1) },
+                upstream: upstream.map { upstreamSignIn($0, metrics: metrics, identityMetrics: identityMetrics) }
             )
             // Bad API keys spend the same budget as bad bearer tokens.
             let changes: ChangesResponder? =
@@ -262,7 +268,12 @@ public struct HearthApplication: Sendable {
             let responder = HearthResponder(
                 store: store,
                 intents: HearthResponder.Intents(options: configuration.fulfillment, deliverer: deliverer),
-                endpoints: HearthResponder.Endpoints(oauth: oauth, deviceAPI: deviceAPI, throttle: throttle),
+                endpoints: HearthResponder.Endpoints(
+                    oauth: oauth,
+                    deviceAPI: deviceAPI,
+                    throttle: throttle,
+                    externalTokens: externalTokens.map { externalTokenAuthority($0, metrics: identityMetrics) }
+                ),
                 observation: HearthResponder.Observation(
                     metrics: metrics,
                     metricsPath: configuration.metricsPath,

@@ -11,7 +11,9 @@ import Registry
 /// Hearth's routes:
 /// - `POST /fulfillment`: Google's intents (bearer token, `application/json`).
 /// - `GET /healthz`: `200 {"status":"ok"}` when the registry answers, else 503.
-/// - `GET`/`POST /oauth/authorize`, `POST /oauth/token`: account linking (``OAuthServer``), when configured.
+/// - `GET`/`POST /oauth/authorize`, `POST /oauth/token`, `POST /oauth/revoke`, and with sign-in through the
+///   manufacturer's identity provider `GET /oauth/upstream/callback` and `POST /oauth/consent`: account linking
+///   (``OAuthServer``), when configured.
 /// - `/v1/…`: the device backend's API (``DeviceAPIResponder``, API keys only), when `api.enabled`.
 /// - `GET /metrics` (`metrics.path`): Prometheus text format (``HearthMetrics``), when `metrics.enabled`.
 ///
@@ -149,11 +151,17 @@ public struct HearthResponder: HTTPResponder {
             return fulfillment(request, record: record)
         case "/healthz":
             return health(request)
-        case "/oauth/authorize", "/oauth/token":
+        case "/oauth/authorize", "/oauth/token", "/oauth/revoke", "/oauth/upstream/callback", "/oauth/consent":
             guard let oauth else {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response
             }
-            return request.path == "/oauth/token" ? oauth.token(request) : oauth.authorize(request)
+            switch request.path {
+            case "/oauth/token": return oauth.token(request)
+            case "/oauth/revoke": return oauth.revoke(request)
+            case "/oauth/upstream/callback": return oauth.upstreamCallback(request)
+            case "/oauth/consent": return oauth.consent(request)
+            default: return oauth.authorize(request)
+            }
         case let path where DeviceAPI.owns(path):
             guard let deviceAPI else {
                 return HTTPError(status: .notFound, message: "no such endpoint: \(request.path)").response

@@ -163,7 +163,7 @@ struct RequestObserver: Sendable {
     static func authFailureKind(route: String) -> String {
         switch route {
         case "/fulfillment": "bearer_token"
-        case "/oauth/token": "client_secret"
+        case "/oauth/token", "/oauth/revoke": "client_secret"
         default: route.hasPrefix("/v1/") ? "api_key" : "other"
         }
     }

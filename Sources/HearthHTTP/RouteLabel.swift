@@ -11,6 +11,9 @@ enum RouteLabel {
         case "/healthz": return "/healthz"
         case "/oauth/authorize": return "/oauth/authorize"
         case "/oauth/token": return "/oauth/token"
+        case "/oauth/revoke": return "/oauth/revoke"
+        case "/oauth/upstream/callback": return "/oauth/upstream/callback"
+        case "/oauth/consent": return "/oauth/consent"
         case let path where metricsPath.map({ path == $0 }) ?? false: return "/metrics"
         case let path where DeviceAPI.owns(path): return deviceAPI(path)
         default: return "other"

@@ -56,6 +56,10 @@ public final class HearthMetrics: Sendable {
         .milliseconds(250), .milliseconds(500), .seconds(1), .microseconds(2_500_000), .seconds(5), .seconds(10),
     ]
 
+    /// The factory every metric of this registry is made with: modules that count their own series (the identity
+    /// provider's requests and refusals) record through it, and `/metrics` exposes them with the rest.
+    public var metricsFactory: any MetricsFactory { factory }
+
     /// Creates the metrics; `version` is `hearth_build_info`'s label.
     public init(version: String) {
         let registry = PrometheusCollectorRegistry()
