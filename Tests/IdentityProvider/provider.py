@@ -11,6 +11,7 @@ Usage:
               --user LOGIN:PASSWORD[:EMAIL] ...
               --client ID:SECRET:REDIRECT_URI[:AUTH_METHOD] ...
               [--alg RS256|ES256] [--rotate] [--no-consent-required] [--access-token-lifetime SECONDS]
+              [--stop-on-eof]
 
   --port 0 binds a free port. The issuer is `http://127.0.0.1:P`. AUTH_METHOD is client_secret_basic (the default)
   or client_secret_post. Every client may use authorization_code and refresh_token, scopes openid profile email,
@@ -23,6 +24,8 @@ still introspect). A start with --rotate makes a new active key and keeps the ol
 With --alg ES256 the active keys are an EC P-256 key and an RSA key (canaille refuses a key set without RSA: OIDC
 requires RS256); every client is registered with `id_token_signed_response_alg` ES256, so ID tokens and access
 tokens are signed with the EC key.
+
+With --stop-on-eof it also stops when its stdin ends (the test process that started it is gone).
 
 When it listens and is seeded, prints one JSON line: {"issuer", "pid", "port", "signing_kid", "kids"}. Runs until
 SIGTERM or SIGINT. Access log and errors go to stderr.
@@ -37,6 +40,7 @@ import signal
 import socket
 import socketserver
 import sys
+import threading
 import uuid
 import wsgiref.simple_server
 
@@ -111,6 +115,7 @@ def main():
     parser.add_argument("--rotate", action="store_true")
     parser.add_argument("--consent-required", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--access-token-lifetime", type=int, default=3600)
+    parser.add_argument("--stop-on-eof", action="store_true")
     args = parser.parse_args()
 
     os.makedirs(args.key_dir, exist_ok=True)
@@ -217,6 +222,13 @@ def main():
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
+    if args.stop_on_eof:
+        # The test process holds the other end of stdin: when it ends, even killed, the provider ends with it.
+        def watch():
+            sys.stdin.buffer.read()
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=watch, daemon=True).start()
     signing = [key for key in keys["active"] if key["kty"] == ("EC" if args.alg == "ES256" else "RSA")][0]
     ready = {
         "issuer": issuer,

@@ -27,6 +27,7 @@ import os
 import sys
 import time
 
+sys.dont_write_bytecode = True  # nothing written next to the fixtures
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from devtools import Browser  # noqa: E402  (next to this script)
 
