@@ -274,8 +274,10 @@ public final class IdentityProvider: Sendable {
         let text = String(decoding: line, as: UTF8.self)
         func failure(_ why: String) -> TestFailure {
             child.kill()
-            let log = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            return TestFailure("the identity provider did not start (\(why)): \(text)\n--- log\n\(log.suffix(4_000))")
+            let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return TestFailure(
+                "the identity provider did not start (\(why)): \(text)\n--- log\n\(logged.suffix(4_000))"
+            )
         }
         guard let ready = try? JSONParser.parse(text.trimmingCharacters(in: .whitespacesAndNewlines)),
             let issuer = ready["issuer"]?.stringValue,

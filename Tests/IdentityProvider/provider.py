@@ -79,7 +79,8 @@ def generate_key(kind):
 
 
 def load_keys(directory, alg, rotate):
-    """The active and inactive keys in DIR/keys.json, made (or rotated) as asked and written back."""
+    """The active and inactive keys in DIR/keys.json, made (or rotated) as asked and written back, with the Flask
+    session secret."""
     path = os.path.join(directory, "keys.json")
     keys = None
     if os.path.exists(path):
@@ -87,9 +88,10 @@ def load_keys(directory, alg, rotate):
             keys = json.load(file)
     fresh = [generate_key("EC"), generate_key("RSA")] if alg == "ES256" else [generate_key("RSA")]
     if keys is None:
-        keys = {"alg": alg, "active": fresh, "inactive": []}
+        keys = {"alg": alg, "active": fresh, "inactive": [], "secret": uuid.uuid4().hex}
     elif rotate or keys.get("alg") != alg:
-        keys = {"alg": alg, "active": fresh, "inactive": keys["active"] + keys["inactive"]}
+        keys = {**keys, "alg": alg, "active": fresh, "inactive": keys["active"] + keys["inactive"]}
+    keys.setdefault("secret", uuid.uuid4().hex)
     temporary = path + ".tmp"
     with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
         json.dump(keys, file)
@@ -138,7 +140,7 @@ def main():
     config = {
         "TESTING": True,
         "ENV_FILE": None,
-        "SECRET_KEY": keys["active"][0]["kid"],  # stable across restarts: sessions survive a rotation restart
+        "SECRET_KEY": keys["secret"],  # kept across restarts and rotations: a browser's session survives them
         "WTF_CSRF_ENABLED": False,
         "PREFERRED_URL_SCHEME": "http",
         "SERVER_NAME": f"127.0.0.1:{port}",
