@@ -36,9 +36,11 @@ import datetime
 import json
 import logging
 import os
+import shutil
 import signal
 import socket
 import socketserver
+import sqlite3
 import sys
 import threading
 import uuid
@@ -137,6 +139,11 @@ def main():
     import pytest_iam
 
     database = os.path.join(os.path.abspath(args.key_dir), "canaille.sqlite")
+    # canaille migrates a new database at start (alembic, a hundred DDL statements: seconds on a busy machine). The
+    # first provider of this venv keeps an empty migrated copy in the venv; later ones start from that copy.
+    template = os.path.join(sys.prefix, "canaille-empty.sqlite")
+    if not os.path.exists(database) and os.path.exists(template):
+        shutil.copyfile(template, database)
     config = {
         "TESTING": True,
         "ENV_FILE": None,
@@ -167,6 +174,11 @@ def main():
         },
     }
     app = create_app(config=config, env_file=None, env_prefix="HEARTH_TEST_IDP_")
+    if not os.path.exists(template):
+        copy = f"{template}.{os.getpid()}"
+        with sqlite3.connect(database) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
+        os.replace(copy, template)
     server = pytest_iam.Server(app, 0, Backend.instance, logging=True)
     # pytest-iam's Server made a one-connection-at-a-time server on a port of its own: ours takes its place.
     server.httpd.server_close()
@@ -223,14 +235,6 @@ def main():
     def stop(signal_number, frame):
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, stop)
-    if args.stop_on_eof:
-        # The test process holds the other end of stdin: when it ends, even killed, the provider ends with it.
-        def watch():
-            sys.stdin.buffer.read()
-            os.kill(os.getpid(), signal.SIGTERM)
-
-        threading.Thread(target=watch, daemon=True).start()
     signing = [key for key in keys["active"] if key["kty"] == ("EC" if args.alg == "ES256" else "RSA")][0]
     ready = {
         "issuer": issuer,
@@ -239,8 +243,16 @@ def main():
         "signing_kid": signing["kid"],
         "kids": [key["kid"] for key in keys["active"] + keys["inactive"]],
     }
-    print(json.dumps(ready), flush=True)
+    signal.signal(signal.SIGTERM, stop)
     try:
+        print(json.dumps(ready), flush=True)
+        if args.stop_on_eof:
+            # The test process holds the other end of stdin: when it ends, even killed, the provider ends with it.
+            def watch():
+                sys.stdin.buffer.read()
+                os.kill(os.getpid(), signal.SIGTERM)
+
+            threading.Thread(target=watch, daemon=True).start()
         server.httpd.serve_forever(poll_interval=0.1)
     except KeyboardInterrupt:
         pass
