@@ -122,6 +122,61 @@ struct IdentityProviderHarnessTests {
     func aBrowserSignsInThroughTheProvidersPagesAndTheCodeWorks() throws {
         let provider = try IdentityProvider(users: [Self.alice], clients: [Self.hearth])
         defer { provider.stop() }
+        let (tokens, pages) = try Self.signInAndExchange(at: provider, client: Self.hearth)
+        #expect(pages == ["idp-login", "idp-password", "idp-consent"])
+        let access = try #require(tokens["access_token"]?.stringValue)
+        #expect(try Self.decode(access, part: 0)["alg"] == "RS256")
+
+        // Introspection with the client's own credentials; the state survives a kill and a restart.
+        func introspect() throws -> JSONValue {
+            try Self.json(
+                try Curl.run([
+                    "--user", "hearth:client-secret", "--data-urlencode", "token=\(access)",
+                    provider.issuer + "/oauth/introspect",
+                ])
+            )
+        }
+        #expect(try introspect()["active"] == true)
+        #expect(try introspect()["sub"] == "alice")
+        provider.kill()
+        #expect(try Curl.run([provider.issuer + "/.well-known/openid-configuration"]).status == 0, "stopped")
+        try provider.restart()
+        #expect(try introspect()["active"] == true)
+    }
+
+    /// ES256, `client_secret_post`, consent recorded beforehand: no consent page, and the tokens are signed ES256.
+    @Test(
+        .enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote))
+    )
+    func anES256ProviderWithClientSecretPostAndNoConsentPage() throws {
+        let client = IdentityProvider.Client(
+            id: "hearth",
+            secret: "client-secret",
+            redirectURIs: [Self.callback],
+            authMethod: .clientSecretPost
+        )
+        let provider = try IdentityProvider(
+            users: [Self.alice],
+            clients: [client],
+            algorithm: .es256,
+            consentRequired: false
+        )
+        defer { provider.stop() }
+        let (tokens, pages) = try Self.signInAndExchange(at: provider, client: client)
+        #expect(pages == ["idp-login", "idp-password"])
+        for name in ["id_token", "access_token"] {
+            let header = try Self.decode(try #require(tokens[name]?.stringValue), part: 0)
+            #expect(header["alg"] == "ES256", "\(name)")
+            #expect(header["kid"]?.stringValue == provider.signingKeyID, "\(name)")
+        }
+    }
+
+    /// A browser signs in as alice with PKCE S256, state and nonce; the code is exchanged with the client's
+    /// authentication method. Returns the token answer (its ID token checked) and the kinds of pages shown.
+    static func signInAndExchange(
+        at provider: IdentityProvider,
+        client: IdentityProvider.Client
+    ) throws -> (tokens: JSONValue, pages: [String]) {
         let verifier = "verifier-" + String(repeating: "v", count: 40)
         let challenge = Base64URL.encode(SHA256.hash(Array(verifier.utf8)))
         var authorize = URLComponents(string: provider.issuer + "/oauth/authorize")!
@@ -139,17 +194,22 @@ struct IdentityProviderHarnessTests {
         )
         #expect(outcome.reached, "console: \(outcome.console)")
         #expect(outcome.violations.isEmpty)
-        #expect(outcome.pages.map(\.kind) == ["idp-login", "idp-password", "idp-consent"])
         #expect(outcome.query["state"] == "state-1")
         #expect(outcome.query["iss"] == provider.issuer, "RFC 9207's iss parameter")
         let code = try #require(outcome.query["code"])
 
-        // The code works at the token endpoint, with client_secret_basic and the PKCE verifier.
-        let exchange = try Curl.run([
-            "--user", "hearth:client-secret", "--data-urlencode", "grant_type=authorization_code",
-            "--data-urlencode", "code=\(code)", "--data-urlencode", "redirect_uri=\(Self.callback)",
-            "--data-urlencode", "code_verifier=\(verifier)", provider.issuer + "/oauth/token",
-        ])
+        // The code works at the token endpoint, with the client's authentication and the PKCE verifier.
+        let authentication =
+            client.authMethod == .clientSecretBasic
+            ? ["--user", "\(client.id):\(client.secret)"]
+            : ["--data-urlencode", "client_id=\(client.id)", "--data-urlencode", "client_secret=\(client.secret)"]
+        let exchange = try Curl.run(
+            authentication + [
+                "--data-urlencode", "grant_type=authorization_code", "--data-urlencode", "code=\(code)",
+                "--data-urlencode", "redirect_uri=\(Self.callback)", "--data-urlencode", "code_verifier=\(verifier)",
+                provider.issuer + "/oauth/token",
+            ]
+        )
         #expect(exchange.status == 200, "\(exchange.body)")
         let tokens = try Self.json(exchange)
         let idToken = try Self.decode(try #require(tokens["id_token"]?.stringValue))
@@ -160,21 +220,7 @@ struct IdentityProviderHarnessTests {
         #expect(tokens["refresh_token"]?.stringValue != nil)
         let access = try #require(tokens["access_token"]?.stringValue)
         #expect(try Self.decode(access, part: 0)["typ"] == "JWT", "canaille's access tokens are JWTs, typ JWT")
-
-        // Introspection with the client's own credentials; the state survives a kill and a restart.
-        func introspect() throws -> JSONValue {
-            try Self.json(
-                try Curl.run([
-                    "--user", "hearth:client-secret", "--data-urlencode", "token=\(access)",
-                    provider.issuer + "/oauth/introspect",
-                ])
-            )
-        }
-        #expect(try introspect()["active"] == true)
-        #expect(try introspect()["sub"] == "alice")
-        provider.kill()
-        #expect(try Curl.run([provider.issuer + "/.well-known/openid-configuration"]).status == 0, "stopped")
-        try provider.restart()
-        #expect(try introspect()["active"] == true)
+        #expect(try Self.decode(access)["sub"] == "alice")
+        return (tokens, outcome.pages.map(\.kind))
     }
 }
