@@ -150,6 +150,9 @@ def main():
         "SECRET_KEY": keys["secret"],  # kept across restarts and rotations: a browser's session survives them
         "WTF_CSRF_ENABLED": False,
         "PREFERRED_URL_SCHEME": "http",
+        # Cookies are per host, not per port: on 127.0.0.1 the browser sends Hearth's cookies here and this one to
+        # Hearth. A name of its own keeps them apart in logs and never collides with Hearth's.
+        "SESSION_COOKIE_NAME": "test_idp_session",
         "SERVER_NAME": f"127.0.0.1:{port}",
         "OAUTH2_TOKEN_EXPIRES_IN": {
             "authorization_code": args.access_token_lifetime,
