@@ -33,13 +33,15 @@ struct IdentityProviderHarnessTests {
         defer { provider.stop() }
         #expect(provider.issuer == "http://127.0.0.1:\(provider.port)")
 
-        let discovery = try Curl.run([provider.issuer + "/.well-known/openid-configuration"])
+        let discovery = try Curl.run([provider.discoveryURL])
         #expect(discovery.status == 200)
         let metadata = try Self.json(discovery)
         #expect(metadata["issuer"]?.stringValue == provider.issuer)
-        for endpoint in ["authorization_endpoint", "token_endpoint", "jwks_uri", "introspection_endpoint"] {
-            #expect(metadata[endpoint]?.stringValue?.hasPrefix(provider.issuer + "/") == true, "\(endpoint)")
-        }
+        #expect(metadata["authorization_endpoint"]?.stringValue == provider.authorizationEndpoint)
+        #expect(metadata["token_endpoint"]?.stringValue == provider.tokenEndpoint)
+        #expect(metadata["jwks_uri"]?.stringValue == provider.jwksURI)
+        #expect(metadata["introspection_endpoint"]?.stringValue == provider.introspectionEndpoint)
+        #expect(metadata["revocation_endpoint"]?.stringValue == provider.revocationEndpoint)
         #expect(metadata["code_challenge_methods_supported"]?.arrayValue?.contains("S256") == true)
         let methods = metadata["token_endpoint_auth_methods_supported"]?.arrayValue ?? []
         #expect(methods.contains("client_secret_basic") && methods.contains("client_secret_post"))

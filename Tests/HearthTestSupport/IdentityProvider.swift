@@ -84,6 +84,15 @@ public final class IdentityProvider: Sendable {
     public let port: Int
     /// Where the provider keeps its keys (`keys.json`) and database; also its log (`provider.log`).
     public let keyDirectory: URL
+    /// canaille's endpoints, as its discovery document names them (fixed paths under the issuer).
+    public var discoveryURL: String { issuer + "/.well-known/openid-configuration" }
+    public var authorizationEndpoint: String { issuer + "/oauth/authorize" }
+    public var tokenEndpoint: String { issuer + "/oauth/token" }
+    public var jwksURI: String { issuer + "/oauth/jwks.json" }
+    /// RFC 7662 introspection: a client in the token's audience authenticates with its own credentials.
+    public var introspectionEndpoint: String { issuer + "/oauth/introspect" }
+    /// RFC 7009 revocation.
+    public var revocationEndpoint: String { issuer + "/oauth/revoke" }
     /// How long the last (re)start took, from spawning Python to the provider's ready line (it listens then).
     public var startUpDuration: Duration { state.withLock { $0.startUpDuration } }
     /// The `kid` of the key that signs now; changes with ``rotateKeys()``.
