@@ -132,6 +132,8 @@ public final class IdentityProvider: Sendable {
     ///   - consentRequired: whether users consent on canaille's page (as with a real provider); `false` records
     ///     each user's consent to each client at start.
     ///   - accessTokenLifetimeSeconds: the `expires_in` of the access tokens it issues.
+    ///   - opaqueAccessTokens: access tokens as random strings that only introspection checks, rather than canaille's
+    ///     JWTs.
     ///   - keyDirectory: where its state lives; a new temporary directory (removed by ``stop()``) when `nil`.
     public init(
         users: [User],
@@ -139,6 +141,7 @@ public final class IdentityProvider: Sendable {
         algorithm: SigningAlgorithm = .rs256,
         consentRequired: Bool = true,
         accessTokenLifetimeSeconds: Int = 3600,
+        opaqueAccessTokens: Bool = false,
         keyDirectory: URL? = nil
     ) throws {
         python = try Self.environment.get()
@@ -151,6 +154,7 @@ public final class IdentityProvider: Sendable {
         var arguments = ["--key-dir", directory.path, "--alg", algorithm.rawValue, "--stop-on-eof"]
         arguments += ["--access-token-lifetime", String(accessTokenLifetimeSeconds)]
         if !consentRequired { arguments.append("--no-consent-required") }
+        if opaqueAccessTokens { arguments.append("--opaque-access-tokens") }
         for user in users { arguments += ["--user", "\(user.login):\(user.password):\(user.email)"] }
         for client in clients {
             let uris = client.redirectURIs.joined(separator: ",")

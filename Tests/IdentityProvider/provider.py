@@ -11,7 +11,7 @@ Usage:
               --user LOGIN:PASSWORD[:EMAIL] ...
               --client ID:SECRET:REDIRECT_URI[:AUTH_METHOD] ...
               [--alg RS256|ES256] [--rotate] [--no-consent-required] [--access-token-lifetime SECONDS]
-              [--stop-on-eof]
+              [--stop-on-eof] [--opaque-access-tokens]
 
   --port 0 binds a free port. The issuer is `http://127.0.0.1:P`. AUTH_METHOD is client_secret_basic (the default)
   or client_secret_post. Every client may use authorization_code and refresh_token, scopes openid profile email,
@@ -24,6 +24,9 @@ still introspect). A start with --rotate makes a new active key and keeps the ol
 With --alg ES256 the active keys are an EC P-256 key and an RSA key (canaille refuses a key set without RSA: OIDC
 requires RS256); every client is registered with `id_token_signed_response_alg` ES256, so ID tokens and access
 tokens are signed with the EC key.
+
+Access tokens are JWTs signed like the ID tokens (canaille's way); with --opaque-access-tokens they are random strings
+that only introspection can check.
 
 With --stop-on-eof it also stops when its stdin ends (the test process that started it is gone).
 
@@ -120,6 +123,7 @@ def main():
     parser.add_argument("--consent-required", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--access-token-lifetime", type=int, default=3600)
     parser.add_argument("--stop-on-eof", action="store_true")
+    parser.add_argument("--opaque-access-tokens", action="store_true")
     args = parser.parse_args()
 
     os.makedirs(args.key_dir, exist_ok=True)
@@ -176,6 +180,13 @@ def main():
             "TRUSTED_DOMAINS": [],
         },
     }
+    if args.opaque_access_tokens:
+        # canaille's generator, named by dotted path in the config, makes JWTs; this one a random string (what
+        # authlib makes by default), which only introspection can check.
+        import canaille.oidc.provider
+        from authlib.common.security import generate_token
+
+        canaille.oidc.provider.generate_access_token = lambda client, grant_type, user, scope: generate_token(48)
     app = create_app(config=config, env_file=None, env_prefix="HEARTH_TEST_IDP_")
     if not os.path.exists(template):
         copy = f"{template}.{os.getpid()}"
