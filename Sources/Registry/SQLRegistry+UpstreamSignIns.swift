@@ -147,6 +147,13 @@ extension SQLRegistry {
         return outcome
     }
 
+    public func pruneUpstreamSignIns(now: UnixTime) throws -> Int {
+        try engine.writeUnlocked { c in
+            try c.execute("DELETE FROM upstream_sign_in WHERE expires <= ?", [.int(now.seconds)])
+                + c.execute("DELETE FROM pending_consent WHERE expires <= ?", [.int(now.seconds)])
+        }
+    }
+
     /// Deletes up to ``upstreamPruneBatch`` rows of `table` (`upstream_sign_in` or `pending_consent`) that expired
     /// by `now`, found through the table's `expires` index.
     private static func pruneExpired(_ c: Engine.Connection, table: String, now: UnixTime) throws {

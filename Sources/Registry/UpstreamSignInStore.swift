@@ -32,6 +32,11 @@ public protocol UpstreamSignInStore: Sendable {
     /// expired before `now`.
     func takePendingConsent(handle: String, now: UnixTime) throws -> AuthorizationGrant?
 
+    /// Removes every started sign-in and pending consent that expired by `now`; how many. Takes also remove a few
+    /// expired rows each; this is the periodic sweep, so that sign-ins started and never finished (a crawler, an
+    /// abandoned browser) leave nothing behind for longer than the sweep's interval.
+    func pruneUpstreamSignIns(now: UnixTime) throws -> Int
+
     /// RFC 7009 revocation, in one transaction. When `token` is an access or refresh token issued to `clientId`,
     /// unlinks its user from that client as DISCONNECT does (``TokenStore/disconnect(user:clientId:)``: the user's
     /// tokens for the client are revoked, its queued HomeGraph work dropped) and logs `user unlinked`.

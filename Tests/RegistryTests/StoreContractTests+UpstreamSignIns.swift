@@ -137,6 +137,26 @@ extension StoreContractTests {
         }
     }
 
+    @Test(arguments: StoreFactory.allCases)
+    func theSweepRemovesEveryExpiredSignInAndConsentAndNothingElse(factory: StoreFactory) throws {
+        try withStore(factory) { store in
+            for index in 0..<250 {
+                try store.beginUpstreamSignIn(state: "old-\(index)", signIn(expires: later(60)))
+                try store.savePendingConsent(
+                    handle: "old-consent-\(index)",
+                    grant: AuthorizationGrant(agentUserId: "ada", clientId: "google", redirectURI: "https://g/r"),
+                    expires: later(60)
+                )
+            }
+            let live = signIn(expires: later(600))
+            try store.beginUpstreamSignIn(state: "live", live)
+            #expect(try store.pruneUpstreamSignIns(now: later(59)) == 0, "nothing has expired yet")
+            #expect(try store.pruneUpstreamSignIns(now: later(60)) == 500, "every expired row, past any batch size")
+            #expect(try store.pruneUpstreamSignIns(now: later(60)) == 0)
+            #expect(try store.takeUpstreamSignIn(state: "live", now: later(60)) == live)
+        }
+    }
+
     @Test(arguments: StoreFactory.persistent)
     func aSignInStartedBeforeARestartIsFinishedAfterIt(factory: StoreFactory) throws {
         let started = signIn(expires: later(600))

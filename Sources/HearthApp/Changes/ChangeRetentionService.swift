@@ -4,9 +4,10 @@ import Registry
 import ServiceLifecycle
 
 /// Prunes the change log behind `/v1/changes` (`changes.retentionHours`): at start, then every `interval`. A
-/// consumer resuming from a pruned cursor gets 410 and takes a snapshot.
+/// consumer resuming from a pruned cursor gets 410 and takes a snapshot. Expired sign-ins through the identity
+/// provider (started, never finished) go at the same time.
 public struct ChangeRetentionService: Service {
-    let store: any ChangeStore
+    let store: any ChangeStore & UpstreamSignInStore
     /// How long a change is kept.
     let retention: Duration
     /// How often the log is pruned.
@@ -15,7 +16,7 @@ public struct ChangeRetentionService: Service {
     let logger: Logger
 
     public init(
-        store: any ChangeStore,
+        store: any ChangeStore & UpstreamSignInStore,
         retention: Duration,
         interval: Duration = .seconds(3600),
         clock: any HearthClock,
@@ -39,10 +40,16 @@ public struct ChangeRetentionService: Service {
         }
     }
 
-    /// Deletes the changes older than the retention; returns how many.
+    /// Deletes the changes older than the retention, and expired sign-ins; returns how many changes.
     @discardableResult
     func pruneOnce() -> Int {
         let cutoff = clock.unixMilliseconds - retention.milliseconds
+        do {
+            let signIns = try store.pruneUpstreamSignIns(now: clock.unixTime)
+            if signIns > 0 { logger.info("Pruned expired sign-ins", metadata: ["signIns.pruned": "\(signIns)"]) }
+        } catch {
+            logger.warning("Could not prune expired sign-ins", metadata: ["error": "\(error)"])
+        }
         do {
             let pruned = try store.pruneChanges(occurredBefore: cutoff)
             if pruned > 0 { logger.info("Pruned the change log", metadata: ["changes.pruned": "\(pruned)"]) }
