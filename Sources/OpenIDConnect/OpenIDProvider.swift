@@ -162,7 +162,7 @@ public final class OpenIDProvider: Sendable {
     ///
     /// - Throws: ``OpenIDConnectError`` with step `discovery` or `keys` when there are none to be had.
     public func keys() async throws(OpenIDConnectError) -> JSONWebKeySet {
-        switch lookUpKeys(refetch: false) {
+        switch lookUpKeys(refetch: false, interval: settings.minimumRefetchInterval) {
         case .cached(let keys): return keys
         case .rateLimited: preconditionFailure("only a refetch is rate-limited")
         case .fetching(let fetch):
@@ -175,9 +175,8 @@ public final class OpenIDProvider: Sendable {
         }
     }
 
-    private func lookUpKeys(refetch: Bool) -> KeysLookup {
+    private func lookUpKeys(refetch: Bool, interval: Duration) -> KeysLookup {
         let now = clock.now
-        let interval = settings.minimumRefetchInterval
         return state.withLock { state in
             if !refetch, let keys = state.keys, let expires = state.keysExpires, now < expires {
                 return .cached(keys)
@@ -265,10 +264,18 @@ public final class OpenIDProvider: Sendable {
         _ jwt: String,
         expecting expectations: JWTExpectations
     ) async throws(OpenIDConnectError) -> Result<JWTClaims, JWTRefusal> {
+        try await check(jwt, expecting: expectations, refetchInterval: settings.minimumRefetchInterval)
+    }
+
+    private func check(
+        _ jwt: String,
+        expecting expectations: JWTExpectations,
+        refetchInterval: Duration
+    ) async throws(OpenIDConnectError) -> Result<JWTClaims, JWTRefusal> {
         let keys = try await keys()
         let first = JWTVerifier.verify(jwt, keys: keys, expecting: expectations, now: clock.unixTime.seconds)
         guard case .failure(.unknownKey) = first else { return first }
-        switch lookUpKeys(refetch: true) {
+        switch lookUpKeys(refetch: true, interval: refetchInterval) {
         case .rateLimited:
             return first
         case .cached(let keys):
@@ -279,13 +286,15 @@ public final class OpenIDProvider: Sendable {
         }
     }
 
-    /// Verifies `jwt` as ``check(_:expecting:)`` does, a refusal thrown as ``OpenIDConnectError/Code/tokenRefused``
-    /// (step `idToken`) with the ``OpenIDConnectError/refusal``.
+    /// Verifies an ID token as ``check(_:expecting:)`` does, a refusal thrown as
+    /// ``OpenIDConnectError/Code/tokenRefused`` (step `idToken`) with the ``OpenIDConnectError/refusal``. For tokens
+    /// the provider handed Hearth itself (the token endpoint's answer): an unknown `kid` refetches the keys within
+    /// ``OpenIDProviderSettings/idTokenRefetchInterval``.
     public func verify(
         _ jwt: String,
         expecting expectations: JWTExpectations
     ) async throws(OpenIDConnectError) -> JWTClaims {
-        switch try await check(jwt, expecting: expectations) {
+        switch try await check(jwt, expecting: expectations, refetchInterval: settings.idTokenRefetchInterval) {
         case .success(let claims):
             return claims
         case .failure(let refusal):

@@ -20,6 +20,10 @@ public struct OpenIDProviderSettings: Sendable, Hashable {
     /// interval, so that tokens with made-up key ids cannot make Hearth hammer the identity provider. Also how long a
     /// failed fetch waits before the next one while stale keys or metadata stand in.
     public var minimumRefetchInterval: Duration
+    /// The same for an ID token, which Hearth receives from the provider's own token endpoint over the connection it
+    /// opened, never from a caller: its unknown `kid` means the provider rotated its keys, so the keys are fetched
+    /// again at most once per this much shorter interval, and a sign-in right after a rotation does not fail.
+    public var idTokenRefetchInterval: Duration
     /// Seconds of clock difference tolerated on `exp`, `nbf` and `iat`.
     public var clockSkewSeconds: Int
 
@@ -32,6 +36,7 @@ public struct OpenIDProviderSettings: Sendable, Hashable {
         maximumCacheLifetime: Duration = .seconds(86_400),
         defaultCacheLifetime: Duration = .seconds(3_600),
         minimumRefetchInterval: Duration = .seconds(30),
+        idTokenRefetchInterval: Duration = .seconds(1),
         clockSkewSeconds: Int = 60
     ) {
         self.discoveryLimits = discoveryLimits
@@ -41,6 +46,7 @@ public struct OpenIDProviderSettings: Sendable, Hashable {
         self.maximumCacheLifetime = maximumCacheLifetime
         self.defaultCacheLifetime = defaultCacheLifetime
         self.minimumRefetchInterval = minimumRefetchInterval
+        self.idTokenRefetchInterval = idTokenRefetchInterval
         self.clockSkewSeconds = clockSkewSeconds
     }
 
