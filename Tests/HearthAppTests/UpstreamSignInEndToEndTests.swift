@@ -52,6 +52,20 @@ struct UpstreamSignInEndToEndTests {
             provider.stop()
         }
 
+        // Deny at the provider's consent page: the provider sends the browser back with an error, and Google hears
+        // access_denied with its state.
+        let denied = try IdentityProviderBrowser.signIn(
+            url: hearth.authorizationURL(state: "google-state-deny"),
+            redirectPrefix: LinkingHearth.redirectURI,
+            login: UpstreamHearth.alice.login,
+            password: UpstreamHearth.alice.password,
+            idpConsent: "deny"
+        )
+        #expect(denied.reached, "console: \(denied.console)")
+        #expect(denied.pages.map(\.kind) == ["idp-login", "idp-password", "idp-consent"])
+        #expect(denied.query == ["error": "access_denied", "state": "google-state-deny"])
+        #expect(try hearth.signIns("denied", step: "callback") == 1)
+
         // Cancel on Hearth's consent page: Google hears access_denied with its state, and nobody is created.
         let cancelled = try Self.browserSignIn(hearth, state: "google-state-cancel", decision: "deny")
         #expect(cancelled.reached, "console: \(cancelled.console)")
@@ -83,10 +97,10 @@ struct UpstreamSignInEndToEndTests {
 
         let metrics = try hearth.metrics()
         func value(_ series: String) -> Double { metrics[series] ?? 0 }
-        #expect(value(#"hearth_upstream_sign_ins_total{outcome="redirected",step="authorize"}"#) == 2)
+        #expect(value(#"hearth_upstream_sign_ins_total{outcome="redirected",step="authorize"}"#) == 3)
         #expect(value(#"hearth_upstream_sign_ins_total{outcome="completed",step="consent"}"#) == 1)
         #expect(value(#"hearth_upstream_sign_ins_total{outcome="denied",step="consent"}"#) == 1)
-        // Discovery and keys once each (cached), a code exchange per sign-in, nothing failed.
+        // Discovery and keys once each (cached), a code exchange per sign-in the provider let through, nothing failed.
         #expect(value(#"hearth_identity_provider_requests_total{outcome="ok",step="discovery"}"#) == 1)
         #expect(value(#"hearth_identity_provider_requests_total{outcome="ok",step="keys"}"#) == 1)
         #expect(value(#"hearth_identity_provider_requests_total{outcome="ok",step="token"}"#) == 2)
@@ -148,8 +162,11 @@ struct UpstreamSignInEndToEndTests {
         let failure = try #require(
             hearth.logText.split(separator: "\n").first { $0.contains("Sign-in through the identity provider failed") }
         )
-        #expect(failure.contains("token_exchange"), "\(failure)")
-        #expect(!hearth.logText.contains(UpstreamHearth.clientSecret))
+        #expect(failure.contains("upstream.step=token_exchange"), "\(failure)")
+        #expect(failure.contains("upstream.error=unavailable"), "\(failure)")
+        for secret in [UpstreamHearth.clientSecret, String(cookie.dropFirst("hearth_signin=".count)), "any-code"] {
+            #expect(!hearth.logText.contains(secret), "the log names \(secret)")
+        }
         #expect(try hearth.signIns("failed", step: "token_exchange") == 1)
         #expect(try hearth.providerRequests("token", outcome: "error") == 1)
 
@@ -180,7 +197,8 @@ struct UpstreamSignInEndToEndTests {
         let failure = try #require(
             hearth.logText.split(separator: "\n").first { $0.contains("Sign-in through the identity provider failed") }
         )
-        #expect(failure.contains("discovery"), "\(failure)")
+        #expect(failure.contains("upstream.step=discovery"), "\(failure)")
+        #expect(failure.contains("upstream.error=unavailable"), "\(failure)")
         #expect(!hearth.logText.contains(UpstreamHearth.clientSecret))
         #expect(try hearth.signIns("failed", step: "discovery") == 1)
         #expect(try hearth.providerRequests("discovery", outcome: "error") == 1)
@@ -222,6 +240,7 @@ struct UpstreamSignInEndToEndTests {
         let consentPage = try hearth.callback(again.query, cookie: cookie)
         #expect(consentPage.status == 200)
         #expect(consentPage.text.contains("Agree and link"))
+        #expect(consentPage.text.contains("alice@example.com"), "the provider's email claim names the account")
         let redirect = try hearth.consent(page: consentPage, cookie: cookie, decision: "allow")
         #expect(redirect.status == 302)
         #expect(redirect.locationWithoutQuery == LinkingHearth.redirectURI)
@@ -267,5 +286,9 @@ struct UpstreamSignInEndToEndTests {
         #expect(try a.signIns("redirected", step: "authorize") == 1)
         #expect(try b.signIns("completed", step: "consent") == 1)
         #expect(try b.providerRequests("token") == 1)
+        // The sign-in is spent everywhere: its callback again, at A, is refused.
+        let replayed = try a.callback(atProvider.query, cookie: cookie)
+        #expect(replayed.status == 400)
+        #expect(replayed.text.contains("expired or was already used"))
     }
 }
