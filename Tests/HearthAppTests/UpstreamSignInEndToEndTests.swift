@@ -18,8 +18,17 @@ import Testing
 struct UpstreamSignInEndToEndTests {
     /// The provider, and Hearth on the port the provider returns to.
     static func start(createUsers: Bool = true) throws -> (IdentityProvider, UpstreamHearth) {
-        let port = try UpstreamHearth.freePort()
-        let provider = try UpstreamHearth.provider(callbackURLs: [UpstreamHearth.callbackURL(port: port)])
+        // The port stays reserved (bound, not listening) while the provider starts, and is let go just before
+        // Hearth binds it.
+        let (port, provider) = try { () throws -> (Int, IdentityProvider) in
+            let reserved = try RefusingPort()
+            return try withExtendedLifetime(reserved) {
+                (
+                    reserved.port,
+                    try UpstreamHearth.provider(callbackURLs: [UpstreamHearth.callbackURL(port: reserved.port)])
+                )
+            }
+        }()
         do {
             return (provider, try UpstreamHearth(provider: provider, port: port, createUsers: createUsers))
         } catch {
@@ -229,8 +238,9 @@ struct UpstreamSignInEndToEndTests {
         #expect(try hearth.store.devicesWithGeneration(forUser: "alice") == nil)
         #expect(try hearth.signIns("refused", step: "callback") == 1)
 
-        // The backend creates her (/v1 PUT would do the same); the same sign-in now links.
-        #expect(try hearth.store.createUser("alice"))
+        // The backend creates her through /v1; the same sign-in now links.
+        let created = try await hearth.harness.send(.put, "/v1/users/alice", bearer: try hearth.harness.apiKey())
+        #expect(created.status == 201)
         let started = try hearth.authorize(state: "google-state-5")
         let cookie = try #require(UpstreamHearth.signInCookie(started))
         let again = try UpstreamHearth.signInAtProvider(

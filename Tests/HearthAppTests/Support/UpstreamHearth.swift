@@ -15,7 +15,9 @@ import Registry
 /// `hearth_signin` cookie carried by hand), and `IdentityProviderBrowser` the user at the provider's pages.
 ///
 /// The provider must know Hearth's callback URL before Hearth starts (canaille compares redirect URIs exactly, and
-/// Hearth needs the provider's issuer), so the port is picked first (``freePort()``) and given to both.
+/// Hearth needs the provider's issuer), so the port is picked first (a `RefusingPort` held while the provider starts,
+/// closed just before Hearth binds it) and given to both. Should another test take it in that instant, Hearth's start
+/// fails loudly rather than anyone answering in its place.
 final class UpstreamHearth: Sendable {
     static let clientID = "hearth"
     static let clientSecret = "upstream-client-secret-4f1c9a7e2b"
@@ -30,12 +32,6 @@ final class UpstreamHearth: Sendable {
     var port: Int { harness.port }
     var store: any ServingStore { harness.store }
     private let secretDirectory: URL
-
-    /// A loopback port free now: a socket bound to port 0 is asked its port, then closed. Another process could take
-    /// it before Hearth binds it; Hearth's start then fails loudly rather than answering in its place.
-    static func freePort() throws -> Int {
-        try RefusingPort().port
-    }
 
     /// `http://127.0.0.1:<port>/oauth/upstream/callback`.
     static func callbackURL(port: Int) -> String {
