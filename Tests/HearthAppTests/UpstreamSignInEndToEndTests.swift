@@ -131,9 +131,10 @@ struct UpstreamSignInEndToEndTests {
         let old = provider.signingKeyID
         let new = try provider.rotateKeys()
         #expect(new != old)
-        // Hearth asks for the keys again when a token names a key it does not know, at most once per
-        // `minimumRefetchInterval` (30 s): the clock is past it, as a real rotation is not seconds after a fetch.
-        hearth.clock.advance(by: .seconds(31))
+        // An ID token naming a key Hearth does not know makes it ask for the keys again at most once per
+        // `idTokenRefetchInterval` (1 s), not the 30 s that bounds what callers' access tokens may cause: the clock
+        // is moved 2 s, far inside the 30 s, as a sign-in can follow a rotation closely.
+        hearth.clock.advance(by: .seconds(2))
 
         let second = try Self.browserSignIn(hearth, state: "after-rotation")
         #expect(second.reached, "console: \(second.console)")

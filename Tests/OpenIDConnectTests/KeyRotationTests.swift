@@ -51,6 +51,30 @@ struct KeyRotationTests {
         #expect(provider.verifyCached(second, expecting: Self.expectations(idp)).isVerified)
     }
 
+    @Test func anIDTokensUnknownKeyIsFetchedWithinSecondsWhereACallersTokenWaitsTheInterval() async throws {
+        let idp = try TestIdentityProvider()
+        defer { idp.stop() }
+        idp.set(.keys, body: SigningKey.jwks([.first]))
+        let clock = ManualClock()
+        let provider = Fixtures.provider(idp, clock: clock)
+        _ = try await provider.keys()
+        #expect(idp.count(.keys) == 1)
+
+        // The provider rotates two seconds after Hearth fetched its keys.
+        idp.set(.keys, body: SigningKey.jwks([.first, .second]))
+        clock.advance(by: .seconds(2))
+        let rotated = SigningKey.second.sign(Fixtures.claims(idp, clock: clock, subject: "b"))
+        // As a caller's access token, the new key is not looked for yet: 2 s is inside the 30 s interval.
+        guard case .failure(.unknownKey) = try await provider.check(rotated, expecting: Self.expectations(idp)) else {
+            Issue.record("a caller's token refetched the keys inside the interval")
+            return
+        }
+        #expect(idp.count(.keys) == 1)
+        // As an ID token (from the provider's token endpoint), it is: the sign-in after a rotation succeeds.
+        #expect(try await provider.verify(rotated, expecting: Self.expectations(idp)).subject == "b")
+        #expect(idp.count(.keys) == 2)
+    }
+
     @Test func anUnknownKeyWhileTheProviderIsDownIsUnavailabilityNotARefusal() async throws {
         let idp = try TestIdentityProvider()
         defer { idp.stop() }
