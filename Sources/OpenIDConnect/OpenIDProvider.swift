@@ -39,6 +39,8 @@ public final class OpenIDProvider: Sendable {
         /// When the JWKS was last asked for, for the refetch interval.
         var keysRequested: ContinuousClock.Instant?
         var keysFetch: Fetch<JSONWebKeySet>?
+        /// Why the last JWKS fetch failed; `nil` once one succeeded.
+        var keysFailure: OpenIDConnectError?
         /// Callers that joined a fetch already under way instead of sending their own.
         var sharedFetches = 0
     }
@@ -47,7 +49,8 @@ public final class OpenIDProvider: Sendable {
     private enum KeysLookup {
         case cached(JSONWebKeySet)
         case fetching(Fetch<JSONWebKeySet>)
-        case rateLimited
+        /// Asked too recently; with why that last fetch failed, if it did.
+        case rateLimited(lastFailure: OpenIDConnectError?)
     }
 
     /// Creates the provider; nothing is fetched until first needed.
@@ -187,7 +190,7 @@ public final class OpenIDProvider: Sendable {
                 return .fetching(fetch)
             }
             if refetch, let requested = state.keysRequested, now - requested < interval {
-                return .rateLimited
+                return .rateLimited(lastFailure: state.keysFailure)
             }
             let fetch = Fetch<JSONWebKeySet> { await self.fetchKeys() }
             state.keysFetch = fetch
@@ -205,8 +208,10 @@ public final class OpenIDProvider: Sendable {
             case .success(let (keys, lifetime)):
                 state.keys = keys
                 state.keysExpires = now + lifetime
+                state.keysFailure = nil
                 return .success(keys)
             case .failure(let error):
+                state.keysFailure = error
                 if state.keys != nil {
                     state.keysExpires = now + settings.minimumRefetchInterval
                 }
@@ -269,7 +274,10 @@ public final class OpenIDProvider: Sendable {
         let first = JWTVerifier.verify(jwt, keys: keys, expecting: expectations, now: clock.unixTime.seconds)
         guard case .failure(.unknownKey) = first else { return first }
         switch lookUpKeys(refetch: true) {
-        case .rateLimited:
+        case .rateLimited(let lastFailure):
+            // The last fetch failed: the provider's current keys are unknown, so an unknown key is not the token's
+            // fault (the provider may have rotated before it went away). Refusing would be a 401 during an outage.
+            if let lastFailure { throw lastFailure }
             return first
         case .cached(let keys):
             return JWTVerifier.verify(jwt, keys: keys, expecting: expectations, now: clock.unixTime.seconds)
