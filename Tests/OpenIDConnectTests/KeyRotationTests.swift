@@ -69,6 +69,16 @@ struct KeyRotationTests {
             #expect(error.code == .badStatus)
             #expect(error.isUnavailability)
         }
+        // Asked again within the refetch interval of that failed fetch: still unavailability (a 503), never an
+        // unknown-key refusal (a 401 during the outage), and nothing sent.
+        clock.advance(by: .seconds(5))
+        do {
+            _ = try await provider.check(second, expecting: Self.expectations(idp))
+            Issue.record("the second check did not fail")
+        } catch {
+            #expect(error.isUnavailability)
+        }
+        #expect(idp.count(.keys) == 2)
         // The old key still works.
         let first = SigningKey.first.sign(Fixtures.claims(idp, clock: clock))
         #expect(try await provider.verify(first, expecting: Self.expectations(idp)).subject == "user-1")
