@@ -189,6 +189,16 @@ struct ExternalTokensEndToEndTests {
         let sync = try await Self.sync(hearth, verified)
         #expect(sync.json?["payload"]?["devices"]?.arrayValue?.first?["id"] == "lamp", "alice's devices are there")
 
+        // A Hearth that never reached the provider (started during the outage) has no discovery document: 503 too.
+        let fresh = try Self.hearth(for: provider)
+        defer { fresh.stop() }
+        let unknown = try await Self.sync(fresh, verified)
+        #expect(unknown.status == 503, "\(unknown.status) \(unknown.text)")
+        #expect(unknown.headerFields[.retryAfter] == String(Self.retryAfterSeconds))
+        let freshSamples = try await Self.metrics(fresh)
+        #expect(Self.providerRequests(freshSamples) == ["error": 1], "discovery asked, and failed")
+        #expect(Self.refusals(freshSamples).isEmpty)
+
         try provider.restart()
         clock.advance(by: Self.refetchInterval)
         let back = try await Self.sync(hearth, newKey)
@@ -276,6 +286,16 @@ struct ExternalTokensEndToEndTests {
         let afterRevocation = try await Self.metrics(hearth)
         #expect(Self.refusals(afterRevocation) == ["expired": 1, "inactive": 1])
         #expect(Self.requests(afterRevocation, "introspection", "ok") == 3)
+
+        // The provider gone, a token never seen cannot be introspected: 503 with Retry-After, nothing refused.
+        provider.kill()
+        let unseen = String(repeating: "x", count: 48)
+        let down = try await Self.sync(hearth, unseen)
+        #expect(down.status == 503, "\(down.status) \(down.text)")
+        #expect(down.headerFields[.retryAfter] == String(Self.retryAfterSeconds))
+        let samples = try await Self.metrics(hearth)
+        #expect(Self.refusals(samples) == Self.refusals(afterRevocation))
+        #expect(Self.providerRequests(samples)["error"] == 1)
     }
 
     // MARK: - Support
