@@ -2,8 +2,9 @@
 /// `/v1` (API keys).
 public enum BearerCredential {
     /// The token of a `Bearer` credential: the scheme is case-insensitive (RFC 7235), spaces and tabs around the
-    /// token are ignored, and the token must be one RFC 6750 `b64token` of at most 512 characters; else `nil`.
-    public static func token(_ header: String) -> String? {
+    /// token are ignored, and the token must be one RFC 6750 `b64token` of at most `maxLength` characters (512 by
+    /// default: Hearth's own tokens and API keys are far shorter); else `nil`.
+    public static func token(_ header: String, maxLength: Int = 512) -> String? {
         let bytes = Array(header.utf8)
         let scheme: [UInt8] = Array("bearer".utf8)
         guard bytes.count > scheme.count + 1 else { return nil }
@@ -14,7 +15,7 @@ public enum BearerCredential {
         var end = bytes.count
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        guard end > start, end - start <= 512 else { return nil }
+        guard end > start, end - start <= maxLength else { return nil }
         for byte in bytes[start..<end] {
             // b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
             switch byte {

@@ -39,7 +39,7 @@ struct BearerAuthenticator: Sendable {
                 )
             )
         }
-        let token = Self.bearerToken(header)
+        let token = Self.bearerToken(header, external: external != nil)
         guard let token else {
             throw .refused(Self.invalid("the Authorization header is not a Bearer token"))
         }
@@ -79,9 +79,15 @@ struct BearerAuthenticator: Sendable {
         }
     }
 
-    /// The token of a `Bearer` credential (``BearerCredential/token(_:)``).
-    static func bearerToken(_ header: String) -> String? {
-        BearerCredential.token(header)
+    /// The longest identity provider's token read: a JWT access token signed RS256 with a 2048-bit key is 342
+    /// characters of signature alone, with its claims commonly 800 to 2,000; 16 KiB is the bound JOSE's
+    /// `CompactJWS` puts on a token (the listener's `http.maxHeaderBytes` bounds the whole head anyway).
+    static let maxExternalTokenLength = 16_384
+
+    /// The token of a `Bearer` credential (``BearerCredential/token(_:maxLength:)``): at most 512 characters, or
+    /// ``maxExternalTokenLength`` when the identity provider's tokens are accepted too.
+    static func bearerToken(_ header: String, external: Bool = false) -> String? {
+        BearerCredential.token(header, maxLength: external ? maxExternalTokenLength : 512)
     }
 
     private static func invalid(_ message: String) -> HTTPError {

@@ -196,7 +196,7 @@ public final class AccessTokenVerifier: Sendable {
         // active."
         guard active else { return remember(refusing: "inactive", key: key) }
         let now = clock.unixMilliseconds
-        let expires = answer["exp"]?.intValue.map(Int64.init)
+        let expires = Self.numericDate(answer["exp"])
         let skew = Int64(provider?.settings.clockSkewSeconds ?? 60)
         if let expires, expires + skew <= now / 1000 {
             return remember(refusing: "expired", key: key)
@@ -213,6 +213,16 @@ public final class AccessTokenVerifier: Sendable {
             return remember(refusing: "missing_claim", key: key)
         }
         return remember(.user(user, expires: expires), key: key)
+    }
+
+    /// The whole seconds of a NumericDate, which RFC 7519 §2 lets carry a fraction ("non-integer values can be
+    /// represented"; canaille's introspection sends `1795812192.301348`); `nil` when absent, not a number, or beyond
+    /// 2^53 seconds.
+    private static func numericDate(_ value: JSONValue?) -> Int64? {
+        guard let seconds = value?.doubleValue, seconds.isFinite, seconds.magnitude <= 9_007_199_254_740_992 else {
+            return nil
+        }
+        return Int64(seconds.rounded(.down))
     }
 
     /// `aud` as a list: a string is a list of one; `nil` when absent or neither.

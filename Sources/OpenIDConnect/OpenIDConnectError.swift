@@ -31,6 +31,7 @@ public struct OpenIDConnectError: Error, CustomStringConvertible, Sendable {
             case refusedByProvider
             case tokenRefused
             case missingUserClaim
+            case keyNotYetFetched
         }
 
         private let base: Base
@@ -57,6 +58,10 @@ public struct OpenIDConnectError: Error, CustomStringConvertible, Sendable {
         public static let tokenRefused = Code(.tokenRefused)
         /// The verified ID token has no string value for the configured user claim.
         public static let missingUserClaim = Code(.missingUserClaim)
+        /// The token names a key the provider's keys, fetched moments ago, lack, and they may not be fetched again
+        /// yet (``OpenIDProviderSettings/minimumRefetchInterval``): the provider may have just rotated, so the token
+        /// is neither accepted nor refused until the keys can be asked for again.
+        public static let keyNotYetFetched = Code(.keyNotYetFetched)
 
         /// The code's name, for example `issuerMismatch`.
         public var description: String {

@@ -39,6 +39,8 @@ public final class OpenIDProvider: Sendable {
         /// When the JWKS was last asked for, for the refetch interval.
         var keysRequested: ContinuousClock.Instant?
         var keysFetch: Fetch<JSONWebKeySet>?
+        /// Why the last JWKS fetch failed; `nil` once one succeeded.
+        var keysFailure: OpenIDConnectError?
         /// Callers that joined a fetch already under way instead of sending their own.
         var sharedFetches = 0
     }
@@ -47,7 +49,8 @@ public final class OpenIDProvider: Sendable {
     private enum KeysLookup {
         case cached(JSONWebKeySet)
         case fetching(Fetch<JSONWebKeySet>)
-        case rateLimited
+        /// Asked too recently; with why that last fetch failed, if it did.
+        case rateLimited(lastFailure: OpenIDConnectError?)
     }
 
     /// Creates the provider; nothing is fetched until first needed.
@@ -186,7 +189,7 @@ public final class OpenIDProvider: Sendable {
                 return .fetching(fetch)
             }
             if refetch, let requested = state.keysRequested, now - requested < interval {
-                return .rateLimited
+                return .rateLimited(lastFailure: state.keysFailure)
             }
             let fetch = Fetch<JSONWebKeySet> { await self.fetchKeys() }
             state.keysFetch = fetch
@@ -204,8 +207,10 @@ public final class OpenIDProvider: Sendable {
             case .success(let (keys, lifetime)):
                 state.keys = keys
                 state.keysExpires = now + lifetime
+                state.keysFailure = nil
                 return .success(keys)
             case .failure(let error):
+                state.keysFailure = error
                 if state.keys != nil {
                     state.keysExpires = now + settings.minimumRefetchInterval
                 }
@@ -276,8 +281,19 @@ public final class OpenIDProvider: Sendable {
         let first = JWTVerifier.verify(jwt, keys: keys, expecting: expectations, now: clock.unixTime.seconds)
         guard case .failure(.unknownKey) = first else { return first }
         switch lookUpKeys(refetch: true, interval: refetchInterval) {
-        case .rateLimited:
-            return first
+        case .rateLimited(let lastFailure):
+            // The last fetch failed: the provider's current keys are unknown, so an unknown key is not the token's
+            // fault (the provider may have rotated before it went away). Refusing would be a 401 during an outage.
+            if let lastFailure { throw lastFailure }
+            // The keys were fetched moments ago and lack this one. A provider that rotates and signs with its new
+            // key at once (Keycloak does) makes exactly this token; a 401 would make Google refresh and in the end
+            // unlink the user, so the token waits (503) until the keys may be fetched again, and only a key still
+            // unknown then is refused (`unknown_key`).
+            throw OpenIDConnectError(
+                step: .keys,
+                code: .keyNotYetFetched,
+                message: "the token's key is not among the keys fetched less than \(refetchInterval) ago"
+            )
         case .cached(let keys):
             return JWTVerifier.verify(jwt, keys: keys, expecting: expectations, now: clock.unixTime.seconds)
         case .fetching(let fetch):

@@ -21,4 +21,15 @@ struct HTTPEdgeParsingTests {
     func bearerToken(_ header: String, token: String?) {
         #expect(BearerAuthenticator.bearerToken(header) == token)
     }
+
+    /// With the identity provider's tokens accepted (`auth.externalTokens`), a JWT access token longer than Hearth's
+    /// own 512-character bound is read, up to 16 KiB.
+    @Test func anExternalTokenMayBeLongerThanHearthsOwn() {
+        let jwt = String(repeating: "a", count: 600) + "." + String(repeating: "b", count: 800) + ".c"
+        #expect(BearerAuthenticator.bearerToken("Bearer " + jwt) == nil)
+        #expect(BearerAuthenticator.bearerToken("Bearer " + jwt, external: true) == jwt)
+        let longest = String(repeating: "t", count: BearerAuthenticator.maxExternalTokenLength)
+        #expect(BearerAuthenticator.bearerToken("Bearer " + longest, external: true) == longest)
+        #expect(BearerAuthenticator.bearerToken("Bearer " + longest + "t", external: true) == nil)
+    }
 }

@@ -272,6 +272,8 @@ struct AccessTokenVerifierTests {
         (#"{"active":true,"sub":"u","iss":"https://evil.example"}"#, "wrong_issuer"),
         (#"{"active":true,"aud":"https://api.example"}"#, "missing_claim"),
         (#"{"active":true,"sub":"u","exp":1000}"#, "expired"),
+        // RFC 7519 §2: a NumericDate may carry a fraction (canaille's introspection sends one).
+        (#"{"active":true,"sub":"u","exp":1000.25}"#, "expired"),
     ])
     func anActiveAnswerThatDoesNotFitIsRefused(answer: String, reason: String) async throws {
         let idp = try TestIdentityProvider()

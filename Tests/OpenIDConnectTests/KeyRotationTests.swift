@@ -32,19 +32,24 @@ struct KeyRotationTests {
         #expect(try await provider.verify(second, expecting: Self.expectations(idp)).subject == "b")
         #expect(idp.count(.keys) == 2)
 
-        // A made-up key id within the interval: refused as unknown, nothing sent.
+        // A made-up key id within the interval: nothing sent, and neither accepted nor refused (the provider may
+        // have just rotated): the caller answers 503 until the keys may be fetched again.
         clock.advance(by: .seconds(10))
         let madeUp = SigningKey.second.sign(Fixtures.claims(idp, clock: clock), keyID: "key-9")
+        let waiting = await #expect(throws: OpenIDConnectError.self) {
+            _ = try await provider.check(madeUp, expecting: Self.expectations(idp))
+        }
+        #expect(waiting?.code == .keyNotYetFetched)
+        #expect(waiting?.isUnavailability == true)
+        #expect(idp.count(.keys) == 2)
+
+        // Once the interval has passed, an unknown key is looked for again, and one still unknown is refused.
+        clock.advance(by: .seconds(21))
         let refusal = try await provider.check(madeUp, expecting: Self.expectations(idp))
         guard case .failure(.unknownKey) = refusal else {
             Issue.record("expected unknownKey, got \(refusal)")
             return
         }
-        #expect(idp.count(.keys) == 2)
-
-        // Once the interval has passed, an unknown key is looked for again.
-        clock.advance(by: .seconds(21))
-        _ = try await provider.check(madeUp, expecting: Self.expectations(idp))
         #expect(idp.count(.keys) == 3)
         // Both keys still verify, from the cache.
         #expect(provider.verifyCached(first, expecting: Self.expectations(idp)).isVerified)
@@ -64,11 +69,12 @@ struct KeyRotationTests {
         idp.set(.keys, body: SigningKey.jwks([.first, .second]))
         clock.advance(by: .seconds(2))
         let rotated = SigningKey.second.sign(Fixtures.claims(idp, clock: clock, subject: "b"))
-        // As a caller's access token, the new key is not looked for yet: 2 s is inside the 30 s interval.
-        guard case .failure(.unknownKey) = try await provider.check(rotated, expecting: Self.expectations(idp)) else {
-            Issue.record("a caller's token refetched the keys inside the interval")
-            return
+        // As a caller's access token, the new key is not looked for yet (2 s is inside the 30 s interval), and the
+        // token is not refused either: it waits.
+        let waiting = await #expect(throws: OpenIDConnectError.self) {
+            _ = try await provider.check(rotated, expecting: Self.expectations(idp))
         }
+        #expect(waiting?.code == .keyNotYetFetched)
         #expect(idp.count(.keys) == 1)
         // As an ID token (from the provider's token endpoint), it is: the sign-in after a rotation succeeds.
         #expect(try await provider.verify(rotated, expecting: Self.expectations(idp)).subject == "b")
@@ -93,6 +99,16 @@ struct KeyRotationTests {
             #expect(error.code == .badStatus)
             #expect(error.isUnavailability)
         }
+        // Asked again within the refetch interval of that failed fetch: still unavailability (a 503), never an
+        // unknown-key refusal (a 401 during the outage), and nothing sent.
+        clock.advance(by: .seconds(5))
+        do {
+            _ = try await provider.check(second, expecting: Self.expectations(idp))
+            Issue.record("the second check did not fail")
+        } catch {
+            #expect(error.isUnavailability)
+        }
+        #expect(idp.count(.keys) == 2)
         // The old key still works.
         let first = SigningKey.first.sign(Fixtures.claims(idp, clock: clock))
         #expect(try await provider.verify(first, expecting: Self.expectations(idp)).subject == "user-1")
