@@ -763,6 +763,7 @@ let package = Package(
                 "RegistrySQLite",
                 "MatterModel",
                 "HTTPMessages",
+                "OpenIDConnect",
                 "OutboundHTTP",
                 "SmartHomeProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),

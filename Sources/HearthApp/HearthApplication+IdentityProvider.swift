@@ -13,11 +13,13 @@ extension HearthApplication {
     func upstreamSignIn(
         _ upstream: UpstreamSignInConfiguration.Resolved,
         metrics: HearthMetrics?,
-        identityMetrics: OpenIDConnectMetrics
+        identityMetrics: OpenIDConnectMetrics,
+        settings: OpenIDProviderSettings
     ) -> UpstreamSignInSettings {
         let provider = OpenIDProvider(
             issuer: upstream.issuer,
             client: .shared,
+            settings: settings,
             clock: clock,
             metrics: identityMetrics,
             logger: logger
@@ -51,11 +53,13 @@ extension HearthApplication {
     /// `/fulfillment`'s acceptance of the identity provider's access tokens (`auth.externalTokens.*`).
     func externalTokenAuthority(
         _ external: ExternalTokensConfiguration.Resolved,
-        metrics: OpenIDConnectMetrics
+        metrics: OpenIDConnectMetrics,
+        settings: OpenIDProviderSettings
     ) -> any ExternalTokenAuthority {
         let provider = OpenIDProvider(
             issuer: external.issuer,
             client: .shared,
+            settings: settings,
             clock: clock,
             metrics: metrics,
             logger: logger

@@ -2,6 +2,7 @@ import Clocks
 import Fulfillment
 import MatterModel
 import OAuth
+import OpenIDConnect
 import RecordReplay
 
 extension HearthApplication {
@@ -24,6 +25,9 @@ extension HearthApplication {
         public var verifyPassword: (@Sendable (String, String) -> Bool)?
         /// The clock the listener's delayed answers wait on, in place of the system clock.
         public var listenerClock: (any HearthClock)?
+        /// How the identity provider is asked (deadlines, sizes, cache lifetimes), in place of the defaults
+        /// (`oauth.upstream.*`, `auth.externalTokens.*`); tests on a loaded machine give longer deadlines.
+        public var identityProvider: OpenIDProviderSettings?
 
         /// No overrides: everything as the configuration says.
         public init(
@@ -34,7 +38,8 @@ extension HearthApplication {
             signInBudget: (any AttemptBudget)? = nil,
             clientSecretBudget: (any AttemptBudget)? = nil,
             verifyPassword: (@Sendable (String, String) -> Bool)? = nil,
-            listenerClock: (any HearthClock)? = nil
+            listenerClock: (any HearthClock)? = nil,
+            identityProvider: OpenIDProviderSettings? = nil
         ) {
             self.seed = seed
             self.deliverer = deliverer
@@ -44,6 +49,7 @@ extension HearthApplication {
             self.clientSecretBudget = clientSecretBudget
             self.verifyPassword = verifyPassword
             self.listenerClock = listenerClock
+            self.identityProvider = identityProvider
         }
     }
 }

@@ -245,7 +245,14 @@ public struct HearthApplication: Sendable {
                 clientSecretBudget: try overrides.clientSecretBudget
                     ?? configuration.edge.makeAuthFailureThrottle(clock: clock),
                 verifyPassword: overrides.verifyPassword ?? { PasswordHasher.verify(password: $0, encoded: $1) },
-                upstream: upstream.map { upstreamSignIn($0, metrics: metrics, identityMetrics: identityMetrics) }
+                upstream: upstream.map {
+                    upstreamSignIn(
+                        $0,
+                        metrics: metrics,
+                        identityMetrics: identityMetrics,
+                        settings: overrides.identityProvider ?? OpenIDProviderSettings()
+                    )
+                }
             )
             // Bad API keys spend the same budget as bad bearer tokens.
             let changes: ChangesResponder? =
@@ -272,7 +279,13 @@ public struct HearthApplication: Sendable {
                     oauth: oauth,
                     deviceAPI: deviceAPI,
                     throttle: throttle,
-                    externalTokens: externalTokens.map { externalTokenAuthority($0, metrics: identityMetrics) }
+                    externalTokens: externalTokens.map {
+                        externalTokenAuthority(
+                            $0,
+                            metrics: identityMetrics,
+                            settings: overrides.identityProvider ?? OpenIDProviderSettings()
+                        )
+                    }
                 ),
                 observation: HearthResponder.Observation(
                     metrics: metrics,

@@ -330,6 +330,7 @@ struct ExternalTokensEndToEndTests {
                 .set(\.auth.externalTokens.userClaim, "sub"),
                 .set(\.auth.externalTokens.retryAfterSeconds, retryAfterSeconds),
             ] + introspection,
+            overrides: HearthApplication.Overrides(identityProvider: UpstreamHearth.patientProvider),
             clock: clock
         )
     }

@@ -295,8 +295,12 @@ struct OpenIDProviderTests {
         let idp = try TestIdentityProvider()
         defer { idp.stop() }
         idp.hold(.keys)
-        // Nothing is cached for a moment: every caller that did not share the fetch would send its own.
-        let settings = OpenIDProviderSettings(minimumCacheLifetime: .zero)
+        // Nothing is cached for a moment: every caller that did not share the fetch would send its own. The held
+        // fetch's deadline is generous: it waits while the other callers start, which a loaded machine makes slow.
+        let settings = OpenIDProviderSettings(
+            keysLimits: OutboundLimits(deadline: .seconds(60), maxAnswerBytes: 262_144),
+            minimumCacheLifetime: .zero
+        )
         idp.set(.keys, body: SigningKey.jwks([.first]), headers: [.cacheControl: "max-age=0"])
         let provider = Fixtures.provider(idp, clock: ManualClock(), settings: settings)
         let first = Task { try await provider.keys() }

@@ -6,6 +6,8 @@ import HearthTestSupport
 import HearthTesting
 import JSON
 import OAuth
+import OpenIDConnect
+import OutboundHTTP
 import Registry
 
 /// Hearth signing users in through a real identity provider: `oauth.upstream.*` pointing at a canaille
@@ -19,6 +21,14 @@ import Registry
 /// closed just before Hearth binds it) and given to both. Should another test take it in that instant, Hearth's start
 /// fails loudly rather than anyone answering in its place.
 final class UpstreamHearth: Sendable {
+    /// The identity provider asked with 30 s deadlines instead of 5: the provider is a Python process sharing a
+    /// loaded test machine, and a deadline passed there is the machine's, not what a test checks.
+    static let patientProvider = OpenIDProviderSettings(
+        discoveryLimits: OutboundLimits(deadline: .seconds(30), maxAnswerBytes: 65_536),
+        keysLimits: OutboundLimits(deadline: .seconds(30), maxAnswerBytes: 262_144),
+        tokenLimits: OutboundLimits(deadline: .seconds(30), maxAnswerBytes: 65_536)
+    )
+
     static let clientID = "hearth"
     static let clientSecret = "upstream-client-secret-4f1c9a7e2b"
     static let alice = IdentityProvider.User(login: "alice", password: "correct horse battery staple")
@@ -85,7 +95,8 @@ final class UpstreamHearth: Sendable {
                 overrides: HearthApplication.Overrides(
                     oauthClients: [LinkingHearth.google],
                     signInBudget: UnlimitedBudget(),
-                    clientSecretBudget: UnlimitedBudget()
+                    clientSecretBudget: UnlimitedBudget(),
+                    identityProvider: Self.patientProvider
                 ),
                 clock: clock,
                 logFormats: [.text]
