@@ -14,8 +14,10 @@ public protocol OutboxStore: Sendable {
     /// Whether HomeGraph work is queued.
     func isReportingEnabled() throws -> Bool
 
-    /// Records that Hearth answered a SYNC for the user at `now` (HomeGraph answers 404 for a while after it).
-    /// May skip the write when one was recorded for the user moments before.
+    /// Records that Hearth answered a SYNC for the user at `now` (HomeGraph answers 404 for a while after it), and
+    /// marks a user unlinked by DISCONNECT linked again: Google sends a SYNC after every linking, and for a user
+    /// linked straight to the identity provider (`auth.externalTokens`) it is the only sign. May skip the write when
+    /// one was recorded for the user moments before (never the first after a DISCONNECT).
     func recordSync(forUser agentUserId: String, now: UnixTime) throws
 
     /// Queues a device event (a doorbell press) for the user's device. Whether it was queued: not when reporting is

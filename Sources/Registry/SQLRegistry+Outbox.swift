@@ -117,7 +117,7 @@ extension SQLRegistry {
         _ = try engine.writeUnlocked { c in
             try c.execute(
                 "INSERT INTO homegraph_user (userId, lastSync) VALUES (?, ?) "
-                    + "ON CONFLICT (userId) DO UPDATE SET lastSync = excluded.lastSync",
+                    + "ON CONFLICT (userId) DO UPDATE SET lastSync = excluded.lastSync, unlinked = FALSE",
                 [.text(agentUserId), .int(milliseconds)]
             )
         }

@@ -163,6 +163,21 @@ extension StoreContractTests {
         }
     }
 
+    /// A user linked straight to the identity provider (`auth.externalTokens`) gets no token from Hearth when it
+    /// links again after a DISCONNECT: Google's SYNC, which follows every linking, is what marks it linked.
+    @Test(arguments: StoreFactory.allCases)
+    func aSyncAfterADisconnectLinksTheUserAgain(factory: StoreFactory) throws {
+        try withStore(factory) { store in
+            _ = try store.importDevices(Fixtures.file([("alice", [Fixtures.lamp])]))
+            try store.recordSync(forUser: "alice", now: now)
+            _ = try store.disconnect(user: "alice", clientId: nil)
+            #expect(try store.outboxWork(forUser: "alice").unlinked)
+            try store.recordSync(forUser: "alice", now: later(1))
+            #expect(try store.outboxWork(forUser: "alice").unlinked == false)
+            #expect(try store.outboxWork(forUser: "alice").lastSync == later(1).seconds * 1000)
+        }
+    }
+
     @Test(arguments: StoreFactory.persistent)
     func queuedWorkAndTheUnlinkedMarkSurviveARestart(factory: StoreFactory) throws {
         try withReopenedStore(factory) { store in
