@@ -91,7 +91,9 @@ struct OutboundBoundsProcessTests {
         let started = ContinuousClock.now
         let answer = try await server.intent(Self.execute, token: try environment.token())
         #expect(Self.result(answer).status == "PENDING")
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // The drip never ends: an answer at all means the 500 ms deadline stopped it. The bound only separates that
+        // from the client's own timeout, with room for a loaded CI machine (5.2 s seen with the whole suite running).
+        #expect(ContinuousClock.now - started < .seconds(15))
         // The connection is closed at the deadline, not left to drip on.
         #expect(await backend.closedWhileSending.waitAsync(atLeast: 1, timeout: .seconds(3)))
     }

@@ -82,7 +82,7 @@ public enum IdentityProviderBrowser {
         password: String,
         idpConsent: String = "accept",
         decision: String = "allow",
-        timeoutSeconds: Int = 60
+        timeoutSeconds: Int = 180
     ) throws -> Outcome {
         let (browser, python) = try setup.get()
         let script = RepositoryRoot.url.appendingPathComponent("Tests/HearthAppTests/Fixtures/Browser")
