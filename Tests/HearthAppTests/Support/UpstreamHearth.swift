@@ -36,7 +36,7 @@ final class UpstreamHearth: Sendable {
     /// The harness underneath.
     let harness: InProcessHearth
     /// Hearth's clock: starts at the real time (the provider's tokens are dated by it), moved by the test.
-    let clock: ManualClock
+    let clock: WallClockWithOffset
     /// The callback URL Hearth sends to the provider (`oauth.upstream.callbackURL`).
     let callbackURL: String
     var port: Int { harness.port }
@@ -76,7 +76,7 @@ final class UpstreamHearth: Sendable {
         let secretFile = secretDirectory.appendingPathComponent("client-secret")
         try Data((Self.clientSecret + "\n").utf8).write(to: secretFile)
         let callbackURL = callbackURL ?? Self.callbackURL(port: port)
-        let clock = ManualClock(unixMilliseconds: SystemClock().unixMilliseconds)
+        let clock = WallClockWithOffset()
         var settings: [ConfigOverride] =
             HearthConfiguration.testSettings(threads: 4, api: true, metrics: true) + [
                 .set(\.http.port, port),
