@@ -31,28 +31,11 @@ extension OAuthServer {
     /// by the authorization server as described below." §2.2.1 answers with RFC 6749 §5.2's codes, and
     /// `invalid_grant` is the one for a grant that "was issued to another client".
     public func revoke(_ request: Request) -> Response {
-        guard request.method == .post else { return TokenResponse.methodNotAllowed() }
-        guard Self.isForm(request.headerFields.value(of: .contentType)) else {
-            return TokenResponse.error(.invalidRequest, "the body must be application/x-www-form-urlencoded")
-        }
-        guard let fields = FormFields(String(decoding: request.body, as: UTF8.self)) else {
-            return TokenResponse.error(.invalidRequest, "the body is not correctly form-encoded")
-        }
-        let credentials: ClientCredentials
-        switch ClientCredentials.read(request, fields) {
-        case .failure(.conflicting(let message)): return TokenResponse.error(.invalidRequest, message)
-        case .failure(.missing(let message)): return clientAuthenticationFailed(request, message)
-        case .success(let read): credentials = read
-        }
-        guard let client = clients[credentials.id], client.secretMatches(credentials.secret) else {
-            logger.info(
-                "Refused a revocation: client authentication failed",
-                metadata: ["oauth.client.id": "\(credentials.id)"]
-            )
-            return clientAuthenticationFailed(request, "client authentication failed")
-        }
-        if let name = fields.duplicated.sorted().first {
-            return TokenResponse.error(.invalidRequest, "\(name) was sent more than once")
+        let client: OAuthClient
+        let fields: FormFields
+        switch authenticatedForm(request, refusing: "a revocation") {
+        case .failure(let refusal): return refusal.response
+        case .success(let (authenticated, form)): (client, fields) = (authenticated, form)
         }
         guard let token = fields["token"] else {
             return TokenResponse.error(.invalidRequest, "token is missing")

@@ -347,30 +347,65 @@ public struct OAuthServer: Sendable {
 
     // MARK: - Token endpoint
 
-    /// `POST /oauth/token`: `authorization_code` and `refresh_token` grants.
-    public func token(_ request: Request) -> Response {
-        guard request.method == .post else { return TokenResponse.methodNotAllowed() }
+    /// A refusal answered before a token or revocation request is looked at.
+    struct ClientRefusal: Error {
+        let response: Response
+    }
+
+    /// The form of a `POST` to the token or revocation endpoint and the client it authenticates (RFC 6749 §2.3.1,
+    /// the same rules at both): a form body, Basic or `client_id`/`client_secret` but not both, a known client with
+    /// its secret, no parameter twice. `what` names the request in the log line of a failed authentication.
+    func authenticatedForm(
+        _ request: Request,
+        refusing what: String
+    ) -> Result<(OAuthClient, FormFields), ClientRefusal> {
+        guard request.method == .post else {
+            return .failure(ClientRefusal(response: TokenResponse.methodNotAllowed()))
+        }
         guard Self.isForm(request.headerFields.value(of: .contentType)) else {
-            return TokenResponse.error(.invalidRequest, "the body must be application/x-www-form-urlencoded")
+            return .failure(
+                ClientRefusal(
+                    response: TokenResponse.error(.invalidRequest, "the body must be application/x-www-form-urlencoded")
+                )
+            )
         }
         guard let fields = FormFields(String(decoding: request.body, as: UTF8.self)) else {
-            return TokenResponse.error(.invalidRequest, "the body is not correctly form-encoded")
+            return .failure(
+                ClientRefusal(response: TokenResponse.error(.invalidRequest, "the body is not correctly form-encoded"))
+            )
         }
         let credentials: ClientCredentials
         switch ClientCredentials.read(request, fields) {
-        case .failure(.conflicting(let message)): return TokenResponse.error(.invalidRequest, message)
-        case .failure(.missing(let message)): return clientAuthenticationFailed(request, message)
+        case .failure(.conflicting(let message)):
+            return .failure(ClientRefusal(response: TokenResponse.error(.invalidRequest, message)))
+        case .failure(.missing(let message)):
+            return .failure(ClientRefusal(response: clientAuthenticationFailed(request, message)))
         case .success(let read): credentials = read
         }
         guard let client = clients[credentials.id], client.secretMatches(credentials.secret) else {
             logger.info(
-                "Refused a token request: client authentication failed",
+                "Refused \(what): client authentication failed",
                 metadata: ["oauth.client.id": "\(credentials.id)"]
             )
-            return clientAuthenticationFailed(request, "client authentication failed")
+            return .failure(
+                ClientRefusal(response: clientAuthenticationFailed(request, "client authentication failed"))
+            )
         }
         if let name = fields.duplicated.sorted().first {
-            return TokenResponse.error(.invalidRequest, "\(name) was sent more than once")
+            return .failure(
+                ClientRefusal(response: TokenResponse.error(.invalidRequest, "\(name) was sent more than once"))
+            )
+        }
+        return .success((client, fields))
+    }
+
+    /// `POST /oauth/token`: `authorization_code` and `refresh_token` grants.
+    public func token(_ request: Request) -> Response {
+        let client: OAuthClient
+        let fields: FormFields
+        switch authenticatedForm(request, refusing: "a token request") {
+        case .failure(let refusal): return refusal.response
+        case .success(let (authenticated, form)): (client, fields) = (authenticated, form)
         }
         guard let grantType = fields["grant_type"] else {
             return TokenResponse.error(.invalidRequest, "grant_type is missing")
