@@ -1,5 +1,4 @@
-"""A headless Chromium and one page's DevTools session, for the browser drivers (upstream_sign_in.py; sign_in.py
-keeps its own copy of this code for now and could import it later).
+"""A headless Chromium and one page's DevTools session, for the browser drivers (sign_in.py, upstream_sign_in.py).
 
 The browser runs in a process group of its own (Debian's chromium-headless-shell is a shell script that starts the
 real browser without exec); a watchdog kills the group at the deadline, and `close()` ends it and removes the

@@ -19,7 +19,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,61 +26,7 @@ import threading
 import time
 import urllib.request
 
-import websocket  # PyPI websocket-client
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class DevTools:
-    """One page's DevTools session. Fetch.requestPaused is answered as soon as it arrives, even while a command
-    waits for its result (Page.navigate does not return until the paused request goes on)."""
-
-    def __init__(self, url, deadline):
-        self.ws = websocket.create_connection(url, timeout=5, suppress_origin=True)
-        self.next_id = 0
-        self.events = []
-        self.results = {}
-        self.deadline = deadline
-        self.on_paused = None
-
-    def send(self, method, **params):
-        self.next_id += 1
-        ident = self.next_id
-        self.ws.send(json.dumps({"id": ident, "method": method, "params": params}))
-        while ident not in self.results:
-            self.pump()
-        message = self.results.pop(ident)
-        if "error" in message:
-            raise RuntimeError(f"{method}: {message['error']}")
-        return message.get("result", {})
-
-    def pump(self):
-        """Reads one message (waiting a few seconds at most): a result is kept for its command, a paused request is
-        answered at once, any other event is queued."""
-        remaining = self.deadline - time.monotonic()
-        if remaining <= 0:
-            raise TimeoutError("the browser run took too long")
-        self.ws.settimeout(min(remaining, 5))
-        try:
-            message = json.loads(self.ws.recv())
-        except websocket.WebSocketTimeoutException:
-            return
-        if "id" in message:
-            self.results[message["id"]] = message
-        elif message.get("method") == "Fetch.requestPaused" and self.on_paused:
-            self.on_paused(message["params"])
-        else:
-            self.events.append(message)
-
-    def event(self):
-        """The next event; {} when none came within a few seconds."""
-        if not self.events:
-            self.pump()
-        return self.events.pop(0) if self.events else {}
+from devtools import DevTools, free_port  # beside this script
 
 
 def main():
