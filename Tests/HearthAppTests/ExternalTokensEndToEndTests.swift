@@ -37,9 +37,9 @@ struct ExternalTokensEndToEndTests {
 
     @Test(.enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote)))
     func aRealAccessTokenIsAcceptedAndThenAnsweredFromTheCache() async throws {
-        let provider = try IdentityProvider(users: [Self.alice], clients: [Self.client])
+        let provider = try await IdentityProvider.start(users: [Self.alice], clients: [Self.client])
         defer { provider.stop() }
-        let (tokens, _) = try IdentityProviderHarnessTests.signInAndExchange(at: provider, client: Self.client)
+        let (tokens, _) = try await IdentityProviderHarnessTests.signInAndExchange(at: provider, client: Self.client)
         let access = try #require(tokens["access_token"]?.stringValue)
         #expect(access.split(separator: ".").count == 3, "canaille's access tokens are JWTs")
 
@@ -68,7 +68,7 @@ struct ExternalTokensEndToEndTests {
     // MARK: - 2. The refusal matrix
 
     @Test func eachBadTokenIsA401CountedWithItsReason() async throws {
-        let provider = try IdentityProvider(users: [Self.alice], clients: [Self.client])
+        let provider = try await IdentityProvider.start(users: [Self.alice], clients: [Self.client])
         defer { provider.stop() }
         let clock = Self.wallClock()
         let hearth = try Self.hearth(for: provider, clock: clock)
@@ -123,7 +123,7 @@ struct ExternalTokensEndToEndTests {
     // MARK: - 3. Key rotation
 
     @Test func aRotatedKeyIsFetchedOnceWithoutARestart() async throws {
-        let provider = try IdentityProvider(users: [Self.alice], clients: [Self.client])
+        let provider = try await IdentityProvider.start(users: [Self.alice], clients: [Self.client])
         defer { provider.stop() }
         let clock = Self.wallClock()
         let hearth = try Self.hearth(for: provider, clock: clock)
@@ -134,7 +134,7 @@ struct ExternalTokensEndToEndTests {
         #expect(try await Self.sync(hearth, before).status == 200)
         #expect(Self.requests(try await Self.metrics(hearth), "keys", "ok") == 1)
 
-        let new = try provider.rotateKeys()
+        let new = try await provider.rotateKeys()
         #expect(new != old)
         let after = try provider.mint([
             .init(claims: Self.claims(provider, now: now, id: "after")),
@@ -159,7 +159,7 @@ struct ExternalTokensEndToEndTests {
     // MARK: - 4. The provider stopped mid-traffic
 
     @Test func aStoppedProviderIsA503WithRetryAfterAndUnlinksNobody() async throws {
-        let provider = try IdentityProvider(users: [Self.alice], clients: [Self.client])
+        let provider = try await IdentityProvider.start(users: [Self.alice], clients: [Self.client])
         defer { provider.stop() }
         let clock = Self.wallClock()
         let hearth = try Self.hearth(for: provider, clock: clock)
@@ -170,7 +170,7 @@ struct ExternalTokensEndToEndTests {
         #expect(try await Self.sync(hearth, verified).status == 200)
 
         // The provider rotates and then goes away: a token with its new key cannot be checked without it.
-        try provider.rotateKeys()
+        try await provider.rotateKeys()
         let tokens = try provider.mint([
             .init(claims: Self.claims(provider, now: now, id: "new-key")),
             .init(claims: Self.claims(provider, now: now, id: "cached-key"), keyID: old),
@@ -209,7 +209,7 @@ struct ExternalTokensEndToEndTests {
         #expect(Self.providerRequests(freshSamples) == ["error": 1], "discovery asked, and failed")
         #expect(Self.refusals(freshSamples).isEmpty)
 
-        try provider.restart()
+        try await provider.restart()
         clock.advance(by: Self.refetchInterval)
         let back = try await Self.sync(hearth, newKey)
         #expect(back.status == 200, "\(back.text)")
@@ -233,14 +233,14 @@ struct ExternalTokensEndToEndTests {
     @Test(.enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote)))
     func opaqueTokensAreIntrospectedCachedUntilTheirExpiryAndRefusedOnceRevoked() async throws {
         let lifetime = 120
-        let provider = try IdentityProvider(
+        let provider = try await IdentityProvider.start(
             users: [Self.alice],
             clients: [Self.client],
             accessTokenLifetimeSeconds: lifetime,
             opaqueAccessTokens: true
         )
         defer { provider.stop() }
-        let (tokens, _) = try IdentityProviderHarnessTests.signInAndExchange(at: provider, client: Self.client)
+        let (tokens, _) = try await IdentityProviderHarnessTests.signInAndExchange(at: provider, client: Self.client)
         let access = try #require(tokens["access_token"]?.stringValue)
         let refresh = try #require(tokens["refresh_token"]?.stringValue)
         #expect(!access.contains("."), "opaque")
@@ -279,13 +279,13 @@ struct ExternalTokensEndToEndTests {
 
         // Another access token, revoked at the provider (RFC 7009) before Hearth sees it: introspection says
         // inactive.
-        let refreshed = try Curl.run([
+        let refreshed = try await Curl.fetch([
             "--user", "\(Self.client.id):\(Self.client.secret)", "--data-urlencode", "grant_type=refresh_token",
             "--data-urlencode", "refresh_token=\(refresh)", provider.tokenEndpoint,
         ])
         #expect(refreshed.status == 200, "\(refreshed.body)")
         let revokedToken = try #require(try JSONParser.parse(refreshed.body)["access_token"]?.stringValue)
-        let revocation = try Curl.run([
+        let revocation = try await Curl.fetch([
             "--user", "\(Self.client.id):\(Self.client.secret)", "--data-urlencode", "token=\(revokedToken)",
             "--data-urlencode", "token_type_hint=access_token", provider.revocationEndpoint,
         ])

@@ -28,12 +28,12 @@ struct IdentityProviderHarnessTests {
         return try JSONParser.parse(bytes)
     }
 
-    @Test func startsAndAnswersDiscoveryAtItsIssuer() throws {
-        let provider = try IdentityProvider(users: [Self.alice], clients: [Self.hearth])
+    @Test func startsAndAnswersDiscoveryAtItsIssuer() async throws {
+        let provider = try await IdentityProvider.start(users: [Self.alice], clients: [Self.hearth])
         defer { provider.stop() }
         #expect(provider.issuer == "http://127.0.0.1:\(provider.port)")
 
-        let discovery = try Curl.run([provider.discoveryURL])
+        let discovery = try await Curl.fetch([provider.discoveryURL])
         #expect(discovery.status == 200)
         let metadata = try Self.json(discovery)
         #expect(metadata["issuer"]?.stringValue == provider.issuer)
@@ -46,7 +46,7 @@ struct IdentityProviderHarnessTests {
         let methods = metadata["token_endpoint_auth_methods_supported"]?.arrayValue ?? []
         #expect(methods.contains("client_secret_basic") && methods.contains("client_secret_post"))
 
-        let jwks = try Self.json(try Curl.run([try #require(metadata["jwks_uri"]?.stringValue)]))
+        let jwks = try Self.json(try await Curl.fetch([try #require(metadata["jwks_uri"]?.stringValue)]))
         let kids = jwks["keys"]?.arrayValue?.compactMap { $0["kid"]?.stringValue } ?? []
         #expect(kids.contains(provider.signingKeyID))
         #expect(Set(kids) == Set(provider.keyIDs))
@@ -56,14 +56,14 @@ struct IdentityProviderHarnessTests {
         print("identity provider: ready in \(provider.startUpDuration), resident memory \(memory / 1_048_576) MiB")
     }
 
-    @Test func rotatingKeysPublishesANewKeyAndKeepsTheOldOne() throws {
-        let provider = try IdentityProvider(users: [Self.alice], clients: [Self.hearth])
+    @Test func rotatingKeysPublishesANewKeyAndKeepsTheOldOne() async throws {
+        let provider = try await IdentityProvider.start(users: [Self.alice], clients: [Self.hearth])
         defer { provider.stop() }
         let old = provider.signingKeyID
-        let new = try provider.rotateKeys()
+        let new = try await provider.rotateKeys()
         #expect(new != old)
 
-        let jwks = try Self.json(try Curl.run([provider.issuer + "/oauth/jwks.json"]))
+        let jwks = try Self.json(try await Curl.fetch([provider.issuer + "/oauth/jwks.json"]))
         let kids = jwks["keys"]?.arrayValue?.compactMap { $0["kid"]?.stringValue } ?? []
         #expect(kids.contains(new), "the new key is published")
         #expect(kids.contains(old), "the old key stays published, as inactive")
@@ -75,8 +75,8 @@ struct IdentityProviderHarnessTests {
         #expect(try Self.decode(minted[1], part: 0)["kid"]?.stringValue == old)
     }
 
-    @Test func mintedTokensCarryWhatWasAsked() throws {
-        let provider = try IdentityProvider(users: [Self.alice], clients: [Self.hearth], algorithm: .es256)
+    @Test func mintedTokensCarryWhatWasAsked() async throws {
+        let provider = try await IdentityProvider.start(users: [Self.alice], clients: [Self.hearth], algorithm: .es256)
         defer { provider.stop() }
         let claims: JSONValue = [
             "iss": .string(provider.issuer), "aud": "hearth", "sub": "alice", "exp": 2_000_000_000, "nonce": "n-1",
@@ -121,10 +121,10 @@ struct IdentityProviderHarnessTests {
     @Test(
         .enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote))
     )
-    func aBrowserSignsInThroughTheProvidersPagesAndTheCodeWorks() throws {
-        let provider = try IdentityProvider(users: [Self.alice], clients: [Self.hearth])
+    func aBrowserSignsInThroughTheProvidersPagesAndTheCodeWorks() async throws {
+        let provider = try await IdentityProvider.start(users: [Self.alice], clients: [Self.hearth])
         defer { provider.stop() }
-        let (tokens, pages) = try Self.signInAndExchange(at: provider, client: Self.hearth)
+        let (tokens, pages) = try await Self.signInAndExchange(at: provider, client: Self.hearth)
         #expect(pages == ["idp-login", "idp-password", "idp-consent"])
         let access = try #require(tokens["access_token"]?.stringValue)
         #expect(try Self.decode(access, part: 0)["alg"] == "RS256")
@@ -132,20 +132,20 @@ struct IdentityProviderHarnessTests {
         #expect(try Self.decode(access)["sub"] == "alice")
 
         // Introspection with the client's own credentials; the state survives a kill and a restart.
-        func introspect() throws -> JSONValue {
+        func introspect() async throws -> JSONValue {
             try Self.json(
-                try Curl.run([
+                try await Curl.fetch([
                     "--user", "hearth:client-secret", "--data-urlencode", "token=\(access)",
                     provider.issuer + "/oauth/introspect",
                 ])
             )
         }
-        #expect(try introspect()["active"] == true)
-        #expect(try introspect()["sub"] == "alice")
+        #expect(try await introspect()["active"] == true)
+        #expect(try await introspect()["sub"] == "alice")
         provider.kill()
-        #expect(try Curl.run([provider.issuer + "/.well-known/openid-configuration"]).status == 0, "stopped")
-        try provider.restart()
-        #expect(try introspect()["active"] == true)
+        #expect(try await Curl.fetch([provider.issuer + "/.well-known/openid-configuration"]).status == 0, "stopped")
+        try await provider.restart()
+        #expect(try await introspect()["active"] == true)
     }
 
     /// ES256, `client_secret_post`, consent recorded beforehand, opaque access tokens: no consent page, the ID token
@@ -153,14 +153,14 @@ struct IdentityProviderHarnessTests {
     @Test(
         .enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote))
     )
-    func anES256ProviderWithClientSecretPostAndNoConsentPage() throws {
+    func anES256ProviderWithClientSecretPostAndNoConsentPage() async throws {
         let client = IdentityProvider.Client(
             id: "hearth",
             secret: "client-secret",
             redirectURIs: [Self.callback],
             authMethod: .clientSecretPost
         )
-        let provider = try IdentityProvider(
+        let provider = try await IdentityProvider.start(
             users: [Self.alice],
             clients: [client],
             algorithm: .es256,
@@ -168,7 +168,7 @@ struct IdentityProviderHarnessTests {
             opaqueAccessTokens: true
         )
         defer { provider.stop() }
-        let (tokens, pages) = try Self.signInAndExchange(at: provider, client: client)
+        let (tokens, pages) = try await Self.signInAndExchange(at: provider, client: client)
         #expect(pages == ["idp-login", "idp-password"])
         let header = try Self.decode(try #require(tokens["id_token"]?.stringValue), part: 0)
         #expect(header["alg"] == "ES256")
@@ -176,7 +176,7 @@ struct IdentityProviderHarnessTests {
         let access = try #require(tokens["access_token"]?.stringValue)
         #expect(!access.contains("."), "opaque")
         let introspection = try Self.json(
-            try Curl.run([
+            try await Curl.fetch([
                 "--user", "hearth:client-secret", "--data-urlencode", "token=\(access)", provider.introspectionEndpoint,
             ])
         )
@@ -189,7 +189,7 @@ struct IdentityProviderHarnessTests {
     static func signInAndExchange(
         at provider: IdentityProvider,
         client: IdentityProvider.Client
-    ) throws -> (tokens: JSONValue, pages: [String]) {
+    ) async throws -> (tokens: JSONValue, pages: [String]) {
         let verifier = "verifier-" + String(repeating: "v", count: 40)
         let challenge = Base64URL.encode(SHA256.hash(Array(verifier.utf8)))
         var authorize = URLComponents(string: provider.issuer + "/oauth/authorize")!
@@ -199,7 +199,7 @@ struct IdentityProviderHarnessTests {
             .init(name: "state", value: "state-1"), .init(name: "nonce", value: "nonce-1"),
             .init(name: "code_challenge", value: challenge), .init(name: "code_challenge_method", value: "S256"),
         ]
-        let outcome = try IdentityProviderBrowser.signIn(
+        let outcome = try await IdentityProviderBrowser.signIn(
             url: try #require(authorize.url?.absoluteString),
             redirectPrefix: Self.callback,
             login: Self.alice.login,
@@ -216,7 +216,7 @@ struct IdentityProviderHarnessTests {
             client.authMethod == .clientSecretBasic
             ? ["--user", "\(client.id):\(client.secret)"]
             : ["--data-urlencode", "client_id=\(client.id)", "--data-urlencode", "client_secret=\(client.secret)"]
-        let exchange = try Curl.run(
+        let exchange = try await Curl.fetch(
             authentication + [
                 "--data-urlencode", "grant_type=authorization_code", "--data-urlencode", "code=\(code)",
                 "--data-urlencode", "redirect_uri=\(Self.callback)", "--data-urlencode", "code_verifier=\(verifier)",

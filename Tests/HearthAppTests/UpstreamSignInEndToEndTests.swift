@@ -17,18 +17,10 @@ import Testing
 @Suite(.serialized, .enabled(if: IdentityProvider.testsEnabled, Comment(rawValue: IdentityProvider.skipNote)))
 struct UpstreamSignInEndToEndTests {
     /// The provider, and Hearth on the port the provider returns to.
-    static func start(createUsers: Bool = true) throws -> (IdentityProvider, UpstreamHearth) {
+    static func start(createUsers: Bool = true) async throws -> (IdentityProvider, UpstreamHearth) {
         // The port stays reserved (bound, not listening) while the provider starts, and is let go just before
         // Hearth binds it.
-        let (port, provider) = try { () throws -> (Int, IdentityProvider) in
-            let reserved = try RefusingPort()
-            return try withExtendedLifetime(reserved) {
-                (
-                    reserved.port,
-                    try UpstreamHearth.provider(callbackURLs: [UpstreamHearth.callbackURL(port: reserved.port)])
-                )
-            }
-        }()
+        let (port, provider) = try await providerOnAReservedPort()
         do {
             return (provider, try UpstreamHearth(provider: provider, port: port, createUsers: createUsers))
         } catch {
@@ -37,14 +29,24 @@ struct UpstreamSignInEndToEndTests {
         }
     }
 
+    /// A port for Hearth, and the provider started knowing its callback URL there. The port is released when this
+    /// returns, with `reserved`.
+    private static func providerOnAReservedPort() async throws -> (Int, IdentityProvider) {
+        let reserved = try RefusingPort()
+        let provider = try await UpstreamHearth.provider(
+            callbackURLs: [UpstreamHearth.callbackURL(port: reserved.port)]
+        )
+        return (reserved.port, provider)
+    }
+
     /// The browser walks the whole chain from Google's authorization URL: the provider's login, password and
     /// consent pages, Hearth's consent page, until Google's redirect URI (intercepted).
     static func browserSignIn(
         _ hearth: UpstreamHearth,
         state: String,
         decision: String = "allow"
-    ) throws -> IdentityProviderBrowser.Outcome {
-        try IdentityProviderBrowser.signIn(
+    ) async throws -> IdentityProviderBrowser.Outcome {
+        try await IdentityProviderBrowser.signIn(
             url: hearth.authorizationURL(state: state),
             redirectPrefix: LinkingHearth.redirectURI,
             login: UpstreamHearth.alice.login,
@@ -55,7 +57,7 @@ struct UpstreamSignInEndToEndTests {
 
     @Test(.enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote)))
     func aBrowserSignsInAtTheProviderAndGoogleGetsAWorkingCode() async throws {
-        let (provider, hearth) = try Self.start()
+        let (provider, hearth) = try await Self.start()
         defer {
             hearth.stop()
             provider.stop()
@@ -63,7 +65,7 @@ struct UpstreamSignInEndToEndTests {
 
         // Deny at the provider's consent page: the provider sends the browser back with an error, and Google hears
         // access_denied with its state.
-        let denied = try IdentityProviderBrowser.signIn(
+        let denied = try await IdentityProviderBrowser.signIn(
             url: hearth.authorizationURL(state: "google-state-deny"),
             redirectPrefix: LinkingHearth.redirectURI,
             login: UpstreamHearth.alice.login,
@@ -73,20 +75,20 @@ struct UpstreamSignInEndToEndTests {
         #expect(denied.reached, "console: \(denied.console)")
         #expect(denied.pages.map(\.kind) == ["idp-login", "idp-password", "idp-consent"])
         #expect(denied.query == ["error": "access_denied", "state": "google-state-deny"])
-        #expect(try hearth.signIns("denied", step: "callback") == 1)
+        #expect(try await hearth.signIns("denied", step: "callback") == 1)
 
         // Cancel on Hearth's consent page: Google hears access_denied with its state, and nobody is created.
-        let cancelled = try Self.browserSignIn(hearth, state: "google-state-cancel", decision: "deny")
+        let cancelled = try await Self.browserSignIn(hearth, state: "google-state-cancel", decision: "deny")
         #expect(cancelled.reached, "console: \(cancelled.console)")
         #expect(cancelled.violations.isEmpty)
         #expect(cancelled.pages.map(\.kind) == ["idp-login", "idp-password", "idp-consent", "hearth-consent"])
         #expect(cancelled.query == ["error": "access_denied", "state": "google-state-cancel"])
         #expect(try hearth.userChanges().isEmpty)
         #expect(try hearth.store.devicesWithGeneration(forUser: "alice") == nil)
-        #expect(try hearth.signIns("denied", step: "consent") == 1)
+        #expect(try await hearth.signIns("denied", step: "consent") == 1)
 
         // Agree and link: the provider remembers alice's consent to Hearth, so its consent page is not shown again.
-        let linked = try Self.browserSignIn(hearth, state: "google-state-1")
+        let linked = try await Self.browserSignIn(hearth, state: "google-state-1")
         #expect(linked.reached, "console: \(linked.console)")
         #expect(linked.violations.isEmpty)
         #expect(linked.pages.map(\.kind) == ["idp-login", "idp-password", "hearth-consent"])
@@ -99,12 +101,12 @@ struct UpstreamSignInEndToEndTests {
         let created = try hearth.userChanges()
         #expect(created == ["alice created"], "created when she agreed")
 
-        let token = try hearth.exchange(code: code)
+        let token = try await hearth.exchange(code: code)
         #expect(try await hearth.syncedUser(token: token) == "alice", "the provider's sub is the agentUserId")
         let changes = try hearth.userChanges()
         #expect(changes == ["alice created", "alice linked"])
 
-        let metrics = try hearth.metrics()
+        let metrics = try await hearth.metrics()
         func value(_ series: String) -> Double { metrics[series] ?? 0 }
         #expect(value(#"hearth_upstream_sign_ins_total{outcome="redirected",step="authorize"}"#) == 3)
         #expect(value(#"hearth_upstream_sign_ins_total{outcome="completed",step="consent"}"#) == 1)
@@ -119,41 +121,45 @@ struct UpstreamSignInEndToEndTests {
 
     @Test(.enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote)))
     func aSignInAfterTheProviderRotatedItsKeysFetchesTheNewKey() async throws {
-        let (provider, hearth) = try Self.start()
+        let (provider, hearth) = try await Self.start()
         defer {
             hearth.stop()
             provider.stop()
         }
-        let first = try Self.browserSignIn(hearth, state: "before-rotation")
-        _ = try hearth.exchange(code: try #require(first.query["code"]))
-        #expect(try hearth.providerRequests("keys") == 1)
+        let first = try await Self.browserSignIn(hearth, state: "before-rotation")
+        _ = try await hearth.exchange(code: try #require(first.query["code"]))
+        #expect(try await hearth.providerRequests("keys") == 1)
 
         let old = provider.signingKeyID
-        let new = try provider.rotateKeys()
+        let new = try await provider.rotateKeys()
         #expect(new != old)
         // An ID token naming a key Hearth does not know makes it ask for the keys again at most once per
         // `idTokenRefetchInterval` (1 s), not the 30 s that bounds what callers' access tokens may cause: the clock
         // is moved 2 s, far inside the 30 s, as a sign-in can follow a rotation closely.
         hearth.clock.advance(by: .seconds(2))
 
-        let second = try Self.browserSignIn(hearth, state: "after-rotation")
+        let second = try await Self.browserSignIn(hearth, state: "after-rotation")
         #expect(second.reached, "console: \(second.console)")
         #expect(second.query["state"] == "after-rotation")
-        let token = try hearth.exchange(code: try #require(second.query["code"]))
+        let token = try await hearth.exchange(code: try #require(second.query["code"]))
         #expect(try await hearth.syncedUser(token: token) == "alice")
-        #expect(try hearth.providerRequests("keys") == 2, "the JWKS fetched again, for the new kid")
-        #expect(try hearth.providerRequests("discovery") == 1)
-        #expect(try hearth.signIns("completed", step: "consent") == 2)
-        #expect(!(try hearth.metrics()).contains { $0.key.hasPrefix("hearth_identity_token_refusals") && $0.value > 0 })
+        #expect(try await hearth.providerRequests("keys") == 2, "the JWKS fetched again, for the new kid")
+        #expect(try await hearth.providerRequests("discovery") == 1)
+        #expect(try await hearth.signIns("completed", step: "consent") == 2)
+        #expect(
+            !(try await hearth.metrics()).contains {
+                $0.key.hasPrefix("hearth_identity_token_refusals") && $0.value > 0
+            }
+        )
     }
 
-    @Test func theProviderStoppedAfterTheRedirectLeavesAPageToTryAgainAndNothingLinked() throws {
-        let (provider, hearth) = try Self.start()
+    @Test func theProviderStoppedAfterTheRedirectLeavesAPageToTryAgainAndNothingLinked() async throws {
+        let (provider, hearth) = try await Self.start()
         defer {
             hearth.stop()
             provider.stop()
         }
-        let redirect = try hearth.authorize(state: "google-state-2")
+        let redirect = try await hearth.authorize(state: "google-state-2")
         #expect(redirect.status == 302)
         let location = try #require(redirect.header("Location"))
         #expect(location.hasPrefix(provider.authorizationEndpoint + "?"))
@@ -162,7 +168,7 @@ struct UpstreamSignInEndToEndTests {
         #expect(state != "google-state-2", "Hearth's own state goes to the provider, not Google's")
 
         provider.kill()
-        let page = try hearth.callback(["code": "any-code", "state": state], cookie: cookie)
+        let page = try await hearth.callback(["code": "any-code", "state": state], cookie: cookie)
         #expect(page.status == 503)
         #expect(page.header("Retry-After") == "60")
         #expect(page.header("Location") == nil)
@@ -177,25 +183,25 @@ struct UpstreamSignInEndToEndTests {
         for secret in [UpstreamHearth.clientSecret, String(cookie.dropFirst("hearth_signin=".count)), "any-code"] {
             #expect(!hearth.logText.contains(secret), "the log names \(secret)")
         }
-        #expect(try hearth.signIns("failed", step: "token_exchange") == 1)
-        #expect(try hearth.providerRequests("token", outcome: "error") == 1)
+        #expect(try await hearth.signIns("failed", step: "token_exchange") == 1)
+        #expect(try await hearth.providerRequests("token", outcome: "error") == 1)
 
         // Nothing linked: no user, no consent asked, no code; the sign-in is spent, so Google's app starts over.
         #expect(try hearth.userChanges().isEmpty)
-        #expect(try hearth.signIns("completed", step: "consent") == 0)
-        let again = try hearth.callback(["code": "any-code", "state": state], cookie: cookie)
+        #expect(try await hearth.signIns("completed", step: "consent") == 0)
+        let again = try await hearth.callback(["code": "any-code", "state": state], cookie: cookie)
         #expect(again.status == 400)
         #expect(again.text.contains("expired or was already used"))
     }
 
-    @Test func theProviderDownBeforeDiscoveryLeavesAPageNamingNothingSecret() throws {
-        let (provider, hearth) = try Self.start()
+    @Test func theProviderDownBeforeDiscoveryLeavesAPageNamingNothingSecret() async throws {
+        let (provider, hearth) = try await Self.start()
         defer {
             hearth.stop()
             provider.stop()
         }
         provider.kill()
-        let page = try hearth.authorize(state: "google-state-3")
+        let page = try await hearth.authorize(state: "google-state-3")
         #expect(page.status == 503)
         #expect(page.header("Retry-After") == "60")
         #expect(page.header("Location") == nil)
@@ -210,64 +216,64 @@ struct UpstreamSignInEndToEndTests {
         #expect(failure.contains("upstream.step=discovery"), "\(failure)")
         #expect(failure.contains("upstream.error=unavailable"), "\(failure)")
         #expect(!hearth.logText.contains(UpstreamHearth.clientSecret))
-        #expect(try hearth.signIns("failed", step: "discovery") == 1)
-        #expect(try hearth.providerRequests("discovery", outcome: "error") == 1)
-        #expect(try hearth.providerRequests("discovery") == 0)
+        #expect(try await hearth.signIns("failed", step: "discovery") == 1)
+        #expect(try await hearth.providerRequests("discovery", outcome: "error") == 1)
+        #expect(try await hearth.providerRequests("discovery") == 0)
     }
 
     @Test(.enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote)))
     func withoutCreatingUsersOnlyAUserTheBackendCreatedLinks() async throws {
-        let (provider, hearth) = try Self.start(createUsers: false)
+        let (provider, hearth) = try await Self.start(createUsers: false)
         defer {
             hearth.stop()
             provider.stop()
         }
 
         // alice signs in at the provider, and Hearth does not know her.
-        let refused = try hearth.authorize(state: "google-state-4")
+        let refused = try await hearth.authorize(state: "google-state-4")
         let refusedCookie = try #require(UpstreamHearth.signInCookie(refused))
-        let atProvider = try UpstreamHearth.signInAtProvider(
+        let atProvider = try await UpstreamHearth.signInAtProvider(
             location: try #require(refused.header("Location")),
             callbackURL: hearth.callbackURL
         )
         #expect(atProvider.pages == ["idp-login", "idp-password", "idp-consent"])
-        let notSetUp = try hearth.callback(atProvider.query, cookie: refusedCookie)
+        let notSetUp = try await hearth.callback(atProvider.query, cookie: refusedCookie)
         #expect(notSetUp.status == 403)
         #expect(notSetUp.text.contains("not set up"))
         #expect(!notSetUp.text.contains("/oauth/consent"), "no consent form")
         #expect(try hearth.userChanges().isEmpty)
         #expect(try hearth.store.devicesWithGeneration(forUser: "alice") == nil)
-        #expect(try hearth.signIns("refused", step: "callback") == 1)
+        #expect(try await hearth.signIns("refused", step: "callback") == 1)
 
         // The backend creates her through /v1; the same sign-in now links.
         let created = try await hearth.harness.send(.put, "/v1/users/alice", bearer: try hearth.harness.apiKey())
         #expect(created.status == 201)
-        let started = try hearth.authorize(state: "google-state-5")
+        let started = try await hearth.authorize(state: "google-state-5")
         let cookie = try #require(UpstreamHearth.signInCookie(started))
-        let again = try UpstreamHearth.signInAtProvider(
+        let again = try await UpstreamHearth.signInAtProvider(
             location: try #require(started.header("Location")),
             callbackURL: hearth.callbackURL
         )
-        let consentPage = try hearth.callback(again.query, cookie: cookie)
-        #expect(consentPage.status == 200)
+        let consentPage = try await hearth.callback(again.query, cookie: cookie)
+        #expect(consentPage.status == 200, "\(consentPage.text)\n\(hearth.logText)")
         #expect(consentPage.text.contains("Agree and link"))
         #expect(consentPage.text.contains("alice@example.com"), "the provider's email claim names the account")
-        let redirect = try hearth.consent(page: consentPage, cookie: cookie, decision: "allow")
+        let redirect = try await hearth.consent(page: consentPage, cookie: cookie, decision: "allow")
         #expect(redirect.status == 302)
         #expect(redirect.locationWithoutQuery == LinkingHearth.redirectURI)
         #expect(redirect.locationQuery["state"] == "google-state-5")
-        let token = try hearth.exchange(code: try #require(redirect.locationQuery["code"]))
+        let token = try await hearth.exchange(code: try #require(redirect.locationQuery["code"]))
         #expect(try await hearth.syncedUser(token: token) == "alice")
         let changes = try hearth.userChanges()
         #expect(changes == ["alice created", "alice linked"], "created once, by the backend")
-        #expect(try hearth.signIns("completed", step: "consent") == 1)
+        #expect(try await hearth.signIns("completed", step: "consent") == 1)
     }
 
     /// Two instances behind one public callback URL, on one SQLite file: the sign-in started at A (its state and
     /// cookie) finishes at B, consent included, and B's code works at A too.
     @Test(.enabled(if: IdentityProviderBrowser.testsEnabled, Comment(rawValue: IdentityProviderBrowser.skipNote)))
     func aSignInStartedAtOneInstanceFinishesAtAnother() async throws {
-        let (provider, a) = try Self.start()
+        let (provider, a) = try await Self.start()
         defer {
             a.stop()
             provider.stop()
@@ -280,25 +286,25 @@ struct UpstreamSignInEndToEndTests {
         )
         defer { b.stop() }
 
-        let started = try a.authorize(state: "google-state-6")
+        let started = try await a.authorize(state: "google-state-6")
         let cookie = try #require(UpstreamHearth.signInCookie(started))
-        let atProvider = try UpstreamHearth.signInAtProvider(
+        let atProvider = try await UpstreamHearth.signInAtProvider(
             location: try #require(started.header("Location")),
             callbackURL: a.callbackURL
         )
-        let consentPage = try b.callback(atProvider.query, cookie: cookie)
+        let consentPage = try await b.callback(atProvider.query, cookie: cookie)
         #expect(consentPage.status == 200, "\(consentPage.text)")
-        let redirect = try b.consent(page: consentPage, cookie: cookie, decision: "allow")
+        let redirect = try await b.consent(page: consentPage, cookie: cookie, decision: "allow")
         #expect(redirect.status == 302)
         #expect(redirect.locationQuery["state"] == "google-state-6")
-        let token = try a.exchange(code: try #require(redirect.locationQuery["code"]))
+        let token = try await a.exchange(code: try #require(redirect.locationQuery["code"]))
         #expect(try await a.syncedUser(token: token) == "alice")
         #expect(try await b.syncedUser(token: token) == "alice")
-        #expect(try a.signIns("redirected", step: "authorize") == 1)
-        #expect(try b.signIns("completed", step: "consent") == 1)
-        #expect(try b.providerRequests("token") == 1)
+        #expect(try await a.signIns("redirected", step: "authorize") == 1)
+        #expect(try await b.signIns("completed", step: "consent") == 1)
+        #expect(try await b.providerRequests("token") == 1)
         // The sign-in is spent everywhere: its callback again, at A, is refused.
-        let replayed = try a.callback(atProvider.query, cookie: cookie)
+        let replayed = try await a.callback(atProvider.query, cookie: cookie)
         #expect(replayed.status == 400)
         #expect(replayed.text.contains("expired or was already used"))
     }

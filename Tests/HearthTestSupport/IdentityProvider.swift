@@ -23,8 +23,8 @@ import Darwin
 /// the client's own credentials, and gives `exp` and `iat` as numbers with a fraction (`1795812192.301348`).
 ///
 /// ```swift
-/// let provider = try IdentityProvider(users: [.init(login: "alice", password: "pw")],
-///                                     clients: [.init(id: "hearth", secret: "s", redirectURIs: [callback])])
+/// let provider = try await IdentityProvider.start(users: [.init(login: "alice", password: "pw")],
+///                                                clients: [.init(id: "hearth", secret: "s", redirectURIs: [callback])])
 /// defer { provider.stop() }
 /// let token = try provider.mint(.init(claims: ["iss": .string(provider.issuer), "sub": "alice"]))
 /// ```
@@ -125,7 +125,8 @@ public final class IdentityProvider: Sendable {
     private let ownsDirectory: Bool
     private let state: Mutex<State>
 
-    /// Starts a provider with `users` and `clients` on a free loopback port, and returns once it listens.
+    /// Starts a provider with `users` and `clients` on a free loopback port, and returns once it listens. The wait
+    /// (the virtual environment made on first use, Python's start) runs off the cooperative pool (``offThePool(_:)``).
     ///
     /// - Parameters:
     ///   - algorithm: what signs the tokens.
@@ -135,7 +136,29 @@ public final class IdentityProvider: Sendable {
     ///   - opaqueAccessTokens: access tokens as random strings that only introspection checks, rather than canaille's
     ///     JWTs.
     ///   - keyDirectory: where its state lives; a new temporary directory (removed by ``stop()``) when `nil`.
-    public init(
+    public static func start(
+        users: [User],
+        clients: [Client],
+        algorithm: SigningAlgorithm = .rs256,
+        consentRequired: Bool = true,
+        accessTokenLifetimeSeconds: Int = 3600,
+        opaqueAccessTokens: Bool = false,
+        keyDirectory: URL? = nil
+    ) async throws -> IdentityProvider {
+        try await offThePool {
+            try IdentityProvider(
+                users: users,
+                clients: clients,
+                algorithm: algorithm,
+                consentRequired: consentRequired,
+                accessTokenLifetimeSeconds: accessTokenLifetimeSeconds,
+                opaqueAccessTokens: opaqueAccessTokens,
+                keyDirectory: keyDirectory
+            )
+        }
+    }
+
+    private init(
         users: [User],
         clients: [Client],
         algorithm: SigningAlgorithm = .rs256,
@@ -191,15 +214,15 @@ public final class IdentityProvider: Sendable {
     }
 
     /// Starts the provider again on the same port with the same state (after ``kill()``, or to restart a running one).
-    public func restart() throws {
-        try relaunch(extra: [])
+    public func restart() async throws {
+        try await offThePool { try self.relaunch(extra: []) }
     }
 
     /// Restarts the provider with a new active signing key; the previous keys stay published as inactive (they
     /// verify tokens already issued, and sign nothing). Returns the new key's `kid`.
     @discardableResult
-    public func rotateKeys() throws -> String {
-        try relaunch(extra: ["--rotate"])
+    public func rotateKeys() async throws -> String {
+        try await offThePool { try self.relaunch(extra: ["--rotate"]) }
         return signingKeyID
     }
 

@@ -74,7 +74,7 @@ public enum IdentityProviderBrowser {
     /// Opens `url` and signs in as `login` / `password` at the provider; `idpConsent` (`accept` or `deny`) answers
     /// the provider's consent page, `decision` (`allow` or `deny`) Hearth's. Returns when a URL starting with
     /// `redirectPrefix` is requested (``Outcome/reached``), a CSP violation stopped the browser, or the driver gave up
-    /// (then it throws, quoting what the driver saw).
+    /// (then it throws, quoting what the driver saw). The browser runs off the cooperative pool (``offThePool(_:)``).
     public static func signIn(
         url: String,
         redirectPrefix: String,
@@ -83,19 +83,18 @@ public enum IdentityProviderBrowser {
         idpConsent: String = "accept",
         decision: String = "allow",
         timeoutSeconds: Int = 180
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         let (browser, python) = try setup.get()
         let script = RepositoryRoot.url.appendingPathComponent("Tests/HearthAppTests/Fixtures/Browser")
             .appendingPathComponent("upstream_sign_in.py").path
-        let result = try ChildProcess.run(
-            python,
-            [
-                script, "--browser", browser, "--url", url, "--redirect-prefix", redirectPrefix, "--login", login,
-                "--password", password, "--idp-consent", idpConsent, "--decision", decision,
-                "--timeout", String(timeoutSeconds),
-            ],
-            timeout: .seconds(timeoutSeconds + 60)
-        )
+        let arguments = [
+            script, "--browser", browser, "--url", url, "--redirect-prefix", redirectPrefix, "--login", login,
+            "--password", password, "--idp-consent", idpConsent, "--decision", decision,
+            "--timeout", String(timeoutSeconds),
+        ]
+        let result = try await offThePool {
+            try ChildProcess.run(python, arguments, timeout: .seconds(timeoutSeconds + 60))
+        }
         let line = result.stdoutText.split(separator: "\n").last { $0.hasPrefix("{") }.map(String.init) ?? ""
         guard let outcome = try? JSONDecoder().decode(Outcome.self, from: Data(line.utf8)) else {
             throw TestFailure("the browser driver failed: \(result)")

@@ -105,7 +105,7 @@ final class LinkingHearth: Sendable {
 
     // MARK: - HTTP through curl
 
-    struct Response {
+    struct Response: Sendable {
         var status: Int
         var headers: [(String, String)]
         var body: Data

@@ -49,8 +49,8 @@ final class UpstreamHearth: Sendable {
     }
 
     /// A provider with alice and Hearth's client, which may return to `callbackURLs`.
-    static func provider(callbackURLs: [String]) throws -> IdentityProvider {
-        try IdentityProvider(
+    static func provider(callbackURLs: [String]) async throws -> IdentityProvider {
+        try await IdentityProvider.start(
             users: [alice],
             clients: [.init(id: clientID, secret: clientSecret, redirectURIs: callbackURLs)]
         )
@@ -124,9 +124,8 @@ final class UpstreamHearth: Sendable {
 
     /// `GET /oauth/authorize` with Google's `state`, as curl: the answer (a 302 to the provider with the cookie,
     /// or an error page).
-    func authorize(state: String) throws -> LinkingHearth.Response {
-        try LinkingHearth.request(
-            port: port,
+    func authorize(state: String) async throws -> LinkingHearth.Response {
+        try await request(
             "GET",
             "/oauth/authorize?" + LinkingHearth.form(LinkingHearth.authorizeQuery(state: state))
         )
@@ -144,8 +143,8 @@ final class UpstreamHearth: Sendable {
     static func signInAtProvider(
         location: String,
         callbackURL: String
-    ) throws -> (query: [String: String], pages: [String]) {
-        let outcome = try IdentityProviderBrowser.signIn(
+    ) async throws -> (query: [String: String], pages: [String]) {
+        let outcome = try await IdentityProviderBrowser.signIn(
             url: location,
             redirectPrefix: callbackURL,
             login: alice.login,
@@ -156,9 +155,8 @@ final class UpstreamHearth: Sendable {
     }
 
     /// `GET /oauth/upstream/callback` with `query` and the sign-in cookie.
-    func callback(_ query: [String: String], cookie: String?) throws -> LinkingHearth.Response {
-        try LinkingHearth.request(
-            port: port,
+    func callback(_ query: [String: String], cookie: String?) async throws -> LinkingHearth.Response {
+        try await request(
             "GET",
             "/oauth/upstream/callback?"
                 + LinkingHearth.form(query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
@@ -167,10 +165,13 @@ final class UpstreamHearth: Sendable {
     }
 
     /// `POST /oauth/consent` with the consent page's hidden fields and `decision`.
-    func consent(page: LinkingHearth.Response, cookie: String, decision: String) throws -> LinkingHearth.Response {
+    func consent(
+        page: LinkingHearth.Response,
+        cookie: String,
+        decision: String
+    ) async throws -> LinkingHearth.Response {
         let fields = LinkingHearth.hiddenFields(page.text).map { ($0.0, Optional($0.1)) } + [("decision", decision)]
-        return try LinkingHearth.request(
-            port: port,
+        return try await request(
             "POST",
             "/oauth/consent",
             body: LinkingHearth.form(fields),
@@ -179,9 +180,8 @@ final class UpstreamHearth: Sendable {
     }
 
     /// Google's code exchange at `/oauth/token`: Hearth's access token.
-    func exchange(code: String) throws -> String {
-        let answer = try LinkingHearth.request(
-            port: port,
+    func exchange(code: String) async throws -> String {
+        let answer = try await request(
             "POST",
             "/oauth/token",
             body: LinkingHearth.form([
@@ -201,23 +201,37 @@ final class UpstreamHearth: Sendable {
         try await harness.sync(token: token)["payload"]?["agentUserId"]?.stringValue
     }
 
+    /// One request to this Hearth as curl (``LinkingHearth/request(port:_:_:body:headers:)``), off the cooperative
+    /// pool: the sign-in's callback is finished in a task on that pool, in this very process.
+    private func request(
+        _ method: String,
+        _ path: String,
+        body: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> LinkingHearth.Response {
+        let port = port
+        return try await offThePool {
+            try LinkingHearth.request(port: port, method, path, body: body, headers: headers)
+        }
+    }
+
     // MARK: - What Hearth recorded
 
     /// `/metrics`, parsed (series named with their labels sorted).
-    func metrics() throws -> [String: Double] {
-        let answer = try LinkingHearth.request(port: port, "GET", "/metrics")
+    func metrics() async throws -> [String: Double] {
+        let answer = try await request("GET", "/metrics")
         guard answer.status == 200 else { throw HarnessError("/metrics answered \(answer.status)") }
         return PrometheusSamples.parse(answer.text)
     }
 
     /// `hearth_upstream_sign_ins_total{outcome, step}`.
-    func signIns(_ outcome: String, step: String) throws -> Double {
-        try metrics()[#"hearth_upstream_sign_ins_total{outcome="\#(outcome)",step="\#(step)"}"#] ?? 0
+    func signIns(_ outcome: String, step: String) async throws -> Double {
+        try await metrics()[#"hearth_upstream_sign_ins_total{outcome="\#(outcome)",step="\#(step)"}"#] ?? 0
     }
 
     /// `hearth_identity_provider_requests_total{outcome, step}`.
-    func providerRequests(_ step: String, outcome: String = "ok") throws -> Double {
-        try metrics()[#"hearth_identity_provider_requests_total{outcome="\#(outcome)",step="\#(step)"}"#] ?? 0
+    func providerRequests(_ step: String, outcome: String = "ok") async throws -> Double {
+        try await metrics()[#"hearth_identity_provider_requests_total{outcome="\#(outcome)",step="\#(step)"}"#] ?? 0
     }
 
     /// The `user` changes of the change log (`created`, …), for every user.
