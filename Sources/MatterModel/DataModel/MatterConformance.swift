@@ -1,0 +1,81 @@
+/// Whether an element (a cluster on a device type, a feature, an attribute, a command, an event) must, may or must
+/// not be there: the specification's conformance (Matter Core §7.3, "Conformance"), as its data model writes it.
+///
+/// `M` is `.mandatory(nil)`, `O` `.optional(nil)`, `LT` `.mandatory(.feature("LT"))`, `[LT]`
+/// `.optional(.feature("LT"))`, `P` `.provisional`, `D` `.deprecated`, `X` `.disallowed`, and `LT, O` (the first
+/// that applies) `.otherwise([.mandatory(.feature("LT")), .optional(nil)])`.
+public indirect enum MatterConformance: Sendable, Hashable {
+    /// Required, or required when the condition holds.
+    case mandatory(MatterCondition?)
+    /// Allowed, or allowed when the condition holds.
+    case optional(MatterCondition?)
+    /// Provisional: not yet to be relied on.
+    case provisional
+    /// Deprecated.
+    case deprecated
+    /// Not allowed.
+    case disallowed
+    /// The first of these that applies.
+    case otherwise([MatterConformance])
+}
+
+/// A condition in a conformance: a feature, a device type's condition, another element's presence, or a
+/// combination of them.
+public indirect enum MatterCondition: Sendable, Hashable {
+    /// A feature of the cluster, by code or name (`LT`, `Lighting`).
+    case feature(String)
+    /// A condition of the device type (Matter's device library names them: `Simple`, `Client`, `Duplicate`).
+    case condition(String)
+    /// An attribute's presence.
+    case attribute(String)
+    /// A command's presence.
+    case command(String)
+    /// An event's presence.
+    case event(String)
+    /// A field's presence.
+    case field(String)
+    /// All of these.
+    case all([MatterCondition])
+    /// Any of these.
+    case any([MatterCondition])
+    /// Exactly one of these.
+    case exactlyOne([MatterCondition])
+    /// Not this.
+    case not(MatterCondition)
+}
+
+extension MatterConformance {
+    /// Whether this conformance requires the element when `holds` says which conditions hold. `.otherwise` takes
+    /// its first alternative that applies (mandatory or optional whose condition holds, or one without a condition).
+    public func requires(when holds: (MatterCondition) -> Bool) -> Bool {
+        switch self {
+        case .mandatory(nil): return true
+        case .mandatory(let condition?): return condition.evaluate(holds)
+        case .optional, .provisional, .deprecated, .disallowed: return false
+        case .otherwise(let alternatives):
+            for alternative in alternatives {
+                switch alternative {
+                case .mandatory(nil): return true
+                case .mandatory(let condition?): if condition.evaluate(holds) { return true }
+                case .optional(nil), .provisional, .deprecated, .disallowed: return false
+                case .optional(let condition?): if condition.evaluate(holds) { return false }
+                case .otherwise: if alternative.requires(when: holds) { return true }
+                }
+            }
+            return false
+        }
+    }
+}
+
+extension MatterCondition {
+    /// The condition's truth, with `holds` deciding each name.
+    public func evaluate(_ holds: (MatterCondition) -> Bool) -> Bool {
+        switch self {
+        case .feature, .condition, .attribute, .command, .event, .field: return holds(self)
+        case .all(let terms): return terms.allSatisfy { $0.evaluate(holds) }
+        case .any(let terms): return terms.contains { $0.evaluate(holds) }
+        case .exactlyOne(let terms): return terms.filter { $0.evaluate(holds) }.count == 1
+        case .not(let term): return !term.evaluate(holds)
+        }
+    }
+}
