@@ -114,8 +114,9 @@ struct RefusedDevice: CustomTestStringConvertible, Sendable {
             field: "clusters.Thermostat.MaxHeatSetpointLimit"
         ),
         RefusedDevice(
-            name: "thermostat mode Google could not be told",
-            json: #"{"id":"bad","name":"Bad","deviceTypes":["Thermostat"],"clusters":{"Thermostat":{"SystemMode":7}}}"#,
+            name: "thermostat mode the sequence makes impossible",
+            json:
+                #"{"id":"bad","name":"Bad","deviceTypes":["Thermostat"],"clusters":{"Thermostat":{"ControlSequenceOfOperation":2,"SystemMode":3}}}"#,
             device: "bad",
             field: "clusters.Thermostat.SystemMode"
         ),
@@ -233,8 +234,9 @@ struct CLITests {
         #expect(rows["lamp"]?.contains("Renamed lamp") == false, "all or nothing: the update was applied")
     }
 
-    /// `devices set` checks a thermostat like an import: a mode outside what Google is offered, or a user limit
-    /// beyond its absolute one, is refused naming the attribute and changes nothing; a limit inside is kept.
+    /// `devices set` checks a thermostat like an import: a mode Matter does not allow (the reserved 2), or a user
+    /// limit beyond its absolute one, is refused naming the attribute and changes nothing; Sleep, which Matter
+    /// allows, and a limit inside are kept.
     @Test func devicesSetChecksThermostatModesAndLimits() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -244,9 +246,11 @@ struct CLITests {
         func set(_ assignment: String) throws -> CommandResult {
             try workspace.hearth("devices", "set", "--user", "alice", "--device", "t", assignment)
         }
-        let fanOnly = try set("Thermostat.SystemMode=7")
-        #expect(fanOnly.status != 0, "\(fanOnly)")
-        #expect(fanOnly.stderr.contains("Thermostat.SystemMode: 7 (FanOnly)"), "\(fanOnly)")
+        let reserved = try set("Thermostat.SystemMode=2")
+        #expect(reserved.status != 0, "\(reserved)")
+        #expect(reserved.stderr.contains("Thermostat.SystemMode: 2 is reserved"), "\(reserved)")
+        let sleep = try set("Thermostat.SystemMode=9")
+        #expect(sleep.status == 0, "Sleep is a mode Matter allows: \(sleep)")
         let beyond = try set("Thermostat.MaxHeatSetpointLimit=3100")
         #expect(beyond.status != 0, "\(beyond)")
         #expect(beyond.stderr.contains("Thermostat.MaxHeatSetpointLimit: 3100 is outside"), "\(beyond)")
@@ -256,7 +260,7 @@ struct CLITests {
         defer { try? store.close() }
         let devices = try store.devices(forUser: "alice")
         let thermostat = try #require(devices.first { $0.id == "t" }).endpoints[0].cluster(.Thermostat)
-        #expect(thermostat.int("SystemMode") == 1)
+        #expect(thermostat.int("SystemMode") == 9)
         #expect(thermostat.int("MaxHeatSetpointLimit") == 2500)
     }
 

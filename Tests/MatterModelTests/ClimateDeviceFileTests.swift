@@ -138,22 +138,25 @@ struct ClimateDeviceFileTests {
         #expect(radiator.endpoints[0].cluster(.Thermostat).int("MinHeatSetpointLimit") == 1500)
     }
 
-    /// `devices set` checks a changed cluster with the same rules and the endpoint's device types: FanOnly is a
-    /// Room Air Conditioner's mode, not a wall thermostat's.
-    @Test func systemModeRuleFollowsTheDeviceType() {
-        var state = AttributeSchema.filled(
-            ClusterState(["SystemMode": .int(AttributeSchema.SystemMode.fanOnly)]),
+    /// Every `SystemMode` Matter allows for the sequence is kept, on every device type: FanOnly, Dry and Sleep have
+    /// no feature conformance in `SystemModeEnum` and are possible with every `ControlSequenceOfOperation`, so a
+    /// wall thermostat in FanOnly or an air conditioner in Sleep is a state the registry must hold. Heating modes
+    /// on cooling-only equipment are still refused: `ControlSequenceOfOperationEnum` says "Heat and Emergency are
+    /// not possible".
+    @Test(arguments: [
+        ("Thermostat", 7), ("Thermostat", 8), ("Thermostat", 9), ("RoomAirConditioner", 9),
+        ("RoomAirConditioner", 7),
+    ])
+    func everyModeMatterAllowsIsKept(type: String, mode: Int) throws {
+        let device = try Self.onlyDevice(Self.device(type, "Thermostat", #""SystemMode": \#(mode)"#))
+        #expect(device.endpoints[0].cluster(.Thermostat).int("SystemMode") == mode)
+        let state = AttributeSchema.filled(
+            ClusterState(["SystemMode": .int(mode)]),
             cluster: .Thermostat,
-            deviceTypes: [.Thermostat]
+            deviceTypes: [DeviceType(rawValue: type)!]
         )
         #expect(
-            AttributeSchema.validate(state, cluster: .Thermostat, deviceTypes: [.Thermostat])?.attribute == "SystemMode"
-        )
-        #expect(AttributeSchema.validate(state, cluster: .Thermostat, deviceTypes: [.RoomAirConditioner]) == nil)
-        state["SystemMode"] = .int(AttributeSchema.SystemMode.sleep)
-        #expect(
-            AttributeSchema.validate(state, cluster: .Thermostat, deviceTypes: [.RoomAirConditioner])?.attribute
-                == "SystemMode"
+            AttributeSchema.validate(state, cluster: .Thermostat, deviceTypes: [DeviceType(rawValue: type)!]) == nil
         )
     }
 
@@ -309,27 +312,6 @@ struct ClimateDeviceFileTests {
             field: "clusters.Thermostat.MaxCoolSetpointLimit",
             message:
                 "3100 is less than MinSetpointDeadBand (25 tenths of a degree) above MaxHeatSetpointLimit (3000)"
-        ),
-        Refusal(
-            name: "fan-only on a wall thermostat",
-            json: device("Thermostat", "Thermostat", #""SystemMode": 7"#),
-            code: .inconsistentAttributes,
-            field: "clusters.Thermostat.SystemMode",
-            message: "7 (FanOnly) is not a mode Hearth offers Google on Thermostat"
-        ),
-        Refusal(
-            name: "dry on a wall thermostat",
-            json: device("Thermostat", "Thermostat", #""SystemMode": 8"#),
-            code: .inconsistentAttributes,
-            field: "clusters.Thermostat.SystemMode",
-            message: "8 (Dry) is not a mode Hearth offers Google on Thermostat"
-        ),
-        Refusal(
-            name: "sleep on an air conditioner",
-            json: device("RoomAirConditioner", "Thermostat", #""SystemMode": 9"#),
-            code: .inconsistentAttributes,
-            field: "clusters.Thermostat.SystemMode",
-            message: "9 (Sleep) is not a mode Hearth offers Google on RoomAirConditioner"
         ),
         Refusal(
             name: "reserved system mode",

@@ -7,16 +7,23 @@ import SmartHomeProtocol
 /// / 100 out, `round(°C × 100)` in); `thermostatTemperatureUnit` is `"C"` (Hearth has no unit setting).
 ///
 /// **Modes.** Google's `thermostatMode` is "from the list of `availableThermostatModes`" (TemperatureSetting
-/// trait), so both come from one list: the Matter `SystemMode`s Hearth lets the endpoint be in
-/// (``AttributeSchema/SystemMode/offered(sequence:deviceTypes:)``: Off; Heat and EmergencyHeat when the
+/// trait), so both come from one list: the Matter `SystemMode`s Hearth offers on the endpoint
+/// (``AttributeSchema/SystemMode/offered(sequence:deviceTypes:current:)``: Off; Heat and EmergencyHeat when the
 /// `ControlSequenceOfOperation` heats (2…5); Cool and Precooling when it cools (0, 1, 4, 5); Auto when it does both;
-/// FanOnly and Dry on a Room Air Conditioner), each as its Google mode. Matter `SystemMode` → Google
-/// `thermostatMode`: Off `off`, Auto `heatcool` (Matter's Auto keeps the temperature between the two setpoints,
-/// which is Google's `heatcool`; Google's `auto` means a schedule), Cool and Precooling `cool`, Heat and
-/// EmergencyHeat `heat`, FanOnly `fan-only`, Dry `dry`. Import and `devices set` refuse any other `SystemMode` for
-/// the endpoint (Sleep always: Google has no sleep mode), and `ThermostatSetMode` only sets listed modes, so the
-/// reported mode is always available. `on` (restore the previous mode) is not offered: Matter keeps no previous
-/// mode.
+/// FanOnly and Dry on a Room Air Conditioner; and FanOnly, Dry or Sleep on any thermostat while it is in that mode),
+/// each as its Google mode. Matter `SystemMode` → Google `thermostatMode`: Off `off`, Auto `heatcool` (Matter's Auto
+/// keeps the temperature between the two setpoints, which is Google's `heatcool`; Google's `auto` means a
+/// schedule), Cool and Precooling `cool`, Heat and EmergencyHeat `heat`, FanOnly `fan-only`, Dry `dry`, Sleep `eco`.
+///
+/// The registry keeps every mode Matter allows for the sequence, whether or not Google has a name for it. Sleep is
+/// the one Google has none for: a thermostat in Sleep follows a setback of its own to save energy while people
+/// sleep, and of Google's modes (`off`, `heat`, `cool`, `on`, `heatcool`, `auto`, `fan-only`, `purifier`, `eco`,
+/// `dry`) `eco`, the energy-saving mode, is the one that says that; `heat` or `cool` would claim a setpoint
+/// Hearth does not know, and `off` would say it does nothing. Matter has no attribute saying whether a thermostat
+/// supports Sleep, FanOnly or Dry, so a wall thermostat is offered one of them only while it reports being in it:
+/// its SYNC entry changes then, and the outbox asks Google to SYNC again. `ThermostatSetMode` sets only offered
+/// modes, so the reported mode is always available. `on` (restore the previous mode) is not offered: Matter keeps
+/// no previous mode.
 ///
 /// **SYNC.** `thermostatTemperatureRange` spans the setpoint limits of what the equipment does (heat, cool or
 /// both): the user limits (`Min/MaxHeatSetpointLimit`, `Min/MaxCoolSetpointLimit`), which default to and stay
@@ -37,8 +44,8 @@ import SmartHomeProtocol
 ///   to centre on the value, keeping its width. Out-of-limit values are `valueOutOfRange` (strict) or clamped
 ///   (lenient). Where the equipment heats and cools, the other setpoint is pushed to keep `MinSetpointDeadBand`
 ///   (Matter 1.3 §4.3.7.2); if its limit stops it, strict mode answers `rangeTooClose` and lenient mode pulls the
-///   requested one back. In `off`, `fan-only` and `dry` there is no setpoint to change: `inOffMode`,
-///   `inFanOnlyMode`, `inDryMode`.
+///   requested one back. In `off`, `fan-only`, `dry` and `eco` (Sleep) there is no setpoint to change:
+///   `inOffMode`, `inFanOnlyMode`, `inDryMode`, `inEcoMode` (in Sleep the thermostat follows its own setback).
 /// - `ThermostatTemperatureSetRange` `{thermostatTemperatureSetpointLow, thermostatTemperatureSetpointHigh}`: on
 ///   equipment that heats and cools, in any mode, sets both setpoints (each within its limits as above); closer
 ///   than the dead band is `rangeTooClose` (strict) or widened upward, then downward (lenient). The mode is not
@@ -75,6 +82,7 @@ enum TemperatureSettingTrait: TraitMapping {
         case SystemMode.heat, SystemMode.emergencyHeat: return "heat"
         case SystemMode.fanOnly: return "fan-only"
         case SystemMode.dry: return "dry"
+        case SystemMode.sleep: return "eco"
         default: return "off"
         }
     }
@@ -82,7 +90,7 @@ enum TemperatureSettingTrait: TraitMapping {
     /// The Matter `SystemMode` each Google mode sets.
     static let systemModes: [String: Int] = [
         "off": SystemMode.off, "heat": SystemMode.heat, "cool": SystemMode.cool, "heatcool": SystemMode.auto,
-        "fan-only": SystemMode.fanOnly, "dry": SystemMode.dry,
+        "fan-only": SystemMode.fanOnly, "dry": SystemMode.dry, "eco": SystemMode.sleep,
     ]
 
     /// What a thermostat endpoint's equipment does.
@@ -101,7 +109,12 @@ enum TemperatureSettingTrait: TraitMapping {
             cools = ControlSequence.canCool(sequence)
             isAirConditioner = endpoint.deviceTypes.contains(.RoomAirConditioner)
             var modes: [String] = []
-            for systemMode in SystemMode.offered(sequence: sequence, deviceTypes: endpoint.deviceTypes) {
+            let current = endpoint.cluster(.Thermostat).int(.Thermostat.systemMode)
+            for systemMode in SystemMode.offered(
+                sequence: sequence,
+                deviceTypes: endpoint.deviceTypes,
+                current: current
+            ) {
                 let mode = TemperatureSettingTrait.googleMode(systemMode)
                 if !modes.contains(mode) { modes.append(mode) }
             }
@@ -374,6 +387,8 @@ enum TemperatureSettingTrait: TraitMapping {
             throw CommandError(.inFanOnlyMode, "the thermostat only runs its fan; set a mode first")
         case SystemMode.dry:
             throw CommandError(.inDryMode, "the thermostat only dehumidifies; set a mode first")
+        case SystemMode.sleep:
+            throw CommandError(.inEcoMode, "the thermostat is in Sleep, which keeps its own setpoint; set a mode first")
         default:
             throw CommandError(.inOffMode, "the thermostat is off; set a mode first")
         }

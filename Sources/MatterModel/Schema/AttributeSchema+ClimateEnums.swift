@@ -110,16 +110,18 @@ extension AttributeSchema {
             }
         }
 
-        /// The modes Hearth lets a thermostat endpoint be in, in the order Google's modes are listed: Off; Heat and
-        /// EmergencyHeat when the `ControlSequenceOfOperation` heats; Cool and Precooling when it cools; Auto when
-        /// it does both; FanOnly and Dry on a Room Air Conditioner.
+        /// The modes Hearth offers Google on a thermostat endpoint (`availableThermostatModes`), in the order
+        /// Google's modes are listed: Off; Heat and EmergencyHeat when the `ControlSequenceOfOperation` heats; Cool
+        /// and Precooling when it cools; Auto when it does both; FanOnly and Dry on a Room Air Conditioner; and the
+        /// endpoint's `current` mode when it is FanOnly, Dry or Sleep and not listed yet.
         ///
-        /// Matter allows FanOnly, Dry and Sleep with any sequence (they have no feature conformance in
-        /// `SystemModeEnum`) and has no attribute saying which of them a device supports, so the device type
-        /// decides: an air conditioner runs its fan alone and dehumidifies, a wall thermostat does not. Sleep is
-        /// never offered: Google's `availableThermostatModes` has no sleep mode, and `thermostatMode` must be one
-        /// of them (TemperatureSetting trait), so a thermostat in Sleep could not be reported truthfully.
-        public static func offered(sequence: Int, deviceTypes: [DeviceType]) -> [Int] {
+        /// Matter allows FanOnly, Dry and Sleep with any sequence (`SystemModeEnum` gives them no feature
+        /// conformance) and has no attribute saying which of them a device supports. An air conditioner runs its
+        /// fan alone and dehumidifies, so those are always offered on one; on any other thermostat a mode the
+        /// device reports being in is a mode it supports, so it is offered while the device is in it (the SYNC
+        /// entry changes with it, and the outbox asks Google to SYNC again). Google's `thermostatMode` must be one of
+        /// `availableThermostatModes` (TemperatureSetting trait), and this keeps it one.
+        public static func offered(sequence: Int, deviceTypes: [DeviceType], current: Int? = nil) -> [Int] {
             let heats = ControlSequence.canHeat(sequence)
             let cools = ControlSequence.canCool(sequence)
             var modes = [off]
@@ -127,7 +129,31 @@ extension AttributeSchema {
             if cools { modes += [cool, precooling] }
             if heats && cools { modes.append(auto) }
             if deviceTypes.contains(.RoomAirConditioner) { modes += [fanOnly, dry] }
+            if let current, [fanOnly, dry, sleep].contains(current), !modes.contains(current) {
+                modes.append(current)
+            }
             return modes
+        }
+
+        /// Why `mode` is not a state a thermostat with `sequence` can be in, after Matter's `SystemModeEnum` and
+        /// `ControlSequenceOfOperationEnum` (Matter 1.4, Thermostat cluster): 2 is reserved; Heat and
+        /// EmergencyHeat need the HEAT feature and are "not possible" with the cooling-only sequences (0, 1); Cool
+        /// and Precooling need COOL and are not possible with the heating-only ones (2, 3); Auto needs AUTO, which
+        /// needs both. Off, FanOnly, Dry and Sleep are possible with every sequence. `nil` when it can be.
+        public static func impossibility(_ mode: Int, sequence: Int) -> String? {
+            let heats = ControlSequence.canHeat(sequence)
+            let cools = ControlSequence.canCool(sequence)
+            if mode == 2 { return "2 is reserved" }
+            if isHeating(mode) && !heats {
+                return "\(mode) heats, but ControlSequenceOfOperation \(sequence) has no heating"
+            }
+            if isCooling(mode) && !cools {
+                return "\(mode) cools, but ControlSequenceOfOperation \(sequence) has no cooling"
+            }
+            if mode == auto && !(heats && cools) {
+                return "1 (Auto) needs heating and cooling, but ControlSequenceOfOperation \(sequence) lacks one"
+            }
+            return nil
         }
     }
 

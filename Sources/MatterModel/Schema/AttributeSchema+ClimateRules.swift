@@ -133,10 +133,10 @@ extension AttributeSchema {
     ///   where both limits of the pair sit at their absolute values (Matter's own defaults, 3000 and 3200 with a
     ///   2.5 °C dead band, break it; Hearth checks the user limits a device file sets, not the manufacturer's);
     ///   `OccupiedHeatingSetpoint` ≤ `OccupiedCoolingSetpoint` − `MinSetpointDeadBand`;
-    /// - `SystemMode` is not the reserved 2 and is one ``SystemMode/offered(sequence:deviceTypes:)`` allows for the
-    ///   endpoint's sequence and device types, so that Google's `thermostatMode` is always one of the
-    ///   `availableThermostatModes` Hearth sends.
-    static func thermostatViolation(_ state: ClusterState, deviceTypes: [DeviceType]) -> AttributeViolation? {
+    /// - `SystemMode` is one the endpoint's sequence makes possible (``SystemMode/impossibility(_:sequence:)``).
+    ///   Every possible mode is kept, whether or not Google has a name for it: what Google is told is the
+    ///   mapping's job.
+    static func thermostatViolation(_ state: ClusterState) -> AttributeViolation? {
         for limits in [heatLimits, coolLimits] {
             if let violation = limitViolation(state, limits) { return violation }
         }
@@ -172,26 +172,7 @@ extension AttributeSchema {
             }
         }
         let mode = state.int(.Thermostat.systemMode)!
-        let offered = SystemMode.offered(sequence: sequence, deviceTypes: deviceTypes)
-        let reason: String?
-        if mode == 2 {
-            reason = "2 is reserved"
-        } else if SystemMode.isHeating(mode) && !heats {
-            reason = "\(mode) heats, but ControlSequenceOfOperation \(sequence) has no heating"
-        } else if SystemMode.isCooling(mode) && !cools {
-            reason = "\(mode) cools, but ControlSequenceOfOperation \(sequence) has no cooling"
-        } else if mode == SystemMode.auto && !(heats && cools) {
-            reason = "1 (Auto) needs heating and cooling, but ControlSequenceOfOperation \(sequence) lacks one"
-        } else if !offered.contains(mode) {
-            let types = deviceTypes.isEmpty ? "this endpoint" : deviceTypes.map(\.rawValue).joined(separator: ", ")
-            reason =
-                "\(mode) (\(SystemMode.describe(mode))) is not a mode Hearth offers Google on \(types): Google's "
-                + "thermostatMode must be one of availableThermostatModes, and FanOnly and Dry are offered only on a "
-                + "RoomAirConditioner, Sleep on nothing (allowed here: "
-                + offered.map { "\($0) \(SystemMode.describe($0))" }.joined(separator: ", ") + ")"
-        } else {
-            reason = nil
-        }
+        let reason = SystemMode.impossibility(mode, sequence: sequence)
         return reason.map { AttributeViolation(attribute: .Thermostat.systemMode, reason: $0) }
     }
 

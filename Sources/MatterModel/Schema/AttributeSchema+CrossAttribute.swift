@@ -36,7 +36,7 @@ extension AttributeSchema {
         case .FanControl:
             return fanControlViolation(complete)
         case .Thermostat:
-            return thermostatViolation(complete, deviceTypes: deviceTypes)
+            return thermostatViolation(complete)
         case .TemperatureMeasurement, .RelativeHumidityMeasurement:
             return measurementViolation(complete, cluster: cluster)
         case .AirQuality:

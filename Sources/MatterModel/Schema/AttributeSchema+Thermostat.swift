@@ -8,7 +8,7 @@ extension AttributeSchema {
     /// `MaxCoolSetpointLimit` 0x0018; Matter's data model, `data_model/1.4/clusters/Thermostat.xml`, gives each the
     /// default of its `Abs…` counterpart, which ``filledThermostat(_:_:)`` applies: the defaults listed here are
     /// Matter's `Abs…` defaults, used only when neither is given). The rules between them are
-    /// ``thermostatViolation(_:deviceTypes:)``'s.
+    /// ``thermostatViolation(_:)``'s.
     static let thermostat: [AttributeSpec] = [
         AttributeSpec(
             .Thermostat.localTemperature,

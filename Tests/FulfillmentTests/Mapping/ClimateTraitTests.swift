@@ -550,6 +550,52 @@ struct ClimateTraitTests {
         )
     }
 
+    /// A wall thermostat in Sleep: Matter allows it with any sequence, so the registry keeps it; Google hears `eco`
+    /// (its energy-saving mode), offered while the thermostat is in Sleep so that `thermostatMode` stays one of
+    /// `availableThermostatModes`. There is no setpoint to set in it (`inEcoMode`); `eco` sets Sleep again, and
+    /// once the thermostat left Sleep `eco` is offered no more. Entering and leaving Sleep changes the SYNC entry,
+    /// so the outbox policy asks Google to SYNC again; a change between offered modes does not.
+    @Test func aThermostatInSleepIsEco() throws {
+        let file = Fixtures.deviceFile(
+            #"""
+            {"id": "t", "name": "T", "deviceTypes": ["Thermostat"],
+             "clusters": {"Thermostat": {"ControlSequenceOfOperation": 4, "SystemMode": 9}}}
+            """#
+        )
+        let fulfillment = try TestFulfillment(devices: file)
+        let available = { try fulfillment.syncDevice("t")?["attributes"]?["availableThermostatModes"] }
+        #expect(try available() == ["off", "heat", "cool", "heatcool", "eco"])
+        #expect(try fulfillment.query("t")?["thermostatMode"] == "eco")
+        #expect(try fulfillment.query("t")?["thermostatTemperatureSetpoint"] == 20, "the heating setpoint, as in heat")
+        #expect(
+            try fulfillment.execute(
+                G.group(["t"], G.step("ThermostatTemperatureSetpoint", ["thermostatTemperatureSetpoint": 21]))
+            ) == Self.error("t", "inEcoMode")
+        )
+        #expect(
+            try fulfillment.execute(
+                G.group(["t"], G.step("TemperatureRelative", ["thermostatTemperatureRelativeDegree": 1]))
+            ) == Self.error("t", "inEcoMode")
+        )
+        _ = try fulfillment.execute(G.group(["t"], G.step("ThermostatSetMode", ["thermostatMode": "heat"])))
+        #expect(try fulfillment.query("t")?["thermostatMode"] == "heat")
+        #expect(try available() == ["off", "heat", "cool", "heatcool"])
+        #expect(
+            try fulfillment.execute(G.group(["t"], G.step("ThermostatSetMode", ["thermostatMode": "eco"])))
+                == Self.error("t", "functionNotSupported")
+        )
+
+        let sleeping = try DeviceFile.parse(file).users[0].devices[0]
+        var heating = sleeping
+        heating.endpoints[0].clusters[.Thermostat]?[.Thermostat.systemMode] = .int(4)
+        var cooling = sleeping
+        cooling.endpoints[0].clusters[.Thermostat]?[.Thermostat.systemMode] = .int(3)
+        let policy = HomeGraphOutboxPolicy()
+        #expect(policy.requiresSync(from: heating, to: sleeping), "eco appears")
+        #expect(policy.requiresSync(from: sleeping, to: heating), "eco goes")
+        #expect(!policy.requiresSync(from: heating, to: cooling), "both offered already")
+    }
+
     @Test func sensorsAreQueryOnly() throws {
         let fulfillment = try Self.fulfillment()
         #expect(
