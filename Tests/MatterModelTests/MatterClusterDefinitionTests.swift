@@ -224,11 +224,14 @@ struct MatterClusterDefinitionTests {
     }
 
     /// `SmokeCOAlarm.xml`: `<feature bit="0" code="SMOKE" name="SmokeAlarm">` and `<feature bit="1" code="CO"
-    /// name="COAlarm">`, the bits Hearth reads from `FeatureMap`.
+    /// name="COAlarm">`, the bits Hearth reads from `FeatureMap`, each with `<optionalConform choice="a" more="true"
+    /// min="1"/>` (at least one of the two).
     @Test func hearthsSmokeCOAlarmFeatureBitsAreTheSpecifications() throws {
         let alarm = try #require(MatterClusterDefinition.definition(id: ClusterID.SmokeCOAlarm.matterID))
         #expect(alarm.feature(code: "SMOKE").map { 1 << $0.bit } == AttributeSchema.SmokeCOAlarmFeature.smoke)
         #expect(alarm.feature(code: "CO").map { 1 << $0.bit } == AttributeSchema.SmokeCOAlarmFeature.carbonMonoxide)
+        let choice = MatterConformance.optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1))
+        #expect(alarm.features.map(\.conformance) == [choice, choice])
     }
 
     /// The specification's base types (and the semantic types encoded as them) that each `MatterType` holds. The data
