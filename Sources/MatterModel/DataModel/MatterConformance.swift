@@ -9,6 +9,9 @@ public indirect enum MatterConformance: Sendable, Hashable {
     case mandatory(MatterCondition?)
     /// Allowed, or allowed when the condition holds.
     case optional(MatterCondition?)
+    /// Allowed as one of a choice (`O.a`, `[LT].a+`): of the elements sharing the choice's name, one (or, with
+    /// `more`, at least one) is supported.
+    case optionalChoice(MatterCondition?, MatterChoice)
     /// Provisional: not yet to be relied on.
     case provisional
     /// Deprecated.
@@ -42,6 +45,32 @@ public indirect enum MatterCondition: Sendable, Hashable {
     case exactlyOne([MatterCondition])
     /// Not this.
     case not(MatterCondition)
+    /// The first is greater than the second (`NumberOfPrimaries > 0`).
+    case greater(MatterCondition, MatterCondition)
+    /// The first equals the second (`Status == Success`).
+    case equal(MatterCondition, MatterCondition)
+    /// A number, in a comparison.
+    case literal(Int)
+}
+
+/// A choice in a conformance (`O.a+`): the name it shares with the other elements of the choice, whether more than
+/// one may be chosen, and the bounds on how many, when the data model gives them.
+public struct MatterChoice: Sendable, Hashable {
+    /// The choice's name (`a`).
+    public var name: String
+    /// More than one may be chosen (`+`).
+    public var more: Bool
+    /// At least this many; `nil` when the data model does not say.
+    public var min: Int?
+    /// At most this many; `nil` when the data model does not say.
+    public var max: Int?
+
+    public init(name: String, more: Bool, min: Int? = nil, max: Int? = nil) {
+        self.name = name
+        self.more = more
+        self.min = min
+        self.max = max
+    }
 }
 
 extension MatterConformance {
@@ -51,14 +80,15 @@ extension MatterConformance {
         switch self {
         case .mandatory(nil): return true
         case .mandatory(let condition?): return condition.evaluate(holds)
-        case .optional, .provisional, .deprecated, .disallowed: return false
+        case .optional, .optionalChoice, .provisional, .deprecated, .disallowed: return false
         case .otherwise(let alternatives):
             for alternative in alternatives {
                 switch alternative {
                 case .mandatory(nil): return true
                 case .mandatory(let condition?): if condition.evaluate(holds) { return true }
-                case .optional(nil), .provisional, .deprecated, .disallowed: return false
-                case .optional(let condition?): if condition.evaluate(holds) { return false }
+                case .optional(nil), .optionalChoice(nil, _), .provisional, .deprecated, .disallowed: return false
+                case .optional(let condition?), .optionalChoice(let condition?, _):
+                    if condition.evaluate(holds) { return false }
                 case .otherwise: if alternative.requires(when: holds) { return true }
                 }
             }
@@ -68,10 +98,10 @@ extension MatterConformance {
 }
 
 extension MatterCondition {
-    /// The condition's truth, with `holds` deciding each name.
+    /// The condition's truth, with `holds` deciding each name and each comparison.
     public func evaluate(_ holds: (MatterCondition) -> Bool) -> Bool {
         switch self {
-        case .feature, .condition, .attribute, .command, .event, .field: return holds(self)
+        case .feature, .condition, .attribute, .command, .event, .field, .greater, .equal, .literal: return holds(self)
         case .all(let terms): return terms.allSatisfy { $0.evaluate(holds) }
         case .any(let terms): return terms.contains { $0.evaluate(holds) }
         case .exactlyOne(let terms): return terms.filter { $0.evaluate(holds) }.count == 1
