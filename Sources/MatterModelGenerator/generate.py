@@ -82,16 +82,13 @@ def condition(node, where):
     raise GeneratorError(f"{where}: unknown conformance term <{tag}>")
 
 
-def conformance(node, where, choices=False):
-    """A conformance element as Swift (`.mandatory(nil)`, `.optional(.feature("LT"))`, `.otherwise([…])`).
-
-    With `choices`, an optional conformance's choice (`O.a+`) is carried as `.optionalChoice`; the device-type table
-    was generated without it (its choices read as plain `O`) and keeps that output until it is generated again on
-    purpose."""
+def conformance(node, where):
+    """A conformance element as Swift (`.mandatory(nil)`, `.optional(.feature("LT"))`, `.otherwise([…])`); an
+    optional conformance's choice (`O.a+`) is `.optionalChoice`."""
     tag = node.tag
     children = [child for child in node]
     if tag == "otherwiseConform":
-        options = [conformance(child, where, choices) for child in children]
+        options = [conformance(child, where) for child in children]
         if not options:
             raise GeneratorError(f"{where}: empty <otherwiseConform>")
         return f".otherwise([{', '.join(options)}])"
@@ -103,7 +100,7 @@ def conformance(node, where, choices=False):
     if tag in ("mandatoryConform", "optionalConform"):
         case = "mandatory" if tag == "mandatoryConform" else "optional"
         choice = None
-        if node.attrib and choices:
+        if node.attrib:
             # A choice (`O.a+`): one of the elements sharing the choice's name, or several with `more`.
             unknown = set(node.attrib) - {"choice", "more", "min", "max"}
             if tag != "optionalConform" or unknown or not node.get("choice"):
@@ -549,7 +546,7 @@ def element_conformance(node, where):
     found = [child for child in node if child.tag in CONFORMANCE_TAGS]
     if len(found) > 1:
         raise GeneratorError(f"{where}: {len(found)} conformances")
-    return conformance(found[0], where, choices=True) if found else "nil"
+    return conformance(found[0], where) if found else "nil"
 
 
 def field(node, where):

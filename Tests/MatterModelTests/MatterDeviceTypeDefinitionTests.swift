@@ -76,6 +76,20 @@ struct MatterDeviceTypeDefinitionTests {
         #expect(scenes.conformance?.requires { _ in true } == false)
     }
 
+    /// `CookSurface.xml`: Temperature Control (`0x0056`) and Temperature Measurement (`0x0402`), both servers, each
+    /// `<optionalConform choice="a" more="true" min="1"/>`: at least one of the two, which neither alone requires.
+    @Test func aChoiceBetweenClustersIsCarried() throws {
+        let surface = try #require(MatterDeviceTypeDefinition.definition(id: 0x0077))
+        #expect(surface.name == "Cook Surface")
+        let choice = MatterConformance.optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1))
+        for id in [0x0056, 0x0402] {
+            let cluster = try #require(surface.clusters.first { $0.id == id })
+            #expect(cluster.side == .server)
+            #expect(cluster.conformance == choice, "0x\(String(id, radix: 16))")
+        }
+        #expect(choice.requires { _ in true } == false)
+    }
+
     /// Every device type Hearth serves is the specification's, with the same id: all of them but the Doorbell,
     /// which is Matter 1.5's (0x0148) and so not in Matter 1.4's table.
     @Test func everyDeviceTypeHearthServesIsDefined() {
