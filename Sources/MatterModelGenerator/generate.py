@@ -566,6 +566,19 @@ def field(node, where):
     )
 
 
+def elements(root, group, tag, allowed_attributes, allowed_children, where):
+    """Each `<tag>` in `root`'s `<group>` containers, with its place for messages, after checking that the container
+    holds only such elements and that each has only the allowed XML attributes and children."""
+    for container in root.findall(group):
+        for node in container:
+            if node.tag != tag:
+                raise GeneratorError(f"{where}: <{node.tag}> in <{group}>")
+            here = f"{where} {tag} {node.get('name')}"
+            check_attributes(node, allowed_attributes, here)
+            check_children(node, allowed_children, here)
+            yield node, here
+
+
 def data_type(node, where):
     name = node.get("name") or ""
     here = f"{where} {node.tag} {name}"
@@ -644,55 +657,40 @@ def cluster_body(root, where):
     body["features"] = features
     body["dataTypes"] = [data_type(node, where) for container in root.findall("dataTypes") for node in container]
     attributes = []
-    for container in root.findall("attributes"):
-        for node in container:
-            here = f"{where} attribute {node.get('name')}"
-            if node.tag != "attribute":
-                raise GeneratorError(f"{where}: <{node.tag}> in <attributes>")
-            check_attributes(node, {"id", "name", "type", "default"}, here)
-            check_children(node, {"access", "quality", "constraint", "entry"}, here)
-            attributes.append(
-                f"Attribute(id: 0x{parse_id(node.get('id'), here):04X}, name: {swift_string(node.get('name') or '')}, "
-                f"type: {type_reference(node, here)}, defaultValue: {optional_string(node.get('default'))}, "
-                f"access: {access(single(node, 'access', here), here)}, quality: {quality(single(node, 'quality', here), here)}, "
-                f"conformance: {element_conformance(node, here)}, "
-                f"constraint: {element_constraint(node, here)})")
+    for node, here in elements(
+            root, "attributes", "attribute", {"id", "name", "type", "default"},
+            {"access", "quality", "constraint", "entry"}, where):
+        attributes.append(
+            f"Attribute(id: 0x{parse_id(node.get('id'), here):04X}, name: {swift_string(node.get('name') or '')}, "
+            f"type: {type_reference(node, here)}, defaultValue: {optional_string(node.get('default'))}, "
+            f"access: {access(single(node, 'access', here), here)}, quality: {quality(single(node, 'quality', here), here)}, "
+            f"conformance: {element_conformance(node, here)}, "
+            f"constraint: {element_constraint(node, here)})")
     body["attributes"] = attributes
     commands = []
-    for container in root.findall("commands"):
-        for node in container:
-            here = f"{where} command {node.get('name')}"
-            if node.tag != "command":
-                raise GeneratorError(f"{where}: <{node.tag}> in <commands>")
-            check_attributes(node, {"id", "name", "direction", "response"}, here)
-            check_children(node, {"access", "field"}, here)
-            direction = node.get("direction")
-            if direction is not None and direction not in DIRECTIONS:
-                raise GeneratorError(f"{here}: direction {direction!r}")
-            fields = [field(child, here) for child in node.findall("field")]
-            commands.append(
-                f"Command(id: 0x{parse_id(node.get('id'), here):02X}, name: {swift_string(node.get('name') or '')}, "
-                f"direction: {DIRECTIONS[direction] if direction else 'nil'}, response: {optional_string(node.get('response'))}, "
-                f"access: {access(single(node, 'access', here), here)}, conformance: {element_conformance(node, here)}, "
-                f"fields: [{', '.join(fields)}])")
+    for node, here in elements(
+            root, "commands", "command", {"id", "name", "direction", "response"}, {"access", "field"}, where):
+        direction = node.get("direction")
+        if direction is not None and direction not in DIRECTIONS:
+            raise GeneratorError(f"{here}: direction {direction!r}")
+        fields = [field(child, here) for child in node.findall("field")]
+        commands.append(
+            f"Command(id: 0x{parse_id(node.get('id'), here):02X}, name: {swift_string(node.get('name') or '')}, "
+            f"direction: {DIRECTIONS[direction] if direction else 'nil'}, response: {optional_string(node.get('response'))}, "
+            f"access: {access(single(node, 'access', here), here)}, conformance: {element_conformance(node, here)}, "
+            f"fields: [{', '.join(fields)}])")
     body["commands"] = commands
     events = []
-    for container in root.findall("events"):
-        for node in container:
-            here = f"{where} event {node.get('name')}"
-            if node.tag != "event":
-                raise GeneratorError(f"{where}: <{node.tag}> in <events>")
-            check_attributes(node, {"id", "name", "priority"}, here)
-            check_children(node, {"access", "field"}, here)
-            priority = node.get("priority")
-            if priority is not None and priority not in PRIORITIES:
-                raise GeneratorError(f"{here}: priority {priority!r}")
-            fields = [field(child, here) for child in node.findall("field")]
-            events.append(
-                f"Event(id: 0x{parse_id(node.get('id'), here):02X}, name: {swift_string(node.get('name') or '')}, "
-                f"priority: {PRIORITIES[priority] if priority else 'nil'}, "
-                f"access: {access(single(node, 'access', here), here)}, conformance: {element_conformance(node, here)}, "
-                f"fields: [{', '.join(fields)}])")
+    for node, here in elements(root, "events", "event", {"id", "name", "priority"}, {"access", "field"}, where):
+        priority = node.get("priority")
+        if priority is not None and priority not in PRIORITIES:
+            raise GeneratorError(f"{here}: priority {priority!r}")
+        fields = [field(child, here) for child in node.findall("field")]
+        events.append(
+            f"Event(id: 0x{parse_id(node.get('id'), here):02X}, name: {swift_string(node.get('name') or '')}, "
+            f"priority: {PRIORITIES[priority] if priority else 'nil'}, "
+            f"access: {access(single(node, 'access', here), here)}, conformance: {element_conformance(node, here)}, "
+            f"fields: [{', '.join(fields)}])")
     body["events"] = events
     return body
 
