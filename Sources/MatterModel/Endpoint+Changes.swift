@@ -19,14 +19,3 @@ extension Endpoint {
         return changed
     }
 }
-
-extension AttributeValue {
-    /// The value as the device file writes it: a nullable attribute at its null value is `null`.
-    public func jsonValue(_ cluster: ClusterID, _ name: String) -> JSONValue {
-        switch self {
-        case .bool(let flag): return .bool(flag)
-        case .int(let number): return AttributeSchema.spec(cluster, name)?.isNull(self) == true ? .null : .int(number)
-        case .string(let string): return .string(string)
-        }
-    }
-}

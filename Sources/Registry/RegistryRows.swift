@@ -49,7 +49,7 @@ package enum RegistryRows {
                 var attributes = JSONObject()
                 for (name, value) in state.attributes.sorted(by: { $0.key < $1.key })
                 where before.clusters[cluster]?.attributes[name] != value {
-                    attributes.append(name, value.jsonValue(cluster: cluster, attribute: name))
+                    attributes.append(name, value.jsonValue(cluster, name))
                 }
                 if !attributes.isEmpty { clusters.append(cluster.rawValue, .object(attributes)) }
             }

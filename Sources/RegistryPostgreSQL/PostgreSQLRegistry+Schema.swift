@@ -248,6 +248,15 @@ extension PostgreSQLRegistry {
             CREATE INDEX pending_consent_expires ON pending_consent(expires);
             """
         ),
+        (
+            "v12: every Matter data type",
+            """
+            ALTER TABLE attribute DROP CONSTRAINT attribute_type_check;
+            ALTER TABLE attribute ADD CONSTRAINT attribute_type_check CHECK (
+                type IN ('null', 'bool', 'int', 'uint64', 'double', 'string', 'octstr', 'list', 'struct')
+            );
+            """
+        ),
     ]
 
     /// Applies the migrations this database lacks, each in its own transaction; refuses a database migrated by a

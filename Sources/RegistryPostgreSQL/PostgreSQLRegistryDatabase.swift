@@ -25,25 +25,19 @@ package struct PostgreSQLRegistryDatabase: RegistryDatabase {
         attribute: String
     ) throws -> AttributeValue {
         let text = try row.string(index)
-        switch (type, Int(text)) {
-        case ("int", let int?): return .int(int)
-        case ("bool", let int?): return .bool(int != 0)
-        case ("string", _): return .string(text)
-        default:
+        guard let value = StoredAttributeValue.decode(tag: type, text: text) else {
             throw RegistryRows.corrupt(
                 user: user,
                 device: device,
                 "attribute \(attribute) has type \(type) and value \(text)"
             )
         }
+        return value
     }
 
     package func attributeColumns(_ value: AttributeValue) -> (type: String, value: SQLValue) {
-        switch value {
-        case .bool(let bool): return ("bool", .text(bool ? "1" : "0"))
-        case .int(let int): return ("int", .text(String(int)))
-        case .string(let string): return ("string", .text(string))
-        }
+        let stored = StoredAttributeValue.encode(value)
+        return (stored.tag, .text(stored.text))
     }
 
     package func read<T>(_ body: (PostgreSQLRegistryConnection) throws -> T) throws -> T {

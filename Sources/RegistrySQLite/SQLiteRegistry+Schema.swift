@@ -442,6 +442,39 @@ extension SQLiteRegistry {
                     """
             )
         }
+        migrator.registerMigration("v12: every Matter data type") { db in
+            // SQLite cannot change a CHECK constraint in place: the attribute table is rebuilt with the wider list
+            // of type tags (``StoredAttributeValue``), its rows copied unchanged, and its triggers made again.
+            try db.execute(
+                sql: """
+                    CREATE TABLE attribute_v12 (
+                        userId TEXT NOT NULL,
+                        deviceId TEXT NOT NULL,
+                        endpoint INTEGER NOT NULL,
+                        cluster TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        type TEXT NOT NULL CHECK (
+                            type IN ('null', 'bool', 'int', 'uint64', 'double', 'string', 'octstr', 'list', 'struct')
+                        ),
+                        value NOT NULL,
+                        PRIMARY KEY (userId, deviceId, endpoint, cluster, name),
+                        FOREIGN KEY (userId, deviceId, endpoint) REFERENCES endpoint(userId, deviceId, number)
+                            ON DELETE CASCADE
+                    ) WITHOUT ROWID;
+                    INSERT INTO attribute_v12 SELECT userId, deviceId, endpoint, cluster, name, type, value FROM attribute;
+                    DROP TABLE attribute;
+                    ALTER TABLE attribute_v12 RENAME TO attribute;
+                    """
+            )
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER attribute_\(event.lowercased())_bumps_generation AFTER \(event) ON attribute
+                        BEGIN UPDATE generation SET value = value + 1 WHERE id = 1; END
+                        """
+                )
+            }
+        }
         return migrator
     }
 }

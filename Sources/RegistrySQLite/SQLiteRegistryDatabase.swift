@@ -32,7 +32,12 @@ package struct SQLiteRegistryDatabase: RegistryDatabase {
         case "int": return .int(row.row[index])
         case "bool": return .bool((row.row[index] as Int64) != 0)
         case "string": return .string(row.row[index])
-        default: throw RegistryRows.corrupt(user: user, device: device, "attribute \(attribute) has type \(type)")
+        default:
+            let text: String = row.row[index]
+            guard let value = StoredAttributeValue.decode(tag: type, text: text) else {
+                throw RegistryRows.corrupt(user: user, device: device, "attribute \(attribute) has type \(type)")
+            }
+            return value
         }
     }
 
@@ -41,6 +46,9 @@ package struct SQLiteRegistryDatabase: RegistryDatabase {
         case .bool(let bool): return ("bool", .int(bool ? 1 : 0))
         case .int(let int): return ("int", .int(Int64(int)))
         case .string(let string): return ("string", .text(string))
+        case .null, .unsigned, .double, .octets, .list, .structure:
+            let stored = StoredAttributeValue.encode(value)
+            return (stored.tag, .text(stored.text))
         }
     }
 

@@ -85,7 +85,7 @@ extension Endpoint {
         for (cluster, state) in clusters {
             var attributes = JSONObject()
             for (name, value) in state.attributes {
-                attributes.append(name, value.jsonValue(cluster: cluster, attribute: name))
+                attributes.append(name, value.jsonValue(cluster, name))
             }
             clusterObject.append(cluster.rawValue, .object(attributes))
         }
@@ -106,17 +106,5 @@ extension BasicInformation {
         if let hardwareVersionString { object.append("hardwareVersionString", .string(hardwareVersionString)) }
         if let softwareVersionString { object.append("softwareVersionString", .string(softwareVersionString)) }
         return object
-    }
-}
-
-extension AttributeValue {
-    /// The value as a device file writes it: `null` for a nullable attribute at its null value.
-    public func jsonValue(cluster: ClusterID, attribute name: String) -> JSONValue {
-        switch self {
-        case .bool(let flag): return .bool(flag)
-        case .int(let number):
-            return AttributeSchema.spec(cluster, name)?.isNull(self) == true ? .null : .int(number)
-        case .string(let string): return .string(string)
-        }
     }
 }

@@ -1,0 +1,156 @@
+import JSON
+import MatterModel
+
+/// How both engines store one attribute value: a type tag in the `attribute` table's `type` column and the value as
+/// text (SQLite keeps `bool` and `int` as integers).
+///
+/// | tag | value column |
+/// |---|---|
+/// | `null` | empty |
+/// | `bool` | `0` or `1` |
+/// | `int` | the integer |
+/// | `uint64` | the decimal digits of a value above `Int.max` |
+/// | `double` | the shortest text that reads back as the same `Double` (`21.5`, `1e-05`) |
+/// | `string` | the text |
+/// | `octstr` | lowercase hex, two digits a byte |
+/// | `list`, `struct` | the tagged JSON form below |
+///
+/// The tagged form is self-describing, so that a stored value reads back exactly without the attribute's
+/// definition (and keeps reading back when a later Matter revision changes a type): `null`, `true`/`false`,
+/// integers that fit in `Int` and strings are themselves; every other kind is a one-member object, `{"u": "…"}`
+/// (`uint64`), `{"d": 1.5}` (`double`), `{"o": "0a1b"}` (octets), `{"l": […]}` (list), `{"s": {…}}` (struct). The
+/// tags `bool`, `int` and `string` are the only ones registries written before every Matter type was modelled hold.
+public enum StoredAttributeValue {
+    /// Every tag the `type` column may hold.
+    public static let tags = ["null", "bool", "int", "uint64", "double", "string", "octstr", "list", "struct"]
+
+    /// The tag and text of a value that is not `bool`, `int` or `string` (engines store those natively).
+    public static func encode(_ value: AttributeValue) -> (tag: String, text: String) {
+        switch value {
+        case .null: return ("null", "")
+        case .bool(let flag): return ("bool", flag ? "1" : "0")
+        case .int(let number): return ("int", String(number))
+        case .unsigned(let number): return ("uint64", String(number))
+        case .double(let number): return ("double", number.description)
+        case .string(let text): return ("string", text)
+        case .octets(let bytes): return ("octstr", hex(bytes))
+        case .list, .structure:
+            return (
+                value.listValue != nil ? "list" : "struct",
+                String(decoding: JSONWriter.bytes(tagged(value)), as: UTF8.self)
+            )
+        }
+    }
+
+    /// The value a tag and text stand for, or `nil` when they are not one `encode(_:)` writes.
+    public static func decode(tag: String, text: String) -> AttributeValue? {
+        switch tag {
+        case "null": return text.isEmpty ? .null : nil
+        case "bool": return text == "1" ? .bool(true) : text == "0" ? .bool(false) : nil
+        case "int": return Int(text).map(AttributeValue.int)
+        case "uint64": return UInt64(text).map(AttributeValue.integer)
+        case "double": return Double(text).flatMap { $0.isFinite ? .double($0) : nil }
+        case "string": return .string(text)
+        case "octstr": return bytes(hex: text).map(AttributeValue.octets)
+        case "list", "struct":
+            guard let json = try? JSONParser.parse(text, options: .deviceFile), let value = untagged(json) else {
+                return nil
+            }
+            return (tag == "list") == (value.listValue != nil) ? value : nil
+        default: return nil
+        }
+    }
+
+    private static func tagged(_ value: AttributeValue) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .string(let text): return .string(text)
+        case .unsigned(let number): return wrap("u", .string(String(number)))
+        case .double(let number): return wrap("d", .string(number.description))
+        case .octets(let bytes): return wrap("o", .string(hex(bytes)))
+        case .list(let elements): return wrap("l", .array(elements.map(tagged)))
+        case .structure(let fields):
+            var object = JSONObject()
+            for name in fields.keys.sorted() {
+                if let field = fields[name] { object.append(name, tagged(field)) }
+            }
+            return wrap("s", .object(object))
+        }
+    }
+
+    private static func wrap(_ tag: String, _ value: JSONValue) -> JSONValue {
+        var object = JSONObject()
+        object.append(tag, value)
+        return .object(object)
+    }
+
+    private static func untagged(_ json: JSONValue) -> AttributeValue? {
+        switch json {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .string(let text): return .string(text)
+        case .double, .number: return nil
+        case .array: return nil
+        case .object(let object):
+            guard object.members.count == 1, let member = object.members.first else { return nil }
+            switch (member.key, member.value) {
+            case ("u", .string(let text)): return UInt64(text).map(AttributeValue.integer)
+            case ("d", .string(let text)): return Double(text).flatMap { $0.isFinite ? .double($0) : nil }
+            case ("o", .string(let text)): return bytes(hex: text).map(AttributeValue.octets)
+            case ("l", .array(let elements)):
+                var values: [AttributeValue] = []
+                values.reserveCapacity(elements.count)
+                for element in elements {
+                    guard let value = untagged(element) else { return nil }
+                    values.append(value)
+                }
+                return .list(values)
+            case ("s", .object(let fields)):
+                var values: [String: AttributeValue] = [:]
+                for field in fields.members {
+                    guard values[field.key] == nil, let value = untagged(field.value) else { return nil }
+                    values[field.key] = value
+                }
+                return .structure(values)
+            default: return nil
+            }
+        }
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func bytes(hex text: String) -> [UInt8]? {
+        let input = Array(text.utf8)
+        guard input.count % 2 == 0 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count / 2)
+        var index = 0
+        while index < input.count {
+            guard let high = nibble(input[index]), let low = nibble(input[index + 1]) else { return nil }
+            output.append(high << 4 | low)
+            index += 2
+        }
+        return output
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+}
