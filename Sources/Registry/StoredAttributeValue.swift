@@ -17,14 +17,22 @@ import MatterModel
 ///
 /// The tagged form is self-describing, so that a stored value reads back exactly without the attribute's
 /// definition (and keeps reading back when a later Matter revision changes a type): `null`, `true`/`false`,
-/// integers that fit in `Int` and strings are themselves; every other kind is a one-member object, `{"u": "…"}`
-/// (`uint64`), `{"d": 1.5}` (`double`), `{"o": "0a1b"}` (octets), `{"l": […]}` (list), `{"s": {…}}` (struct). The
-/// tags `bool`, `int` and `string` are the only ones registries written before every Matter type was modelled hold.
+/// integers that fit in `Int` and strings are themselves; every other kind is a one-member object whose member holds
+/// a string or the elements, `{"u": "18446744073709551615"}` (`uint64`), `{"d": "1.5"}` (`double`, the text as the
+/// `double` tag writes it, so that no JSON reader rounds it), `{"o": "0a1b"}` (octets), `{"l": […]}` (list),
+/// `{"s": {…}}` (struct, fields sorted by name). The tags `bool`, `int` and `string` are the only ones registries
+/// written before every Matter type was modelled ("v12: every Matter data type") hold.
+///
+/// Reading is strict: a text `encode(_:)` could not have written for its tag (an unknown tag, `1.5` or `+1` under
+/// `int`, `nan` or `0x1p3` under `double`, hex with an odd number of digits or in upper case, an object with two
+/// members, a struct under the `list` tag) reads as `nil`, which the engines report as a corrupt registry naming the
+/// attribute. An ``AttributeValue/unsigned(_:)`` at or below `Int.max`, which ``AttributeValue/integer(_:)`` never
+/// makes, reads back as the ``AttributeValue/int(_:)`` of the same number.
 public enum StoredAttributeValue {
     /// Every tag the `type` column may hold.
     public static let tags = ["null", "bool", "int", "uint64", "double", "string", "octstr", "list", "struct"]
 
-    /// The tag and text of a value that is not `bool`, `int` or `string` (engines store those natively).
+    /// The tag and text of a value (SQLite binds the text of `bool` and `int` as an integer instead).
     public static func encode(_ value: AttributeValue) -> (tag: String, text: String) {
         switch value {
         case .null: return ("null", "")
@@ -47,9 +55,9 @@ public enum StoredAttributeValue {
         switch tag {
         case "null": return text.isEmpty ? .null : nil
         case "bool": return text == "1" ? .bool(true) : text == "0" ? .bool(false) : nil
-        case "int": return Int(text).map(AttributeValue.int)
-        case "uint64": return UInt64(text).map(AttributeValue.integer)
-        case "double": return Double(text).flatMap { $0.isFinite ? .double($0) : nil }
+        case "int": return canonical(text, as: Int.self).map(AttributeValue.int)
+        case "uint64": return canonical(text, as: UInt64.self).map(AttributeValue.integer)
+        case "double": return decimal(text).map(AttributeValue.double)
         case "string": return .string(text)
         case "octstr": return bytes(hex: text).map(AttributeValue.octets)
         case "list", "struct":
@@ -97,8 +105,8 @@ public enum StoredAttributeValue {
         case .object(let object):
             guard object.members.count == 1, let member = object.members.first else { return nil }
             switch (member.key, member.value) {
-            case ("u", .string(let text)): return UInt64(text).map(AttributeValue.integer)
-            case ("d", .string(let text)): return Double(text).flatMap { $0.isFinite ? .double($0) : nil }
+            case ("u", .string(let text)): return canonical(text, as: UInt64.self).map(AttributeValue.integer)
+            case ("d", .string(let text)): return decimal(text).map(AttributeValue.double)
             case ("o", .string(let text)): return bytes(hex: text).map(AttributeValue.octets)
             case ("l", .array(let elements)):
                 var values: [AttributeValue] = []
@@ -119,6 +127,24 @@ public enum StoredAttributeValue {
             }
         }
     }
+
+    /// The integer `text` is when it is exactly the text `encode(_:)` writes for it (no `+`, leading zeros,
+    /// spaces).
+    private static func canonical<Number: LosslessStringConvertible>(_ text: String, as: Number.Type) -> Number? {
+        guard let number = Number(text), number.description == text else { return nil }
+        return number
+    }
+
+    /// The finite number a decimal text (digits, `.`, `e`, signs) stands for. Not required to be the exact text
+    /// `encode(_:)` writes (`1.50` reads as `1.5`), so that a row keeps reading if Swift ever spells a `Double`
+    /// differently; Swift's other spellings (`0x1p3`, `nan`, `inf`, spaces) are refused.
+    private static func decimal(_ text: String) -> Double? {
+        guard text.utf8.allSatisfy({ allowedInDecimal.contains($0) }), let number = Double(text), number.isFinite
+        else { return nil }
+        return number
+    }
+
+    private static let allowedInDecimal = Set("0123456789.eE+-".utf8)
 
     private static let digits = Array("0123456789abcdef".utf8)
 

@@ -22,6 +22,9 @@ import Registry
 //   such table.
 // - upstream_sign_in and pending_consent ("v11") are keyed by hash alone: they belong to no user yet (a sign-in
 //   learns its user at the callback), so there is no userId to key them by first.
+// - "v12: every Matter data type" widens attribute.type's CHECK in place (drop and add the constraint; the rows and
+//   the trigger stay). Every tag's value is TEXT, `bool` and `int` included (`0`/`1`, decimal digits), as
+//   `StoredAttributeValue` writes it.
 
 extension PostgreSQLRegistry {
     /// The advisory lock key migrations hold (an arbitrary constant: "hearth" in ASCII).

@@ -19,7 +19,7 @@ import Registry
 //
 // attribute  one row per (user, device, cluster, attribute); WITHOUT ROWID so the primary key is the table order
 //   userId, deviceId, cluster, name   PRIMARY KEY; (userId, deviceId) → device ON DELETE CASCADE
-//   type TEXT 'bool' | 'int' | 'string'
+//   type TEXT 'bool' | 'int' | 'string' (every Matter kind since v12, below)
 //   value (no declared type, so SQLite keeps what is bound: INTEGER for bool and int, TEXT for string)
 //
 // token      bearer tokens, stored only as the SHA-256 hash of the token's UTF-8 bytes
@@ -147,6 +147,15 @@ import Registry
 // Both WITHOUT ROWID, neither bumps generation (no cached read depends on them). A row is taken by one
 // `DELETE … RETURNING`, so at most once; expired rows are pruned by the takes, a bounded batch each. `hearth db copy`
 // does not copy them (RegistryCopy): they live minutes; a sign-in lost in the move is started again.
+//
+// v12 (every Matter data type) widens what an attribute row may hold to every kind of Matter value
+// (StoredAttributeValue.swift in Registry describes each tag's text):
+//
+// attribute  type TEXT 'null' | 'bool' | 'int' | 'uint64' | 'double' | 'string' | 'octstr' | 'list' | 'struct'
+//   value: INTEGER for bool (0/1) and int, as before; TEXT for every other tag ('' for null, decimal digits for
+//   uint64, the shortest round-tripping decimal for double, lowercase hex for octstr, tagged JSON for list and struct)
+//   SQLite cannot change a CHECK constraint in place: the table is rebuilt (rows copied unchanged, storage classes
+//   included) and its three generation triggers made again.
 
 extension SQLiteRegistry {
     /// The migrations, in order. Never edit a shipped migration: add the next one.

@@ -28,17 +28,24 @@ package struct SQLiteRegistryDatabase: RegistryDatabase {
         device: String,
         attribute: String
     ) throws -> AttributeValue {
-        switch type {
-        case "int": return .int(row.row[index])
-        case "bool": return .bool((row.row[index] as Int64) != 0)
-        case "string": return .string(row.row[index])
-        default:
-            let text: String = row.row[index]
-            guard let value = StoredAttributeValue.decode(tag: type, text: text) else {
-                throw RegistryRows.corrupt(user: user, device: device, "attribute \(attribute) has type \(type)")
-            }
-            return value
+        // The stored value is read as whatever storage class it has: a row whose class does not fit its tag (text
+        // under `int`, an integer under `double`) is reported, never converted by GRDB (which traps on a failed
+        // conversion to a non-optional type).
+        let stored: DatabaseValue = row.row[index]
+        switch (type, stored.storage) {
+        case ("int", .int64(let int)): return .int(Int(int))
+        case ("bool", .int64(let int)): return .bool(int != 0)
+        case ("string", .string(let text)): return .string(text)
+        case ("int", _), ("bool", _), ("string", _): break
+        case (_, .string(let text)):
+            if let value = StoredAttributeValue.decode(tag: type, text: text) { return value }
+        default: break
         }
+        throw RegistryRows.corrupt(
+            user: user,
+            device: device,
+            "attribute \(attribute) has type \(type) and value \(stored)"
+        )
     }
 
     package func attributeColumns(_ value: AttributeValue) -> (type: String, value: SQLValue) {
