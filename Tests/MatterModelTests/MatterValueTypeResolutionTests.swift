@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import Testing
 
@@ -189,6 +190,21 @@ struct MatterValueTypeResolutionTests {
             onOff.valueType(named: "ref_AccessControlEntryPrivilegeEnum")?.name == "AccessControlEntryPrivilegeEnum"
         )
         #expect(onOff.valueType(named: "ModeOptionStruct")?.name == "ModeOptionStruct")
+    }
+
+    /// Several constraints on one element: `bridge-clusters-ActionsCluster.xml` `ActionStruct.Name` is a `string`
+    /// of `maxLength 128` and `maxCodePoints 32` (both kept); `DoorLock.xml` `ClearPINCode.PINSlotIndex` is
+    /// `1 to NumberOfPINUsersSupported` or `0xFFFE` (a reference: only the lower side is checked).
+    @Test func severalConstraintsOnOneElement() throws {
+        let name = try #require(try Self.cluster("Actions").valueType(ofField: "Name", inStruct: "ActionStruct"))
+        #expect(name.bounds.length == 0...128)
+        #expect(name.bounds.maxCodePoints == 32)
+        #expect(throws: MatterValueError(path: "", reason: "33 code points is longer than 32 (string)")) {
+            try name.read(.string(String(repeating: "a", count: 33)))
+        }
+        let doorLock = try Self.cluster("Door Lock")
+        let field = try #require(doorLock.command(named: "ClearPINCode")?.fields.first { $0.name == "PINSlotIndex" })
+        #expect(doorLock.valueType(of: field)?.bounds.range == 1...65535)
     }
 
     /// Matter Core §7.19.2, derived data types.

@@ -149,8 +149,9 @@ extension MatterValueType {
     /// octet string's length, `maxCodePoints` a string's code points, `countBetween`/`minCount`/`maxCount` (on
     /// a list also `between`, `min`, `max`) a list's count. A struct field the data model marks deprecated or
     /// disallowed and gives no type is left out of its struct. A bound naming another attribute or field (`MinLevel`), `MS` or prose is not a number and
-    /// leaves that side open. For `anyOf` (several constraints, any of which may hold) the limits are the smallest
-    /// ones enclosing every alternative (`1 to 10, 0xFFFE` allows `1…65534`); `allowed(null)` there only says the
+    /// leaves that side open. For `anyOf` (several constraints on one element) each limit is the smallest one
+    /// enclosing every alternative that speaks of it (`1 to 10, 0xFFFE` allows `1…65534`; `max 128` with
+    /// `maxCodePoints 32` keeps both); `allowed(null)` there only says the
     /// value may be null. A constraint the type cannot meet at all is ignored rather than making every value wrong.
     func constrained(by constraint: MatterConstraint?) -> MatterValueType {
         guard let constraint else { return self }
@@ -195,57 +196,87 @@ private struct ConstraintLimits {
     var maxCount: Int?
     /// Whether this constraint only says the value may be null.
     var onlyNull = false
+    /// Which limits the constraint speaks of (even with a bound that is not a number): value, length, code
+    /// points, count.
+    var speaks: Set<Dimension> = []
+
+    enum Dimension: Hashable {
+        case value
+        case length
+        case codePoints
+        case count
+    }
 
     init(_ constraint: MatterConstraint) {
         switch constraint {
         case .described:
             break
         case .between(let from, let to):
+            speaks = [.value]
             low = Self.value(from).map { MatterInteger($0) }
             high = Self.value(to).map { MatterInteger($0) }
         case .min(let bound):
+            speaks = [.value]
             low = Self.value(bound).map { MatterInteger($0) }
         case .max(let bound):
+            speaks = [.value]
             high = Self.value(bound).map { MatterInteger($0) }
         case .allowed(let bound):
             if bound == .null { onlyNull = true }
+            speaks = [.value]
             low = Self.value(bound).map { MatterInteger($0) }
             high = low
         case .countBetween(let from, let to):
+            speaks = [.count]
             minCount = Self.small(from)
             maxCount = Self.small(to)
         case .minCount(let bound):
+            speaks = [.count]
             minCount = Self.small(bound)
         case .maxCount(let bound):
+            speaks = [.count]
             maxCount = Self.small(bound)
         case .lengthBetween(let from, let to):
+            speaks = [.length]
             minLength = Self.small(from)
             maxLength = Self.small(to)
         case .minLength(let bound):
+            speaks = [.length]
             minLength = Self.small(bound)
         case .maxLength(let bound):
+            speaks = [.length]
             maxLength = Self.small(bound)
         case .maxCodePoints(let bound):
+            speaks = [.codePoints]
             maxCodePoints = Self.small(bound)
         case .anyOf(let alternatives):
             let parts = alternatives.map(ConstraintLimits.init).filter { !$0.onlyNull }
-            guard let first = parts.first else {
+            guard !parts.isEmpty else {
                 onlyNull = true
                 return
             }
-            func hull<T: Comparable>(_ path: KeyPath<ConstraintLimits, T?>, _ pick: (T, T) -> T) -> T? {
-                parts.dropFirst().reduce(first[keyPath: path]) { result, part in
+            // Per limit, the hull of the alternatives speaking of it: `6, 8` allows 6…8, while `max 128` with
+            // `maxCodePoints 32` (Actions' ActionStruct.Name) keeps both, as they limit different things.
+            func hull<T: Comparable>(
+                _ dimension: Dimension,
+                _ path: KeyPath<ConstraintLimits, T?>,
+                _ pick: (T, T) -> T
+            ) -> T? {
+                let speaking = parts.filter { $0.speaks.contains(dimension) }
+                guard let first = speaking.first else { return nil }
+                return speaking.dropFirst().reduce(first[keyPath: path]) { result, part in
                     guard let result, let next = part[keyPath: path] else { return nil }
                     return pick(result, next)
                 }
             }
-            low = hull(\.low, Swift.min)
-            high = hull(\.high, Swift.max)
-            minLength = hull(\.minLength, Swift.min)
-            maxLength = hull(\.maxLength, Swift.max)
-            maxCodePoints = hull(\.maxCodePoints, Swift.max)
-            minCount = hull(\.minCount, Swift.min)
-            maxCount = hull(\.maxCount, Swift.max)
+            speaks = parts.reduce(into: []) { $0.formUnion($1.speaks) }
+            low = hull(.value, \.low, Swift.min)
+            high = hull(.value, \.high, Swift.max)
+            minLength = hull(.length, \.minLength, Swift.min)
+            maxLength = hull(.length, \.maxLength, Swift.max)
+            maxCodePoints = hull(.codePoints, \.maxCodePoints, Swift.max)
+            minCount = hull(.count, \.minCount, Swift.min)
+            maxCount = hull(.count, \.maxCount, Swift.max)
         }
     }
 

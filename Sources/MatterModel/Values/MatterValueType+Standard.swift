@@ -16,6 +16,7 @@ extension MatterValueType {
     ///   Month, Day, DayOfWeek; `tod` Hours, Minutes, Seconds, Hundredths.
     /// - `hwadr` is an octet string of 6 or 8 bytes (an EUI-48 or EUI-64), `ipadr` of 4 or 16, `ipv4adr` 4,
     ///   `ipv6adr` 16, `ipv6pre` 1…17 (a prefix length byte and up to 16 bytes); `message-id` 16 (Messages cluster).
+    ///   Bounds are ranges, so `hwadr` is checked as 6…8 bytes and `ipadr` as 4…16: a 7-byte `hwadr` passes.
     /// - `semtag` is the Descriptor cluster's `SemanticTagStruct`, resolved from that cluster.
     /// - The energy and power types (`power-mW`, `energy-mWh`, `amperage-mA`, `voltage-mV`, `money`, …) are `int64`.
     public static func standard(named name: String) -> MatterValueType? {
