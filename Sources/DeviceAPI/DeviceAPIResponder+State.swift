@@ -192,7 +192,7 @@ extension DeviceAPIResponder {
             if let flag = value.boolValue {
                 online = flag
             } else {
-                details.append(APIError.Detail(path: path + "/online", message: "must be true or false"))
+                details.append(APIError.Detail(path: path + "/online", message: "must be true or false (bool)"))
             }
         }
         var endpoint: Int?
@@ -220,6 +220,15 @@ extension DeviceAPIResponder {
         _ value: JSONValue,
         at path: String
     ) throws(APIError.Detail) -> DeviceStateChange {
+        if !cluster.isModelled {
+            do {
+                return try DeviceStateChange.parse(cluster: cluster, attribute: name, json: value)
+            } catch {
+                let message = error.message
+                let reason = message.firstRange(of: ": ").map { String(message[$0.upperBound...]) } ?? message
+                throw APIError.Detail(path: path, message: reason)
+            }
+        }
         guard let spec = AttributeSchema.spec(cluster, name) else {
             let known = AttributeSchema.attributes(of: cluster).map(\.name)
             throw APIError.Detail(
@@ -233,7 +242,7 @@ extension DeviceAPIResponder {
         case (.bool, .bool(let flag)): text = flag ? "true" : "false"
         case (.string, .string(let string)): text = string
         case (.bool, _): throw APIError.Detail(path: path, message: "must be true or false")
-        case (.string, _): throw APIError.Detail(path: path, message: "must be a string")
+        case (.string, _): throw APIError.Detail(path: path, message: "must be a string (string)")
         case (_, .null) where spec.isNullable: text = "null"
         default:
             guard let number = value.intValue, value.doubleValue.map({ $0 == Double(number) }) ?? true else {

@@ -18,8 +18,8 @@ public struct HomeGraphOutboxPolicy: OutboxPolicy {
 
     public func requiresSync(from old: Device, to new: Device) -> Bool {
         if StructuralOutboxPolicy().requiresSync(from: old, to: new) { return true }
-        let before = SyncDeviceMapping.syncDevice(for: old, willReportState: true).json
-        let after = SyncDeviceMapping.syncDevice(for: new, willReportState: true).json
+        let before = SyncDeviceMapping.syncDevice(for: old, willReportState: true)?.json
+        let after = SyncDeviceMapping.syncDevice(for: new, willReportState: true)?.json
         return before != after
     }
 

@@ -1,27 +1,94 @@
 extension ClusterID {
-    /// Every cluster name a device file may use, in declaration order.
-    public static let knownClusters: [String] = allCases.map(\.rawValue)
+    /// The names of the clusters Hearth models (``modelled``), in their order.
+    public static let knownClusters: [String] = modelled.map(\.rawValue)
 
-    /// The Matter cluster id (On/Off is `0x0006`).
-    public var matterID: Int {
-        switch self {
-        case .OnOff: return 0x0006
-        case .LevelControl: return 0x0008
-        case .ColorControl: return 0x0300
-        case .FanControl: return 0x0202
-        case .Thermostat: return 0x0201
-        case .TemperatureMeasurement: return 0x0402
-        case .RelativeHumidityMeasurement: return 0x0405
-        case .AirQuality: return 0x005B
-        case .WindowCovering: return 0x0102
-        case .DoorLock: return 0x0101
-        case .BooleanState: return 0x0045
-        case .OccupancySensing: return 0x0406
-        case .SmokeCOAlarm: return 0x005C
-        case .PowerSource: return 0x002F
-        case .RvcRunMode: return 0x0054
-        case .OperationalState: return 0x0060
-        case .RvcOperationalState: return 0x0061
+    /// Whether Hearth models the cluster with rules of its own (``modelled``); every other cluster is checked
+    /// against its generated definition only.
+    public var isModelled: Bool { Self.modelledNames[matterID] != nil }
+
+    /// The cluster's name as device files spell it: Hearth's for a modelled cluster, else the specification's
+    /// name without spaces or punctuation (`Refrigerator Alarm` is `RefrigeratorAlarm`), else `0x` and the id in hex.
+    public var rawValue: String {
+        if let name = Self.modelledNames[matterID] { return name }
+        if let name = ClusterNames.specification.byID[matterID] { return name }
+        return "0x" + String(matterID, radix: 16, uppercase: true)
+    }
+
+    /// The cluster a device file names: a modelled cluster's name, or any cluster of the specification's data model
+    /// spelled as ``rawValue`` spells it (letter case aside); `nil` for any other name.
+    public init?(rawValue: String) {
+        if let id = Self.modelledIDs[rawValue] {
+            self.init(matterID: id)
+        } else if let id = ClusterNames.specification.byName[rawValue.lowercased()] {
+            self.init(matterID: id)
+        } else {
+            return nil
         }
+    }
+
+    /// The cluster's name, as messages show it.
+    public var description: String { rawValue }
+
+    /// The specification's definition of the cluster, or `nil` for one it does not define.
+    public var definition: MatterClusterDefinition? { MatterClusterDefinition.definition(id: matterID) }
+
+    private static let modelledNames: [Int: String] = [
+        0x0006: "OnOff",
+        0x0008: "LevelControl",
+        0x0300: "ColorControl",
+        0x0202: "FanControl",
+        0x0201: "Thermostat",
+        0x0402: "TemperatureMeasurement",
+        0x0405: "RelativeHumidityMeasurement",
+        0x005B: "AirQuality",
+        0x0102: "WindowCovering",
+        0x0101: "DoorLock",
+        0x0045: "BooleanState",
+        0x0406: "OccupancySensing",
+        0x005C: "SmokeCOAlarm",
+        0x002F: "PowerSource",
+        0x0054: "RvcRunMode",
+        0x0060: "OperationalState",
+        0x0061: "RvcOperationalState",
+    ]
+
+    private static let modelledIDs: [String: Int] = Dictionary(
+        uniqueKeysWithValues: modelledNames.map { ($0.value, $0.key) }
+    )
+}
+
+/// The specification's cluster names, spelled as device files spell them: built from the generated table the first
+/// time a name outside Hearth's modelled clusters is read, so a registry of modelled clusters never loads it.
+enum ClusterNames {
+    struct Index: Sendable {
+        let byID: [Int: String]
+        let byName: [String: Int]
+    }
+
+    static let specification: Index = {
+        var byID: [Int: String] = [:]
+        var byName: [String: Int] = [:]
+        for cluster in MatterClusterDefinition.specification {
+            let spelled = spell(cluster.name)
+            byID[cluster.id] = spelled
+            byName[spelled.lowercased()] = cluster.id
+        }
+        return Index(byID: byID, byName: byName)
+    }()
+
+    /// A specification name without spaces or punctuation: `On/Off` is `OnOff`, `Pump Configuration and Control` is
+    /// `PumpConfigurationAndControl` (each word's first letter capitalised).
+    static func spell(_ name: String) -> String {
+        var result = ""
+        var capitalize = true
+        for character in name {
+            if character.isLetter || character.isNumber {
+                result += capitalize ? character.uppercased() : String(character)
+                capitalize = false
+            } else {
+                capitalize = true
+            }
+        }
+        return result
     }
 }

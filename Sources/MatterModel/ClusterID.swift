@@ -1,41 +1,77 @@
-/// The Matter clusters Hearth models, named as the Matter specification names them.
+/// A Matter cluster, by its Matter cluster id, spelled in device files, `/v1` and the registry as the specification
+/// names it without spaces or punctuation (`OnOff`, `RvcRunMode`, `CarbonDioxideConcentrationMeasurement`).
 ///
-/// `BasicInformation` is not here: it is identity, not state, and lives in ``BasicInformation``.
-public enum ClusterID: String, Sendable, Hashable, CaseIterable, Comparable {
+/// Any cluster of the Matter 1.4 data model is a `ClusterID` (``init(rawValue:)``, ``init(matterID:)``); the ones
+/// Hearth maps to Google, with hand-written rules on top of the specification's tables, are the static members
+/// here, listed in ``modelled``. A cluster outside that list is validated by its generated definition
+/// (``MatterClusterDefinition``), stored and streamed, and not shown to Google. Comparing two clusters compares
+/// their ids; ordering is by name, so that listings are stable. `BasicInformation` is not a state cluster here: it
+/// is identity, and lives in ``BasicInformation``.
+public struct ClusterID: Sendable, Hashable, Comparable, RawRepresentable, CustomStringConvertible {
+    /// The Matter cluster id (On/Off is `0x0006`).
+    public let matterID: Int
+
+    /// The cluster with this Matter id; ``rawValue`` is its name when the specification or Hearth knows it.
+    public init(matterID: Int) {
+        self.matterID = matterID
+    }
+
     /// On/Off (0x0006).
-    case OnOff
+    public static let OnOff = ClusterID(matterID: 0x0006)
     /// Level Control (0x0008).
-    case LevelControl
+    public static let LevelControl = ClusterID(matterID: 0x0008)
     /// Color Control (0x0300).
-    case ColorControl
+    public static let ColorControl = ClusterID(matterID: 0x0300)
     /// Fan Control (0x0202).
-    case FanControl
+    public static let FanControl = ClusterID(matterID: 0x0202)
     /// Thermostat (0x0201).
-    case Thermostat
+    public static let Thermostat = ClusterID(matterID: 0x0201)
     /// Temperature Measurement (0x0402).
-    case TemperatureMeasurement
+    public static let TemperatureMeasurement = ClusterID(matterID: 0x0402)
     /// Relative Humidity Measurement (0x0405).
-    case RelativeHumidityMeasurement
+    public static let RelativeHumidityMeasurement = ClusterID(matterID: 0x0405)
     /// Air Quality (0x005B).
-    case AirQuality
+    public static let AirQuality = ClusterID(matterID: 0x005B)
     /// Window Covering (0x0102).
-    case WindowCovering
+    public static let WindowCovering = ClusterID(matterID: 0x0102)
     /// Door Lock (0x0101).
-    case DoorLock
+    public static let DoorLock = ClusterID(matterID: 0x0101)
     /// Boolean State (0x0045).
-    case BooleanState
+    public static let BooleanState = ClusterID(matterID: 0x0045)
     /// Occupancy Sensing (0x0406).
-    case OccupancySensing
+    public static let OccupancySensing = ClusterID(matterID: 0x0406)
     /// Smoke CO Alarm (0x005C).
-    case SmokeCOAlarm
+    public static let SmokeCOAlarm = ClusterID(matterID: 0x005C)
     /// Power Source (0x002F), with the Battery and Rechargeable features.
-    case PowerSource
+    public static let PowerSource = ClusterID(matterID: 0x002F)
     /// RVC Run Mode (0x0054).
-    case RvcRunMode
+    public static let RvcRunMode = ClusterID(matterID: 0x0054)
     /// Operational State (0x0060).
-    case OperationalState
+    public static let OperationalState = ClusterID(matterID: 0x0060)
     /// RVC Operational State (0x0061).
-    case RvcOperationalState
+    public static let RvcOperationalState = ClusterID(matterID: 0x0061)
+
+    /// The clusters Hearth models with rules of its own and maps to Google, in the order their documentation
+    /// lists them.
+    public static let modelled: [ClusterID] = [
+        .OnOff,
+        .LevelControl,
+        .ColorControl,
+        .FanControl,
+        .Thermostat,
+        .TemperatureMeasurement,
+        .RelativeHumidityMeasurement,
+        .AirQuality,
+        .WindowCovering,
+        .DoorLock,
+        .BooleanState,
+        .OccupancySensing,
+        .SmokeCOAlarm,
+        .PowerSource,
+        .RvcRunMode,
+        .OperationalState,
+        .RvcOperationalState,
+    ]
 
     /// Orders clusters by name, so that listings are stable.
     public static func < (lhs: ClusterID, rhs: ClusterID) -> Bool {

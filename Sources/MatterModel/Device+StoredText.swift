@@ -20,14 +20,35 @@ extension Device {
         for case (let field, let text?) in fields where !StoredText.isStorable(text) { return field }
         for (index, endpoint) in endpoints.enumerated() {
             let prefix = endpoints.count == 1 ? "" : "endpoints[\(index)]."
-            for cluster in ClusterID.allCases {
+            for cluster in endpoint.clusters.keys.sorted() {
                 guard let state = endpoint.clusters[cluster] else { continue }
                 for (name, value) in state.attributes.sorted(by: { $0.key < $1.key }) {
-                    guard case .string(let text) = value, !StoredText.isStorable(text) else { continue }
-                    return "\(prefix)clusters.\(cluster.rawValue).\(name)"
+                    guard let inner = value.firstUnstorableText else { continue }
+                    return "\(prefix)clusters.\(cluster.rawValue).\(name)\(inner)"
                 }
             }
         }
         return nil
+    }
+}
+
+extension AttributeValue {
+    /// The path inside the value (`""` for the value itself, `[2].Label` inside a list of structs) of the first
+    /// string ``StoredText`` refuses, or `nil` when every string may be stored.
+    var firstUnstorableText: String? {
+        switch self {
+        case .string(let text): return StoredText.isStorable(text) ? nil : ""
+        case .list(let elements):
+            for (index, element) in elements.enumerated() {
+                if let inner = element.firstUnstorableText { return "[\(index)]" + inner }
+            }
+            return nil
+        case .structure(let fields):
+            for name in fields.keys.sorted() {
+                if let inner = fields[name]!.firstUnstorableText { return "." + name + inner }
+            }
+            return nil
+        case .null, .bool, .int, .unsigned, .double, .octets: return nil
+        }
     }
 }

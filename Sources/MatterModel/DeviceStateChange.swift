@@ -1,3 +1,5 @@
+import JSON
+
 /// A change of one attribute from the device side (`hearth devices set`'s `Cluster.Attribute=VALUE`: a wall switch, a
 /// sensor reading), parsed and checked against the attribute's schema.
 public struct DeviceStateChange: Sendable, Hashable, CustomStringConvertible {
@@ -40,6 +42,20 @@ public struct DeviceStateChange: Sendable, Hashable, CustomStringConvertible {
             )
         }
         let name = String(parts[1])
+        if !cluster.isModelled {
+            guard let definition = cluster.definition else {
+                throw DeviceStateChangeError(.invalidAssignment, "\(path): \(cluster.rawValue) has no definition")
+            }
+            do {
+                let value = try SpecificationSchema.read(text: text, attribute: name, of: definition)
+                return DeviceStateChange(cluster: cluster, attribute: name, value: value, text: text)
+            } catch {
+                throw DeviceStateChangeError(
+                    .invalidAssignment,
+                    "\(cluster.rawValue).\(error.attribute): \(error.reason)"
+                )
+            }
+        }
         guard let spec = AttributeSchema.spec(cluster, name) else {
             let reason =
                 AttributeSchema.validate(.bool(false), cluster: cluster, attribute: name) ?? "unknown attribute"
@@ -82,6 +98,29 @@ public struct DeviceStateChange: Sendable, Hashable, CustomStringConvertible {
             )
         }
         return DeviceStateChange(cluster: cluster, attribute: name, value: value, text: text)
+    }
+
+    /// A change of an attribute of a cluster Hearth does not model (``ClusterID/isModelled``), its value read from
+    /// JSON by its Matter type (``SpecificationSchema``): what `/v1` and a backend's command answer give.
+    ///
+    /// - Throws: ``DeviceStateChangeError/Code/invalidAssignment``, naming the attribute and its Matter type.
+    public static func parse(
+        cluster: ClusterID,
+        attribute name: String,
+        json: JSONValue
+    ) throws(DeviceStateChangeError) -> DeviceStateChange {
+        guard let definition = cluster.definition else {
+            throw DeviceStateChangeError(
+                .invalidAssignment,
+                "\(cluster.rawValue): no definition in the Matter data model"
+            )
+        }
+        do {
+            let value = try SpecificationSchema.read(json, attribute: name, of: definition)
+            return DeviceStateChange(cluster: cluster, attribute: name, value: value, text: value.description)
+        } catch {
+            throw DeviceStateChangeError(.invalidAssignment, "\(cluster.rawValue).\(error.attribute): \(error.reason)")
+        }
     }
 
     /// Applies the changes to `device`, then checks each changed cluster's cross-attribute rules; then marks the
@@ -136,6 +175,14 @@ public struct DeviceStateChange: Sendable, Hashable, CustomStringConvertible {
         }
         for (index, cluster) in touched {
             let state = device.endpoints[index].cluster(cluster)
+            if !cluster.isModelled, let definition = cluster.definition {
+                do {
+                    device.endpoints[index].clusters[cluster] = try SpecificationSchema.completed(state, of: definition)
+                } catch {
+                    throw DeviceStateChangeError(.notApplicable, "\(cluster.rawValue).\(error.description)")
+                }
+                continue
+            }
             if let violation = AttributeSchema.validate(
                 state,
                 cluster: cluster,

@@ -1,54 +1,97 @@
-/// Matter device types Hearth supports, spelled as the device file spells them.
-public enum DeviceType: String, Sendable, Hashable, CaseIterable {
+/// A Matter device type, by its Matter device type id, spelled in device files as the specification names it without
+/// spaces or punctuation (`OnOffLight`, `Refrigerator`, `TemperatureControlledCabinet`).
+///
+/// Every device type of the Matter 1.4 device library is a `DeviceType` (``init(rawValue:)``); the ones Hearth maps
+/// to Google are the static members here, listed in ``modelled``. A device type outside that list is validated
+/// against its generated definition (``MatterDeviceTypeDefinition``), stored, streamed and served over `/v1`, and
+/// left out of SYNC until a mapping for it exists. Comparing two device types compares their ids.
+public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+    /// The Matter device type id (Matter 1.4 Device Library: On/Off Light is `0x0100`; the Doorbell is from Matter
+    /// 1.5). Checked against `data_model/1.5/device_types/device_type_ids.json` of `project-chip/connectedhomeip` by
+    /// `DeviceTypeTests`.
+    public let matterID: Int
+
+    /// The device type with this Matter id.
+    public init(matterID: Int) {
+        self.matterID = matterID
+    }
+
     /// On/Off Light (0x0100).
-    case OnOffLight
+    public static let OnOffLight = DeviceType(matterID: 0x0100)
     /// Dimmable Light (0x0101).
-    case DimmableLight
+    public static let DimmableLight = DeviceType(matterID: 0x0101)
     /// Color Temperature Light (0x010C).
-    case ColorTemperatureLight
+    public static let ColorTemperatureLight = DeviceType(matterID: 0x010C)
     /// Extended Color Light (0x010D).
-    case ExtendedColorLight
+    public static let ExtendedColorLight = DeviceType(matterID: 0x010D)
     /// On/Off Plug-in Unit (0x010A).
-    case OnOffPlugInUnit
+    public static let OnOffPlugInUnit = DeviceType(matterID: 0x010A)
     /// Fan (0x002B).
-    case Fan
+    public static let Fan = DeviceType(matterID: 0x002B)
     /// Air Purifier (0x002D).
-    case AirPurifier
+    public static let AirPurifier = DeviceType(matterID: 0x002D)
     /// Thermostat (0x0301).
-    case Thermostat
+    public static let Thermostat = DeviceType(matterID: 0x0301)
     /// Room Air Conditioner (0x0072).
-    case RoomAirConditioner
+    public static let RoomAirConditioner = DeviceType(matterID: 0x0072)
     /// Temperature Sensor (0x0302).
-    case TemperatureSensor
+    public static let TemperatureSensor = DeviceType(matterID: 0x0302)
     /// Humidity Sensor (0x0307).
-    case HumiditySensor
+    public static let HumiditySensor = DeviceType(matterID: 0x0307)
     /// Window Covering (0x0202): a shade, blind, drapery, awning or shutter with a motorised lift.
-    case WindowCovering
+    public static let WindowCovering = DeviceType(matterID: 0x0202)
     /// Door Lock (0x000A).
-    case DoorLock
+    public static let DoorLock = DeviceType(matterID: 0x000A)
     /// Contact Sensor (0x0015): Boolean State `StateValue` true when the contact is made (closed).
-    case ContactSensor
+    public static let ContactSensor = DeviceType(matterID: 0x0015)
     /// Occupancy Sensor (0x0107).
-    case OccupancySensor
+    public static let OccupancySensor = DeviceType(matterID: 0x0107)
     /// Water Leak Detector (0x0043): Boolean State `StateValue` true when a leak is detected.
-    case WaterLeakDetector
+    public static let WaterLeakDetector = DeviceType(matterID: 0x0043)
     /// Smoke CO Alarm (0x0076): a smoke alarm, a carbon monoxide alarm, or both.
-    case SmokeCOAlarm
+    public static let SmokeCOAlarm = DeviceType(matterID: 0x0076)
     /// Dimmable Plug-in Unit (0x010B).
-    case DimmablePlugInUnit
+    public static let DimmablePlugInUnit = DeviceType(matterID: 0x010B)
     /// Speaker (0x0022): On/Off is mute (off = muted), Level Control is the volume.
-    case Speaker
+    public static let Speaker = DeviceType(matterID: 0x0022)
     /// Robotic Vacuum Cleaner (0x0074).
-    case RoboticVacuumCleaner
+    public static let RoboticVacuumCleaner = DeviceType(matterID: 0x0074)
     /// Laundry Washer (0x0073).
-    case LaundryWasher
+    public static let LaundryWasher = DeviceType(matterID: 0x0073)
     /// Dishwasher (0x0075).
-    case Dishwasher
+    public static let Dishwasher = DeviceType(matterID: 0x0075)
     /// Doorbell (0x0148, Matter 1.5; 0x0143 is the *Video* Doorbell, a composite of a Generic Switch and a Camera).
     /// Matter's `Doorbell.xml` makes it a superset of Generic Switch whose mandatory clusters are Identify (server),
     /// Switch (server, with the Momentary Switch feature) and Chime (client). A press is a Switch *event*, not
     /// state, so Hearth models none of these clusters; a press comes in as `hearth devices event … doorbell-press`.
-    case Doorbell
+    public static let Doorbell = DeviceType(matterID: 0x0148)
+
+    /// The device types Hearth maps to Google, in the order their documentation lists them.
+    public static let modelled: [DeviceType] = [
+        .OnOffLight,
+        .DimmableLight,
+        .ColorTemperatureLight,
+        .ExtendedColorLight,
+        .OnOffPlugInUnit,
+        .Fan,
+        .AirPurifier,
+        .Thermostat,
+        .RoomAirConditioner,
+        .TemperatureSensor,
+        .HumiditySensor,
+        .WindowCovering,
+        .DoorLock,
+        .ContactSensor,
+        .OccupancySensor,
+        .WaterLeakDetector,
+        .SmokeCOAlarm,
+        .DimmablePlugInUnit,
+        .Speaker,
+        .RoboticVacuumCleaner,
+        .LaundryWasher,
+        .Dishwasher,
+        .Doorbell,
+    ]
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).
     public var requiredClusters: [ClusterID] {
@@ -76,6 +119,7 @@ public enum DeviceType: String, Sendable, Hashable, CaseIterable {
         // guides expect OnOff, and a dead-front appliance that is off cannot start.
         case .LaundryWasher, .Dishwasher: return [.OnOff, .OperationalState]
         case .Doorbell: return []
+        default: return specificationRequiredClusters
         }
     }
 }

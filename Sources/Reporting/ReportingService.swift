@@ -182,7 +182,10 @@ public final class ReportingService: Service {
             if !work.reports.isEmpty {
                 var states: [String: JSONObject] = [:]
                 for report in work.reports {
-                    if let device = report.device { states[report.deviceId] = ReportStateMapping.states(of: device) }
+                    // A device Google was never told about (no Google type for its device type) is not reported.
+                    if let device = report.device, DeviceTypeMapping.isExposed(device) {
+                        states[report.deviceId] = ReportStateMapping.states(of: device)
+                    }
                 }
                 if !states.isEmpty {
                     let outcome = await client.reportState(

@@ -112,7 +112,7 @@ struct OpenAPIDocumentTests {
         #expect(schemas?["Id"]?["pattern"]?.stringValue == APIIdentifier.characterPattern)
         #expect(schemas?["Id"]?["not"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == APIIdentifier.excluded)
         let names = schemas?["DeviceType"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
-        #expect(names == DeviceType.knownTypes)
+        #expect(names == DeviceType.knownNames)
     }
 
     // MARK: - Route agreement

@@ -441,6 +441,57 @@ struct CLITests {
         )
     }
 
+    /// A device type Hearth maps to no Google type is kept and listed as such; it does not fail validation, and
+    /// `devices set` changes its unmodelled clusters by their Matter types.
+    @Test func validateListsAnUnmappedDeviceAsKeptAndSetChangesItByType() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = try workspace.directory.write(
+            "valve.json",
+            deviceFile(
+                user: "erin",
+                #"{"id": "lamp", "name": "Lamp", "deviceTypes": ["OnOffLight"]}"#,
+                #"{"id": "valve", "name": "Valve", "deviceType": "WaterValve", "clusters": {"#
+                    + #""ValveConfigurationAndControl": {"OpenDuration": null, "DefaultOpenDuration": null, "#
+                    + #""RemainingDuration": null, "CurrentState": 0, "TargetState": 0}}}"#
+            )
+        )
+        let result = try workspace.hearth("devices", "validate", file)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.lines.contains("erin/valve: kept, not exposed to Google: no Google type for WaterValve"),
+            "\(result)"
+        )
+        #expect(
+            result.lines.last
+                == "2 device(s) checked, 0 would be rejected by Google, 0 with problems, 1 kept but not exposed to Google",
+            "\(result)"
+        )
+        let imported = try workspace.hearth("devices", "import", file)
+        #expect(imported.status == 0, "\(imported)")
+        let set = try workspace.hearth(
+            "devices",
+            "set",
+            "--user",
+            "erin",
+            "--device",
+            "valve",
+            "ValveConfigurationAndControl.TargetState=1"
+        )
+        #expect(set.status == 0, "\(set)")
+        let refused = try workspace.hearth(
+            "devices",
+            "set",
+            "--user",
+            "erin",
+            "--device",
+            "valve",
+            "ValveConfigurationAndControl.TargetState=7"
+        )
+        #expect(refused.status != 0, "\(refused)")
+        #expect(refused.stderr.contains("ValveStateEnum"), "\(refused)")
+    }
+
     /// Matter ids without a room: Google accepts the SYNC but cannot deduplicate the device (its dedup page: "SYNC
     /// responses must contain roomHint"), so validate says PROBLEM and fails. A lock whose `ack` cannot unlock is
     /// only a warning, until `fulfillment.allowAckUnlock` makes it unlock on a yes.

@@ -386,7 +386,7 @@ struct ClimateDeviceFileTests {
             json: device("Fan", "Thermostat", #""SystemMode": 1"#),
             code: .clusterNotAllowed,
             field: "clusters.Thermostat",
-            message: "Thermostat is not allowed on Fan (allowed: OnOff, FanControl, PowerSource)"
+            message: "Thermostat is not allowed on Fan (allowed: OnOff, FanControl, PowerSource, Identify, Groups)"
         ),
         Refusal(
             name: "fractional temperature",

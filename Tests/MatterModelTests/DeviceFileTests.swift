@@ -326,11 +326,11 @@ struct DeviceFileTests {
             user: "demo-user",
             device: "kitchen-ceiling",
             field: "clusters.LevelControl.CurrentLevel",
-            message: "300 is outside 1…254"
+            message: "300 is outside 1…254 (uint8)"
         )
         #expect(
             error.description
-                == #"user "demo-user", device "kitchen-ceiling", field "clusters.LevelControl.CurrentLevel": 300 is outside 1…254"#
+                == #"user "demo-user", device "kitchen-ceiling", field "clusters.LevelControl.CurrentLevel": 300 is outside 1…254 (uint8)"#
         )
         #expect(DeviceFileError(code: .malformedJSON, message: "bad").description == "bad")
     }
@@ -345,7 +345,7 @@ struct DeviceFileTests {
         }
         #expect(
             error.description
-                == #"user "demo-user", device "kitchen-ceiling", field "clusters.LevelControl.CurrentLevel": 300 is outside 1…254"#
+                == #"user "demo-user", device "kitchen-ceiling", field "clusters.LevelControl.CurrentLevel": 300 is outside 1…254 (uint8)"#
         )
     }
 }

@@ -166,7 +166,7 @@ struct MatterValueTypeReadingTests {
         )
         #expect(
             Self.error(vehicle, .string(String(repeating: "é", count: 17)))?.reason
-                == "34 bytes of UTF-8 is more than 32 (string)"
+                == "34 bytes of UTF-8, more than the 32 allowed (string)"
         )
         #expect(Self.error(vehicle, .string("a\u{0}b"))?.reason == "a string may not contain U+0000")
         #expect(Self.error(vehicle, .int(3))?.reason == "expected a string (string), got 3")
@@ -206,7 +206,7 @@ struct MatterValueTypeReadingTests {
         let tooLong = AttributeValue.octets([UInt8](repeating: 7, count: 401))
         #expect(
             Self.error(roots, .array([tooLong.jsonValue]))
-                == MatterValueError(path: "[0]", reason: "401 bytes is more than 400 (octstr)")
+                == MatterValueError(path: "[0]", reason: "401 bytes, more than the 400 allowed (octstr)")
         )
         #expect(
             roots.validate(.list([.string("AQID")]))?.description
@@ -261,7 +261,7 @@ struct MatterValueTypeReadingTests {
         )
         #expect(
             failing { $0.removeLast() }
-                == MatterValueError(path: "", reason: "1 elements is fewer than 2 (list[ModeOptionStruct])")
+                == MatterValueError(path: "", reason: "1 element, fewer than the 2 required (list[ModeOptionStruct])")
         )
         #expect(
             failing { $0[1] = ["Label": "Cleaning", "ModeTags": []] }
@@ -276,7 +276,7 @@ struct MatterValueTypeReadingTests {
         )
         #expect(
             failing { $0[1] = ["Label": .string(String(repeating: "x", count: 65)), "Mode": 1, "ModeTags": []] }
-                == MatterValueError(path: "[1].Label", reason: "65 bytes of UTF-8 is more than 64 (string)")
+                == MatterValueError(path: "[1].Label", reason: "65 bytes of UTF-8, more than the 64 allowed (string)")
         )
         #expect(
             failing { $0[0] = ["Label": "Idle", "Mode": 0, "ModeTags": [["Value": 70000]]] }
@@ -286,11 +286,17 @@ struct MatterValueTypeReadingTests {
             failing {
                 $0[0] = ["Label": "Idle", "Mode": 0, "ModeTags": .array(Array(repeating: ["Value": 1], count: 9))]
             }
-                == MatterValueError(path: "[0].ModeTags", reason: "9 elements is more than 8 (list[ModeTagStruct])")
+                == MatterValueError(
+                    path: "[0].ModeTags",
+                    reason: "9 elements, more than the 8 allowed (list[ModeTagStruct])"
+                )
         )
         #expect(
             failing { $0[0] = ["Label": "Idle", "Mode": 0, "ModeTags": []] }
-                == MatterValueError(path: "[0].ModeTags", reason: "0 elements is fewer than 1 (list[ModeTagStruct])"),
+                == MatterValueError(
+                    path: "[0].ModeTags",
+                    reason: "0 elements, fewer than the 1 required (list[ModeTagStruct])"
+                ),
             "Mode_RVCRun.xml: ModeTags between 1 and 8"
         )
         #expect(
@@ -309,11 +315,11 @@ struct MatterValueTypeReadingTests {
         #expect(try levels.read(["Low", "High"]) == .list([.string("Low"), .string("High")]))
         #expect(
             Self.error(levels, ["Low", .string(String(repeating: "h", count: 17))])
-                == MatterValueError(path: "[1]", reason: "17 bytes of UTF-8 is more than 16 (string)")
+                == MatterValueError(path: "[1]", reason: "17 bytes of UTF-8, more than the 16 allowed (string)")
         )
         #expect(
             Self.error(levels, .array(Array(repeating: "x", count: 33)))?.reason
-                == "33 elements is more than 32 (list[string])"
+                == "33 elements, more than the 32 allowed (list[string])"
         )
         #expect(Self.error(levels, .null)?.reason == "null is not allowed: list[string] is not nullable here")
     }

@@ -347,7 +347,7 @@ struct RefusalCase: Sendable, CustomTestStringConvertible {
             lamp(#""clusters": {"ColorControl": {}}"#, types: #"["OnOffLight"]"#),
             .clusterNotAllowed,
             field: "clusters.ColorControl",
-            "ColorControl is not allowed on OnOffLight (allowed: OnOff, LevelControl, PowerSource)"
+            "ColorControl is not allowed on OnOffLight (allowed: OnOff, LevelControl, PowerSource, Identify, Groups, ScenesManagement)"
         ),
         device(
             "cluster not an object",
@@ -375,7 +375,7 @@ struct RefusalCase: Sendable, CustomTestStringConvertible {
             cluster("OnOff", #""OnOff": 1"#),
             .wrongType,
             field: "clusters.OnOff.OnOff",
-            "expected a boolean, got 1"
+            "expected a boolean (bool), got 1"
         ),
         device(
             "boolean for an integer",

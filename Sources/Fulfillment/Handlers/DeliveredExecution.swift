@@ -254,6 +254,10 @@ struct DeliveredExecution {
                 throw DeviceStateChangeError(.invalidAssignment, "\(cluster): expected an object of attributes")
             }
             for (name, value) in attributes {
+                if let id = ClusterID(rawValue: cluster), !id.isModelled {
+                    changes.append(try DeviceStateChange.parse(cluster: id, attribute: name, json: value))
+                    continue
+                }
                 let text: String
                 switch value {
                 case .bool(let flag): text = flag ? "true" : "false"

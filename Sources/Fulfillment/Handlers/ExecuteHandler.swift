@@ -98,7 +98,8 @@ struct ExecuteHandler {
         mode: ValidationMode,
         commands: inout [(endpoint: Int, MatterCommandDescription)]
     ) -> ExecuteResult {
-        guard let device = devices[id] else {
+        // A device Google was never told about (no Google type yet) is not Google's to command.
+        guard let device = devices[id], DeviceTypeMapping.isExposed(device) else {
             return ExecuteResult(ids: [id], status: .error, errorCode: .deviceNotFound)
         }
         guard device.online else {

@@ -5,7 +5,7 @@ import SmartHomeProtocol
 
 /// `action.devices.QUERY`: the full state of each requested device.
 ///
-/// Ids the user does not have (unknown, or another user's) get `status: ERROR, errorCode: deviceNotFound`
+/// Ids the user does not have (unknown, another user's, or a device not exposed to Google) get `status: ERROR, errorCode: deviceNotFound`
 /// and no state; a device with no reachable endpoint gets `online: false, status: ERROR, errorCode: deviceOffline`
 /// (Google's errors reference, device-level QUERY errors). A partially online device is `online: true` with the
 /// full state, its unreachable endpoints' traits at their last known values. A device with a low battery answers
@@ -44,7 +44,8 @@ struct QueryHandler {
             ids: ids,
             fallback: Self.notFoundEntry
         ) { id in
-            snapshot.device(id).map { device in
+            // A device Google was never told about (no Google type yet) is not Google's to query.
+            snapshot.device(id).flatMap { DeviceTypeMapping.isExposed($0) ? $0 : nil }.map { device in
                 let entry = Self.entry(for: device)
                 return AnswerCache.QueryEntry(bytes: entry.jsonBytes, failure: entry.errorCode)
             }

@@ -27,7 +27,10 @@ struct SyncHandler {
             var written: [[UInt8]] = []
             written.reserveCapacity(snapshot.devices.count)
             for device in snapshot.devices {
-                let syncDevice = SyncDeviceMapping.syncDevice(for: device, willReportState: options.willReportState)
+                // A device type with no Google type yet is kept in the registry and left out of SYNC.
+                guard
+                    let syncDevice = SyncDeviceMapping.syncDevice(for: device, willReportState: options.willReportState)
+                else { continue }
                 let entry: SyncEntryCache.Entry
                 if let kept = previous[device.id], kept.syncDevice == syncDevice {
                     entry = kept

@@ -29,6 +29,12 @@ import SmartHomeProtocol
 /// | Dishwasher | DISHWASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
 /// | Doorbell | DOORBELL | ObjectDetection (notifications only: a press, with `notificationSupportedByAgent`) |
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
+/// | any other Matter device type | none: kept in the registry and served over `/v1`, not exposed to Google | none |
+///
+/// **Device types with no Google type.** A device whose primary endpoint's primary device type has no row above
+/// (a Refrigerator, a Pump) is not exposed to Google (``isExposed(_:)``): SYNC leaves it out, QUERY and EXECUTE
+/// answer `deviceNotFound` for it, and nothing about it is reported to HomeGraph. An endpoint of such a type on an
+/// exposed device brings no traits.
 ///
 /// **Composed devices.** The primary endpoint's primary device type picks the Google type. Google's traits are
 /// a flat set, so each trait appears once and is backed by exactly one endpoint: endpoints are visited in
@@ -46,8 +52,8 @@ public enum DeviceTypeMapping {
         public var endpoint: Int
     }
 
-    /// The Google device type for a Matter device type.
-    public static func googleType(for type: DeviceType) -> GoogleDeviceType {
+    /// The Google device type for a Matter device type, or `nil` when Hearth maps none yet.
+    public static func googleType(for type: DeviceType) -> GoogleDeviceType? {
         switch type {
         case .OnOffLight, .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight: return .light
         case .OnOffPlugInUnit: return .outlet
@@ -66,12 +72,13 @@ public enum DeviceTypeMapping {
         case .LaundryWasher: return .washer
         case .Dishwasher: return .dishwasher
         case .Doorbell: return .doorbell
+        default: return nil
         }
     }
 
     /// The Google device type for an endpoint: its primary type's, unless an attribute decides (a Window
-    /// Covering's `Type`).
-    public static func googleType(for endpoint: Endpoint) -> GoogleDeviceType {
+    /// Covering's `Type`); `nil` when the primary type has none.
+    public static func googleType(for endpoint: Endpoint) -> GoogleDeviceType? {
         switch endpoint.primaryType {
         case .WindowCovering: return windowCoveringGoogleType(endpoint)
         case .SmokeCOAlarm: return smokeCOAlarmGoogleType(endpoint)
@@ -100,12 +107,14 @@ public enum DeviceTypeMapping {
         case .RoboticVacuumCleaner: return [.startStop, .dock]
         case .LaundryWasher, .Dishwasher: return [.onOff, .startStop, .runCycle]
         case .Doorbell: return [.objectDetection]
+        default: return []
         }
     }
 
     /// The Google traits one endpoint brings: the union over its device types, then the traits its clusters bring
     /// whatever the type (``clusterTraits(for:)``).
     public static func traits(for endpoint: Endpoint) -> [Trait] {
+        guard endpoint.primaryType.isModelled else { return [] }
         let clusterTraits = Self.clusterTraits(for: endpoint)
         if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
@@ -114,6 +123,11 @@ public enum DeviceTypeMapping {
         }
         for trait in clusterTraits where !traits.contains(trait) { traits.append(trait) }
         return traits
+    }
+
+    /// Whether Google is told about the device: its primary endpoint's primary device type has a Google type.
+    public static func isExposed(_ device: Device) -> Bool {
+        device.endpoints.first.map { googleType(for: $0.primaryType) != nil } ?? false
     }
 
     /// Which endpoint backs each Google trait of the device, in the order of ``Trait``'s cases.

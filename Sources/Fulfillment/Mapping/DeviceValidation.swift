@@ -19,8 +19,12 @@ import SmartHomeProtocol
 public struct DeviceValidation: Sendable {
     /// The device's id.
     public var deviceId: String
-    /// The SYNC entry Hearth would send for it.
-    public var syncDevice: SyncDevice
+    /// The SYNC entry Hearth would send for it, or `nil` when the device is not exposed to Google
+    /// (``notExposedReason``).
+    public var syncDevice: SyncDevice?
+    /// Why the device is kept in the registry but not exposed to Google (`no Google type for Refrigerator`), or `nil`
+    /// when it is exposed. Not a failure: the device is stored and served over `/v1`, and a later mapping exposes it.
+    public var notExposedReason: String?
     /// What Google would reject: the device must not be sent while this is not empty.
     public var violations: [SyncViolation]
     /// What Google accepts but that breaks a requirement of its documents (see the type's documentation).
@@ -37,9 +41,18 @@ public struct DeviceValidation: Sendable {
 
     /// Maps and validates one device; `allowAckUnlock` is `fulfillment.allowAckUnlock`.
     public init(device: Device, willReportState: Bool, allowAckUnlock: Bool = false) {
-        let syncDevice = SyncDeviceMapping.syncDevice(for: device, willReportState: willReportState)
         self.deviceId = device.id
+        guard let syncDevice = SyncDeviceMapping.syncDevice(for: device, willReportState: willReportState) else {
+            self.syncDevice = nil
+            self.notExposedReason =
+                "no Google type for \(device.endpoints.first?.primaryType.rawValue ?? "no endpoint")"
+            self.violations = []
+            self.problems = []
+            self.warnings = []
+            return
+        }
         self.syncDevice = syncDevice
+        self.notExposedReason = nil
         self.violations = SyncValidator.violations(in: syncDevice)
         self.problems = SyncValidator.problems(in: syncDevice)
         self.warnings = SyncValidator.warnings(in: syncDevice)

@@ -4,7 +4,9 @@ import SmartHomeProtocol
 
 /// A registry device → its SYNC entry and its full QUERY state.
 enum SyncDeviceMapping {
-    static func syncDevice(for device: Device, willReportState: Bool) -> SyncDevice {
+    /// The device's SYNC entry, or `nil` when it is not exposed to Google (``DeviceTypeMapping/isExposed(_:)``).
+    static func syncDevice(for device: Device, willReportState: Bool) -> SyncDevice? {
+        guard let type = DeviceTypeMapping.googleType(for: device.endpoints[0]) else { return nil }
         let bindings = DeviceTypeMapping.bindings(of: device)
         var attributes = JSONObject()
         for binding in bindings {
@@ -35,7 +37,7 @@ enum SyncDeviceMapping {
         }
         var entry = SyncDevice(
             id: device.id,
-            type: DeviceTypeMapping.googleType(for: device.endpoints[0]),
+            type: type,
             traits: bindings.map(\.trait),
             name: SyncDevice.Name(
                 name: SyncDevice.truncatedName(device.name),

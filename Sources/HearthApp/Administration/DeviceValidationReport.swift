@@ -2,8 +2,9 @@ import Fulfillment
 import MatterModel
 import SmartHomeProtocol
 
-/// `hearth devices validate`'s findings as text: per device `ok`, `REJECTED` (`DeviceValidation.violations`) or
-/// `PROBLEM` (`DeviceValidation.problems` only), each finding, then warnings, and a last line of counts.
+/// `hearth devices validate`'s findings as text: per device `ok`, `REJECTED` (`DeviceValidation.violations`),
+/// `PROBLEM` (`DeviceValidation.problems` only) or `kept, not exposed to Google: <reason>` (a device type Hearth maps
+/// to no Google type yet; not a failure), each finding, then warnings, and a last line of counts.
 public struct DeviceValidationReport: Sendable {
     /// The report, one line per device and per finding.
     public private(set) var text = ""
@@ -13,6 +14,8 @@ public struct DeviceValidationReport: Sendable {
     public private(set) var rejected = 0
     /// Devices Google accepts that break a requirement of its documents (and are not rejected).
     public private(set) var withProblems = 0
+    /// Devices kept in the registry but not exposed to Google (no Google type for their device type).
+    public private(set) var notExposed = 0
 
     /// Whether every device passed: none rejected, none with a problem.
     public var passed: Bool { rejected == 0 && withProblems == 0 }
@@ -29,7 +32,10 @@ public struct DeviceValidationReport: Sendable {
                 )
                 checked += 1
                 let verdict: String
-                if !validation.isValid {
+                if let reason = validation.notExposedReason {
+                    notExposed += 1
+                    verdict = "kept, not exposed to Google: \(reason)"
+                } else if !validation.isValid {
                     rejected += 1
                     verdict = "REJECTED"
                 } else if !validation.problems.isEmpty {
@@ -46,6 +52,7 @@ public struct DeviceValidationReport: Sendable {
         }
         lines.append(
             "\(checked) device(s) checked, \(rejected) would be rejected by Google, \(withProblems) with problems"
+                + (notExposed > 0 ? ", \(notExposed) kept but not exposed to Google" : "")
         )
         text = lines.joined(separator: "\n")
     }

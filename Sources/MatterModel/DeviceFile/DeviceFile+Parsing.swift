@@ -298,8 +298,15 @@ private struct DeviceFileParser {
                 throw fail(
                     .unknownDeviceType,
                     field,
-                    "unknown device type \"\(name)\"" + Suggestion.didYouMean(name, among: DeviceType.knownTypes)
-                        + "; known types: " + DeviceType.knownTypes.joined(separator: ", ")
+                    "unknown device type \"\(name)\"" + Suggestion.didYouMean(name, among: DeviceType.knownNames)
+                        + "; known types: " + DeviceType.knownNames.joined(separator: ", ")
+                )
+            }
+            if type.isNode {
+                throw fail(
+                    .unknownDeviceType,
+                    field,
+                    "\(type.rawValue) is the node itself (Matter's endpoint 0): give its identity as basicInformation"
                 )
             }
             if types.contains(type) { throw fail(.duplicate, field, "duplicate device type \"\(name)\"") }
@@ -346,7 +353,11 @@ private struct DeviceFileParser {
         var given: [ClusterID: ClusterState] = [:]
         if let value, value != .null {
             let object = try self.object(value, prefix + "clusters")
-            let allowed = deviceTypes.flatMap(\.allowedClusters)
+            let allowed = deviceTypes.flatMap(\.acceptedClusters)
+            // Hearth's own clusters in declaration order, then the specification's others the types list.
+            let allowedNames =
+                ClusterID.modelled.filter(allowed.contains).map(\.rawValue)
+                + allowed.filter { !$0.isModelled }.map(\.rawValue)
             for member in object.members {
                 let field = prefix + "clusters.\(member.key)"
                 guard let cluster = ClusterID(rawValue: member.key) else {
@@ -354,13 +365,13 @@ private struct DeviceFileParser {
                         .unknownCluster,
                         field,
                         "unknown cluster \"\(member.key)\""
-                            + Suggestion.didYouMean(member.key, among: ClusterID.knownClusters) + "; known clusters: "
-                            + ClusterID.knownClusters.joined(separator: ", ")
+                            + Suggestion.didYouMean(member.key, among: allowedNames + ClusterID.knownClusters)
+                            + "; known clusters: " + ClusterID.knownClusters.joined(separator: ", ")
+                            + ", and the Matter 1.4 clusters a device type lists"
                     )
                 }
                 guard allowed.contains(cluster) else {
                     let types = deviceTypes.map(\.rawValue).joined(separator: ", ")
-                    let allowedNames = ClusterID.allCases.filter(allowed.contains).map(\.rawValue)
                     throw fail(
                         .clusterNotAllowed,
                         field,
@@ -368,7 +379,11 @@ private struct DeviceFileParser {
                             + allowedNames.joined(separator: ", ") + ")"
                     )
                 }
-                given[cluster] = try attributes(member.value, cluster: cluster, field: field)
+                if cluster.isModelled {
+                    given[cluster] = try attributes(member.value, cluster: cluster, field: field)
+                } else {
+                    given[cluster] = try specificationAttributes(member.value, cluster: cluster, field: field)
+                }
             }
         }
         for cluster in deviceTypes.flatMap(\.requiredClusters) where given[cluster] == nil {
@@ -376,7 +391,7 @@ private struct DeviceFileParser {
         }
         var clusters: [ClusterID: ClusterState] = [:]
         // In declaration order, so that a file with several mistakes always reports the same one first.
-        for cluster in ClusterID.allCases {
+        for cluster in ClusterID.modelled {
             guard let state = given[cluster] else { continue }
             let complete = AttributeSchema.filled(state, cluster: cluster, deviceTypes: deviceTypes)
             if let violation = AttributeSchema.validate(complete, cluster: cluster, deviceTypes: deviceTypes) {
@@ -388,7 +403,54 @@ private struct DeviceFileParser {
             }
             clusters[cluster] = complete
         }
+        // Then the clusters Hearth does not model, by id: each against its specification definition alone.
+        for cluster in given.keys.filter({ !$0.isModelled }).sorted(by: { $0.matterID < $1.matterID }) {
+            guard let definition = cluster.definition, let state = given[cluster] else { continue }
+            do throws(SpecificationSchema.Failure) {
+                let complete = try SpecificationSchema.completed(state, of: definition)
+                for type in deviceTypes.compactMap(\.definition) {
+                    if let failure = SpecificationSchema.deviceTypeFailure(complete, of: definition, on: type) {
+                        throw failure
+                    }
+                }
+                clusters[cluster] = complete
+            } catch {
+                throw fail(
+                    error.kind == .invalidValue ? .outOfRange : .inconsistentAttributes,
+                    prefix + "clusters.\(cluster.rawValue).\(error.attribute)",
+                    error.reason
+                )
+            }
+        }
         return clusters
+    }
+
+    /// A cluster Hearth does not model: each attribute read by its Matter type (``SpecificationSchema``).
+    func specificationAttributes(
+        _ value: JSONValue,
+        cluster: ClusterID,
+        field: String
+    ) throws(DeviceFileError) -> ClusterState {
+        let object = try self.object(value, field)
+        guard let definition = cluster.definition else {
+            throw fail(.unknownCluster, field, "\(cluster.rawValue) has no definition in the Matter data model")
+        }
+        var state = ClusterState()
+        for member in object.members {
+            do {
+                let attribute = try SpecificationSchema.read(member.value, attribute: member.key, of: definition)
+                state[member.key] = attribute
+            } catch {
+                let code: DeviceFileError.Code
+                switch error.kind {
+                case .unknownAttribute: code = .unknownAttribute
+                case .invalidValue: code = .wrongType
+                case .conformance: code = .inconsistentAttributes
+                }
+                throw fail(code, "\(field).\(error.attribute)", error.reason)
+            }
+        }
+        return state
     }
 
     func attributes(_ value: JSONValue, cluster: ClusterID, field: String) throws(DeviceFileError) -> ClusterState {
@@ -427,8 +489,8 @@ private struct DeviceFileParser {
         default:
             let expected: String
             switch spec.type {
-            case .bool: expected = "a boolean"
-            case .string: expected = "a string"
+            case .bool: expected = "a boolean (bool)"
+            case .string: expected = "a string (string)"
             default: expected = "an integer (\(spec.type.rawValue))" + (spec.isNullable ? " or null" : "")
             }
             throw fail(.wrongType, field, "expected \(expected), got \(value.brief)")

@@ -59,6 +59,9 @@ extension AttributeSchema {
             return operationalStateViolation(complete, deviceTypes: deviceTypes)
         case .RvcOperationalState:
             return rvcOperationalStateViolation(complete)
+        default:
+            // A cluster Hearth does not model has the rules of its generated definition only, checked as it is read.
+            return nil
         }
     }
 

@@ -192,6 +192,8 @@ public enum AttributeSchema {
         case .TemperatureMeasurement, .RelativeHumidityMeasurement, .AirQuality, .DoorLock, .BooleanState,
             .SmokeCOAlarm, .PowerSource, .RvcRunMode, .RvcOperationalState:
             break
+        default:
+            break
         }
         return state
     }

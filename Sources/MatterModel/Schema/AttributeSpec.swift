@@ -54,14 +54,14 @@ public struct AttributeSpec: Sendable, Hashable {
     }
 
     /// Checks one value against the type and range; `nil` when the value is allowed, else the reason
-    /// (`"300 is outside 1…254"`). A string holding U+0000 is refused (``StoredText``).
+    /// (`"300 is outside 1…254 (uint8)"`), naming the Matter type. A string holding U+0000 is refused (``StoredText``).
     public func validate(_ value: AttributeValue) -> String? {
         switch type {
         case .bool:
-            guard case .bool = value else { return "expected a boolean, got \(value)" }
+            guard case .bool = value else { return "expected a boolean (bool), got \(value)" }
             return nil
         case .string:
-            guard case .string(let text) = value else { return "expected a string, got \(value)" }
+            guard case .string(let text) = value else { return "expected a string (string), got \(value)" }
             return StoredText.isStorable(text) ? nil : StoredText.nulReason
         case .uint8, .uint16, .uint32, .int16, .enum8, .bitmap8, .bitmap16, .int8:
             guard case .int(let number) = value else {
@@ -70,6 +70,7 @@ public struct AttributeSpec: Sendable, Hashable {
             if isNull(value) { return nil }
             if let range, !range.contains(number) {
                 return "\(number) is outside \(range.lowerBound)…\(range.upperBound)" + (isNullable ? " (or null)" : "")
+                    + " (\(type.rawValue))"
             }
             return nil
         }

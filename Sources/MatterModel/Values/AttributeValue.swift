@@ -21,7 +21,7 @@ import JSON
 /// Attributes Hearth modelled before every data type was (the hand-written ``AttributeSchema`` tables) keep storing
 /// a nullable integer's null as the value Matter reserves for it on the wire (``AttributeSpec/nullValue``); every
 /// other nullable value is ``null``. JSON shows both as `null`.
-public indirect enum AttributeValue: Sendable, Hashable {
+public enum AttributeValue: Sendable, Hashable {
     /// Matter's null, for a nullable attribute, field or list element.
     case null
     /// A Matter `bool`.

@@ -314,8 +314,9 @@ extension MatterValueType {
     }
 
     private static func lengthReason(_ size: Int, _ range: ClosedRange<Int>, _ unit: String, _ name: String) -> String {
-        if size > range.upperBound { return "\(size) \(unit) is more than \(range.upperBound) (\(name))" }
-        return "\(size) \(unit) is fewer than \(range.lowerBound) (\(name))"
+        let counted = size == 1 ? String(unit.replacing("s", with: "", maxReplacements: 1)) : unit
+        if size > range.upperBound { return "\(size) \(counted), more than the \(range.upperBound) allowed (\(name))" }
+        return "\(size) \(counted), fewer than the \(range.lowerBound) required (\(name))"
     }
 
     /// How a typed value shows in "got …": its JSON, but octets as a byte count and lists and structs by kind.

@@ -33,9 +33,9 @@ struct CatalogueValidationTests {
         let foundation: Set<DeviceType> = [
             .OnOffLight, .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight, .OnOffPlugInUnit,
         ]
-        let missing = Set(DeviceType.allCases).subtracting(covered).subtracting(foundation)
+        let missing = Set(DeviceType.modelled).subtracting(covered).subtracting(foundation)
         #expect(missing.isEmpty, "no catalogue device for \(missing.map(\.rawValue).sorted())")
-        #expect(DeviceType.allCases.count >= 20)
+        #expect(DeviceType.modelled.count >= 20)
     }
 
     @Test func syncOfEachCatalogueSendsEveryDeviceAndThePayloadValidates() throws {

@@ -12,7 +12,7 @@ struct ThermostatModeTests {
     typealias G = GoogleRequest
 
     /// Every device type a Thermostat cluster is allowed on.
-    static let types = DeviceType.allCases.filter { $0.allowedClusters.contains(.Thermostat) }
+    static let types = DeviceType.modelled.filter { $0.allowedClusters.contains(.Thermostat) }
 
     /// Every value Google lists for `availableThermostatModes` (TemperatureSetting trait, "Supported values").
     static let googleModes = ["off", "heat", "cool", "on", "heatcool", "auto", "fan-only", "purifier", "eco", "dry"]
