@@ -12,44 +12,44 @@ public struct ClusterID: Sendable, Hashable, Comparable, RawRepresentable, Custo
     public let matterID: Int
 
     /// The cluster with this Matter id; ``rawValue`` is its name when the specification or Hearth knows it.
-    public init(matterID: Int) {
+    @inlinable public init(matterID: Int) {
         self.matterID = matterID
     }
 
     /// On/Off (0x0006).
-    public static let OnOff = ClusterID(matterID: 0x0006)
+    @inlinable public static var OnOff: ClusterID { ClusterID(matterID: 0x0006) }
     /// Level Control (0x0008).
-    public static let LevelControl = ClusterID(matterID: 0x0008)
+    @inlinable public static var LevelControl: ClusterID { ClusterID(matterID: 0x0008) }
     /// Color Control (0x0300).
-    public static let ColorControl = ClusterID(matterID: 0x0300)
+    @inlinable public static var ColorControl: ClusterID { ClusterID(matterID: 0x0300) }
     /// Fan Control (0x0202).
-    public static let FanControl = ClusterID(matterID: 0x0202)
+    @inlinable public static var FanControl: ClusterID { ClusterID(matterID: 0x0202) }
     /// Thermostat (0x0201).
-    public static let Thermostat = ClusterID(matterID: 0x0201)
+    @inlinable public static var Thermostat: ClusterID { ClusterID(matterID: 0x0201) }
     /// Temperature Measurement (0x0402).
-    public static let TemperatureMeasurement = ClusterID(matterID: 0x0402)
+    @inlinable public static var TemperatureMeasurement: ClusterID { ClusterID(matterID: 0x0402) }
     /// Relative Humidity Measurement (0x0405).
-    public static let RelativeHumidityMeasurement = ClusterID(matterID: 0x0405)
+    @inlinable public static var RelativeHumidityMeasurement: ClusterID { ClusterID(matterID: 0x0405) }
     /// Air Quality (0x005B).
-    public static let AirQuality = ClusterID(matterID: 0x005B)
+    @inlinable public static var AirQuality: ClusterID { ClusterID(matterID: 0x005B) }
     /// Window Covering (0x0102).
-    public static let WindowCovering = ClusterID(matterID: 0x0102)
+    @inlinable public static var WindowCovering: ClusterID { ClusterID(matterID: 0x0102) }
     /// Door Lock (0x0101).
-    public static let DoorLock = ClusterID(matterID: 0x0101)
+    @inlinable public static var DoorLock: ClusterID { ClusterID(matterID: 0x0101) }
     /// Boolean State (0x0045).
-    public static let BooleanState = ClusterID(matterID: 0x0045)
+    @inlinable public static var BooleanState: ClusterID { ClusterID(matterID: 0x0045) }
     /// Occupancy Sensing (0x0406).
-    public static let OccupancySensing = ClusterID(matterID: 0x0406)
+    @inlinable public static var OccupancySensing: ClusterID { ClusterID(matterID: 0x0406) }
     /// Smoke CO Alarm (0x005C).
-    public static let SmokeCOAlarm = ClusterID(matterID: 0x005C)
+    @inlinable public static var SmokeCOAlarm: ClusterID { ClusterID(matterID: 0x005C) }
     /// Power Source (0x002F), with the Battery and Rechargeable features.
-    public static let PowerSource = ClusterID(matterID: 0x002F)
+    @inlinable public static var PowerSource: ClusterID { ClusterID(matterID: 0x002F) }
     /// RVC Run Mode (0x0054).
-    public static let RvcRunMode = ClusterID(matterID: 0x0054)
+    @inlinable public static var RvcRunMode: ClusterID { ClusterID(matterID: 0x0054) }
     /// Operational State (0x0060).
-    public static let OperationalState = ClusterID(matterID: 0x0060)
+    @inlinable public static var OperationalState: ClusterID { ClusterID(matterID: 0x0060) }
     /// RVC Operational State (0x0061).
-    public static let RvcOperationalState = ClusterID(matterID: 0x0061)
+    @inlinable public static var RvcOperationalState: ClusterID { ClusterID(matterID: 0x0061) }
 
     /// The clusters Hearth models with rules of its own and maps to Google, in the order their documentation
     /// lists them.

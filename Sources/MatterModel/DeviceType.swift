@@ -12,59 +12,59 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
     public let matterID: Int
 
     /// The device type with this Matter id.
-    public init(matterID: Int) {
+    @inlinable public init(matterID: Int) {
         self.matterID = matterID
     }
 
     /// On/Off Light (0x0100).
-    public static let OnOffLight = DeviceType(matterID: 0x0100)
+    @inlinable public static var OnOffLight: DeviceType { DeviceType(matterID: 0x0100) }
     /// Dimmable Light (0x0101).
-    public static let DimmableLight = DeviceType(matterID: 0x0101)
+    @inlinable public static var DimmableLight: DeviceType { DeviceType(matterID: 0x0101) }
     /// Color Temperature Light (0x010C).
-    public static let ColorTemperatureLight = DeviceType(matterID: 0x010C)
+    @inlinable public static var ColorTemperatureLight: DeviceType { DeviceType(matterID: 0x010C) }
     /// Extended Color Light (0x010D).
-    public static let ExtendedColorLight = DeviceType(matterID: 0x010D)
+    @inlinable public static var ExtendedColorLight: DeviceType { DeviceType(matterID: 0x010D) }
     /// On/Off Plug-in Unit (0x010A).
-    public static let OnOffPlugInUnit = DeviceType(matterID: 0x010A)
+    @inlinable public static var OnOffPlugInUnit: DeviceType { DeviceType(matterID: 0x010A) }
     /// Fan (0x002B).
-    public static let Fan = DeviceType(matterID: 0x002B)
+    @inlinable public static var Fan: DeviceType { DeviceType(matterID: 0x002B) }
     /// Air Purifier (0x002D).
-    public static let AirPurifier = DeviceType(matterID: 0x002D)
+    @inlinable public static var AirPurifier: DeviceType { DeviceType(matterID: 0x002D) }
     /// Thermostat (0x0301).
-    public static let Thermostat = DeviceType(matterID: 0x0301)
+    @inlinable public static var Thermostat: DeviceType { DeviceType(matterID: 0x0301) }
     /// Room Air Conditioner (0x0072).
-    public static let RoomAirConditioner = DeviceType(matterID: 0x0072)
+    @inlinable public static var RoomAirConditioner: DeviceType { DeviceType(matterID: 0x0072) }
     /// Temperature Sensor (0x0302).
-    public static let TemperatureSensor = DeviceType(matterID: 0x0302)
+    @inlinable public static var TemperatureSensor: DeviceType { DeviceType(matterID: 0x0302) }
     /// Humidity Sensor (0x0307).
-    public static let HumiditySensor = DeviceType(matterID: 0x0307)
+    @inlinable public static var HumiditySensor: DeviceType { DeviceType(matterID: 0x0307) }
     /// Window Covering (0x0202): a shade, blind, drapery, awning or shutter with a motorised lift.
-    public static let WindowCovering = DeviceType(matterID: 0x0202)
+    @inlinable public static var WindowCovering: DeviceType { DeviceType(matterID: 0x0202) }
     /// Door Lock (0x000A).
-    public static let DoorLock = DeviceType(matterID: 0x000A)
+    @inlinable public static var DoorLock: DeviceType { DeviceType(matterID: 0x000A) }
     /// Contact Sensor (0x0015): Boolean State `StateValue` true when the contact is made (closed).
-    public static let ContactSensor = DeviceType(matterID: 0x0015)
+    @inlinable public static var ContactSensor: DeviceType { DeviceType(matterID: 0x0015) }
     /// Occupancy Sensor (0x0107).
-    public static let OccupancySensor = DeviceType(matterID: 0x0107)
+    @inlinable public static var OccupancySensor: DeviceType { DeviceType(matterID: 0x0107) }
     /// Water Leak Detector (0x0043): Boolean State `StateValue` true when a leak is detected.
-    public static let WaterLeakDetector = DeviceType(matterID: 0x0043)
+    @inlinable public static var WaterLeakDetector: DeviceType { DeviceType(matterID: 0x0043) }
     /// Smoke CO Alarm (0x0076): a smoke alarm, a carbon monoxide alarm, or both.
-    public static let SmokeCOAlarm = DeviceType(matterID: 0x0076)
+    @inlinable public static var SmokeCOAlarm: DeviceType { DeviceType(matterID: 0x0076) }
     /// Dimmable Plug-in Unit (0x010B).
-    public static let DimmablePlugInUnit = DeviceType(matterID: 0x010B)
+    @inlinable public static var DimmablePlugInUnit: DeviceType { DeviceType(matterID: 0x010B) }
     /// Speaker (0x0022): On/Off is mute (off = muted), Level Control is the volume.
-    public static let Speaker = DeviceType(matterID: 0x0022)
+    @inlinable public static var Speaker: DeviceType { DeviceType(matterID: 0x0022) }
     /// Robotic Vacuum Cleaner (0x0074).
-    public static let RoboticVacuumCleaner = DeviceType(matterID: 0x0074)
+    @inlinable public static var RoboticVacuumCleaner: DeviceType { DeviceType(matterID: 0x0074) }
     /// Laundry Washer (0x0073).
-    public static let LaundryWasher = DeviceType(matterID: 0x0073)
+    @inlinable public static var LaundryWasher: DeviceType { DeviceType(matterID: 0x0073) }
     /// Dishwasher (0x0075).
-    public static let Dishwasher = DeviceType(matterID: 0x0075)
+    @inlinable public static var Dishwasher: DeviceType { DeviceType(matterID: 0x0075) }
     /// Doorbell (0x0148, Matter 1.5; 0x0143 is the *Video* Doorbell, a composite of a Generic Switch and a Camera).
     /// Matter's `Doorbell.xml` makes it a superset of Generic Switch whose mandatory clusters are Identify (server),
     /// Switch (server, with the Momentary Switch feature) and Chime (client). A press is a Switch *event*, not
     /// state, so Hearth models none of these clusters; a press comes in as `hearth devices event … doorbell-press`.
-    public static let Doorbell = DeviceType(matterID: 0x0148)
+    @inlinable public static var Doorbell: DeviceType { DeviceType(matterID: 0x0148) }
 
     /// The device types Hearth maps to Google, in the order their documentation lists them.
     public static let modelled: [DeviceType] = [

@@ -1,3 +1,4 @@
+import Cryptography
 import JSON
 import MatterModel
 
@@ -41,7 +42,7 @@ public enum StoredAttributeValue {
         case .unsigned(let number): return ("uint64", String(number))
         case .double(let number): return ("double", number.description)
         case .string(let text): return ("string", text)
-        case .octets(let bytes): return ("octstr", hex(bytes))
+        case .octets(let bytes): return ("octstr", Hex.encode(bytes))
         case .list, .structure:
             return (
                 value.listValue != nil ? "list" : "struct",
@@ -59,7 +60,7 @@ public enum StoredAttributeValue {
         case "uint64": return canonical(text, as: UInt64.self).map(AttributeValue.integer)
         case "double": return decimal(text).map(AttributeValue.double)
         case "string": return .string(text)
-        case "octstr": return bytes(hex: text).map(AttributeValue.octets)
+        case "octstr": return Hex.decode(text).map(AttributeValue.octets)
         case "list", "struct":
             guard let json = try? JSONParser.parse(text, options: .deviceFile), let value = untagged(json) else {
                 return nil
@@ -77,7 +78,7 @@ public enum StoredAttributeValue {
         case .string(let text): return .string(text)
         case .unsigned(let number): return wrap("u", .string(String(number)))
         case .double(let number): return wrap("d", .string(number.description))
-        case .octets(let bytes): return wrap("o", .string(hex(bytes)))
+        case .octets(let bytes): return wrap("o", .string(Hex.encode(bytes)))
         case .list(let elements): return wrap("l", .array(elements.map(tagged)))
         case .structure(let fields):
             var object = JSONObject()
@@ -107,7 +108,7 @@ public enum StoredAttributeValue {
             switch (member.key, member.value) {
             case ("u", .string(let text)): return canonical(text, as: UInt64.self).map(AttributeValue.integer)
             case ("d", .string(let text)): return decimal(text).map(AttributeValue.double)
-            case ("o", .string(let text)): return bytes(hex: text).map(AttributeValue.octets)
+            case ("o", .string(let text)): return Hex.decode(text).map(AttributeValue.octets)
             case ("l", .array(let elements)):
                 var values: [AttributeValue] = []
                 values.reserveCapacity(elements.count)
@@ -145,38 +146,4 @@ public enum StoredAttributeValue {
     }
 
     private static let allowedInDecimal = Set("0123456789.eE+-".utf8)
-
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            output.append(digits[Int(byte >> 4)])
-            output.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    static func bytes(hex text: String) -> [UInt8]? {
-        let input = Array(text.utf8)
-        guard input.count % 2 == 0 else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count / 2)
-        var index = 0
-        while index < input.count {
-            guard let high = nibble(input[index]), let low = nibble(input[index + 1]) else { return nil }
-            output.append(high << 4 | low)
-            index += 2
-        }
-        return output
-    }
-
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        default: return nil
-        }
-    }
 }

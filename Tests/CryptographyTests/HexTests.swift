@@ -1,22 +1,17 @@
 import Cryptography
 import Testing
 
+/// Lower-case hexadecimal both ways: what `encode` writes `decode` reads back, and nothing else.
 struct HexTests {
-    @Test func encodesLowerCaseWithLeadingZeros() {
-        #expect(Hex.encode([0x00, 0x0f, 0xa0, 0xff]) == "000fa0ff")
-        #expect(Hex.encode([0xde, 0xad, 0xbe, 0xef]) == "deadbeef")
+    @Test func encodeAndDecodeRoundTrip() {
+        let bytes: [UInt8] = [0x00, 0x0F, 0xA0, 0xFF, 0x7E]
+        #expect(Hex.encode(bytes) == "000fa0ff7e")
+        #expect(Hex.decode("000fa0ff7e") == bytes)
+        #expect(Hex.decode("") == [])
     }
 
-    @Test func empty() {
-        #expect(Hex.encode([]) == "")
-    }
-
-    @Test func everyByteValue() {
-        let all = (0...255).map { UInt8($0) }
-        let encoded = Hex.encode(all)
-        #expect(encoded.count == 512)
-        #expect(encoded.hasPrefix("000102030405060708090a0b0c0d0e0f10"))
-        #expect(encoded.hasSuffix("fafbfcfdfeff"))
-        #expect(encoded == encoded.lowercased())
+    @Test(arguments: ["0", "0G", "0A", "zz", "0 ", "abc"])
+    func anythingElseIsRefused(_ text: String) {
+        #expect(Hex.decode(text) == nil)
     }
 }

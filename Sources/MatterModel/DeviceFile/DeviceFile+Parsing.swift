@@ -354,10 +354,12 @@ private struct DeviceFileParser {
         if let value, value != .null {
             let object = try self.object(value, prefix + "clusters")
             let allowed = deviceTypes.flatMap(\.acceptedClusters)
-            // Hearth's own clusters in declaration order, then the specification's others the types list.
-            let allowedNames =
+            // Hearth's own clusters in declaration order, then the specification's others the types list. Named only
+            // for a message: a name outside Hearth's loads the specification's cluster table.
+            var allowedNames: [String] {
                 ClusterID.modelled.filter(allowed.contains).map(\.rawValue)
-                + allowed.filter { !$0.isModelled }.map(\.rawValue)
+                    + allowed.filter { !$0.isModelled }.map(\.rawValue)
+            }
             for member in object.members {
                 let field = prefix + "clusters.\(member.key)"
                 guard let cluster = ClusterID(rawValue: member.key) else {
