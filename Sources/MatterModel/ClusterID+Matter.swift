@@ -57,8 +57,8 @@ extension ClusterID {
     )
 }
 
-/// The specification's cluster names, spelled as device files spell them: built from the generated table the first
-/// time a name outside Hearth's modelled clusters is read, so a registry of modelled clusters never loads it.
+/// The specification's cluster names, spelled as device files spell them: built from the generated names (not the
+/// definitions) the first time a name outside Hearth's modelled clusters is read.
 enum ClusterNames {
     struct Index: Sendable {
         let byID: [Int: String]
@@ -68,10 +68,10 @@ enum ClusterNames {
     static let specification: Index = {
         var byID: [Int: String] = [:]
         var byName: [String: Int] = [:]
-        for cluster in MatterClusterDefinition.specification {
-            let spelled = spell(cluster.name)
-            byID[cluster.id] = spelled
-            byName[spelled.lowercased()] = cluster.id
+        for (id, name) in MatterClusterDefinition.names {
+            let spelled = spell(name)
+            byID[id] = spelled
+            byName[spelled.lowercased()] = id
         }
         return Index(byID: byID, byName: byName)
     }()

@@ -841,6 +841,22 @@ def write_clusters(data_model, versions, output):
     for entry in ordered:
         out.append(f"        cluster{entry['id']:04X},")
     out.append("    ]")
+    out.append("")
+    out.append("    /// Every cluster's id and name, without the rest of its definition: what reading a cluster's name needs.")
+    out.append("    public static let names: [(id: Int, name: String)] = [")
+    for entry in ordered:
+        out.append(f"        (0x{entry['id']:04X}, {swift_string(entry['name'])}),")
+    out.append("    ]")
+    out.append("")
+    out.append("    /// The definition of the cluster `id`, or `nil`. Each cluster is a static of its own, initialized on first use,")
+    out.append("    /// so a lookup builds that cluster alone: the clusters a registry uses cost memory, the whole table does not.")
+    out.append("    static func generatedDefinition(id: Int) -> MatterClusterDefinition? {")
+    out.append("        switch id {")
+    for entry in ordered:
+        out.append(f"        case 0x{entry['id']:04X}: return cluster{entry['id']:04X}")
+    out.append("        default: return nil")
+    out.append("        }")
+    out.append("    }")
     for entry in ordered:
         out.append("")
         out.extend(swift_cluster(entry))

@@ -223,6 +223,17 @@ struct MatterClusterDefinitionTests {
         }
     }
 
+    /// The list of names the registry reads cluster names from is the table's, id for id, and a lookup by id finds
+    /// each cluster.
+    @Test func theNamesAndTheLookupAgreeWithTheTable() {
+        #expect(MatterClusterDefinition.names.map(\.id) == MatterClusterDefinition.specification.map(\.id))
+        #expect(MatterClusterDefinition.names.map(\.name) == MatterClusterDefinition.specification.map(\.name))
+        for cluster in MatterClusterDefinition.specification {
+            #expect(MatterClusterDefinition.definition(id: cluster.id) == cluster, "\(cluster.name)")
+        }
+        #expect(MatterClusterDefinition.definition(id: 0xFC00) == nil)
+    }
+
     /// `SmokeCOAlarm.xml`: `<feature bit="0" code="SMOKE" name="SmokeAlarm">` and `<feature bit="1" code="CO"
     /// name="COAlarm">`, the bits Hearth reads from `FeatureMap`, each with `<optionalConform choice="a" more="true"
     /// min="1"/>` (at least one of the two).

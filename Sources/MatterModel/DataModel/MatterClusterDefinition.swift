@@ -130,13 +130,9 @@ public struct MatterClusterDefinition: Sendable, Hashable {
         features.first { $0.code == code }
     }
 
-    private static let byID: [Int: MatterClusterDefinition] = Dictionary(
-        specification.map { ($0.id, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
-
-    /// The specification's definition of the cluster `id`, if it has one.
+    /// The specification's definition of the cluster `id`, if it has one. Only that cluster is built: reading the
+    /// whole table (``specification``) costs about 4.4 MiB.
     public static func definition(id: Int) -> MatterClusterDefinition? {
-        byID[id]
+        generatedDefinition(id: id)
     }
 }

@@ -239,6 +239,256 @@ extension MatterClusterDefinition {
         cluster0753,
     ]
 
+    /// Every cluster's id and name, without the rest of its definition: what reading a cluster's name needs.
+    public static let names: [(id: Int, name: String)] = [
+        (0x0003, "Identify"),
+        (0x0004, "Groups"),
+        (0x0006, "On/Off"),
+        (0x0008, "Level Control"),
+        (0x001D, "Descriptor"),
+        (0x001E, "Binding"),
+        (0x001F, "Access Control"),
+        (0x0025, "Actions"),
+        (0x0028, "Basic Information"),
+        (0x0029, "OTA Software Update Provider"),
+        (0x002A, "OTA Software Update Requestor"),
+        (0x002B, "Localization Configuration"),
+        (0x002C, "Time Format Localization"),
+        (0x002D, "Unit Localization"),
+        (0x002E, "Power Source Configuration"),
+        (0x002F, "Power Source"),
+        (0x0030, "General Commissioning"),
+        (0x0031, "Network Commissioning"),
+        (0x0032, "Diagnostic Logs"),
+        (0x0033, "General Diagnostics"),
+        (0x0034, "Software Diagnostics"),
+        (0x0035, "Thread Network Diagnostics"),
+        (0x0036, "Wi-Fi Network Diagnostics"),
+        (0x0037, "Ethernet Network Diagnostics"),
+        (0x0038, "Time Synchronization"),
+        (0x0039, "Bridged Device Basic Information"),
+        (0x003B, "Switch"),
+        (0x003C, "Administrator Commissioning"),
+        (0x003E, "Operational Credentials"),
+        (0x003F, "GroupKeyManagement"),
+        (0x0040, "Fixed Label"),
+        (0x0041, "User Label"),
+        (0x0042, "ProxyConfiguration"),
+        (0x0043, "ProxyDiscovery"),
+        (0x0044, "Valid Proxies"),
+        (0x0045, "Boolean State"),
+        (0x0046, "ICD Management"),
+        (0x0048, "Oven Cavity Operational State"),
+        (0x0049, "Oven Mode"),
+        (0x004A, "Laundry Dryer Controls"),
+        (0x0050, "Mode Select"),
+        (0x0051, "Laundry Washer Mode"),
+        (0x0052, "Refrigerator And Temperature Controlled Cabinet Mode"),
+        (0x0053, "Laundry Washer Controls"),
+        (0x0054, "RVC Run Mode"),
+        (0x0055, "RVC Clean Mode"),
+        (0x0056, "Temperature Control"),
+        (0x0057, "Refrigerator Alarm"),
+        (0x0059, "Dishwasher Mode"),
+        (0x005B, "Air Quality"),
+        (0x005C, "Smoke CO Alarm"),
+        (0x005D, "Dishwasher Alarm"),
+        (0x005E, "Microwave Oven Mode"),
+        (0x005F, "Microwave Oven Control"),
+        (0x0060, "Operational State"),
+        (0x0061, "RVC Operational State"),
+        (0x0062, "Scenes Management"),
+        (0x0071, "HEPA Filter Monitoring"),
+        (0x0072, "Activated Carbon Filter Monitoring"),
+        (0x0079, "Water Tank Level Monitoring"),
+        (0x0080, "Boolean State Configuration"),
+        (0x0081, "Valve Configuration and Control"),
+        (0x0090, "Electrical Power Measurement"),
+        (0x0091, "Electrical Energy Measurement"),
+        (0x0094, "Water Heater Management"),
+        (0x0097, "Messages"),
+        (0x0098, "Device Energy Management"),
+        (0x0099, "Energy EVSE"),
+        (0x009B, "Energy Preference"),
+        (0x009C, "Power Topology"),
+        (0x009D, "Energy EVSE Mode"),
+        (0x009E, "Water Heater Mode"),
+        (0x009F, "Device Energy Management Mode"),
+        (0x0101, "Door Lock"),
+        (0x0102, "Window Covering"),
+        (0x0150, "Service Area"),
+        (0x0200, "Pump Configuration and Control"),
+        (0x0201, "Thermostat"),
+        (0x0202, "Fan Control"),
+        (0x0204, "Thermostat User Interface Configuration"),
+        (0x0300, "Color Control"),
+        (0x0301, "Ballast Configuration"),
+        (0x0400, "Illuminance Measurement"),
+        (0x0402, "Temperature Measurement"),
+        (0x0403, "Pressure Measurement"),
+        (0x0404, "Flow Measurement"),
+        (0x0405, "Relative Humidity Measurement"),
+        (0x0406, "Occupancy Sensing"),
+        (0x040C, "Carbon Monoxide Concentration Measurement"),
+        (0x040D, "Carbon Dioxide Concentration Measurement"),
+        (0x0413, "Nitrogen Dioxide Concentration Measurement"),
+        (0x0415, "Ozone Concentration Measurement"),
+        (0x042A, "PM2.5 Concentration Measurement"),
+        (0x042B, "Formaldehyde Concentration Measurement"),
+        (0x042C, "PM1 Concentration Measurement"),
+        (0x042D, "PM10 Concentration Measurement"),
+        (0x042E, "Total Volatile Organic Compounds Concentration Measurement"),
+        (0x042F, "Radon Concentration Measurement"),
+        (0x0451, "Wi-Fi Network Management"),
+        (0x0452, "Thread Border Router Management"),
+        (0x0453, "Thread Network Directory"),
+        (0x0503, "Wake on LAN"),
+        (0x0504, "Channel"),
+        (0x0505, "Target Navigator"),
+        (0x0506, "Media Playback"),
+        (0x0507, "Media Input"),
+        (0x0508, "Low Power"),
+        (0x0509, "Keypad Input"),
+        (0x050A, "Content Launcher"),
+        (0x050B, "Audio Output"),
+        (0x050C, "Application Launcher"),
+        (0x050D, "Application Basic"),
+        (0x050E, "Account Login"),
+        (0x050F, "Content Control"),
+        (0x0510, "Content App Observer"),
+        (0x0750, "Ecosystem Information"),
+        (0x0751, "Commissioner Control"),
+        (0x0752, "Joint Fabric Datastore Cluster"),
+        (0x0753, "Joint Fabric PKI"),
+    ]
+
+    /// The definition of the cluster `id`, or `nil`. Each cluster is a static of its own, initialized on first use,
+    /// so a lookup builds that cluster alone: the clusters a registry uses cost memory, the whole table does not.
+    static func generatedDefinition(id: Int) -> MatterClusterDefinition? {
+        switch id {
+        case 0x0003: return cluster0003
+        case 0x0004: return cluster0004
+        case 0x0006: return cluster0006
+        case 0x0008: return cluster0008
+        case 0x001D: return cluster001D
+        case 0x001E: return cluster001E
+        case 0x001F: return cluster001F
+        case 0x0025: return cluster0025
+        case 0x0028: return cluster0028
+        case 0x0029: return cluster0029
+        case 0x002A: return cluster002A
+        case 0x002B: return cluster002B
+        case 0x002C: return cluster002C
+        case 0x002D: return cluster002D
+        case 0x002E: return cluster002E
+        case 0x002F: return cluster002F
+        case 0x0030: return cluster0030
+        case 0x0031: return cluster0031
+        case 0x0032: return cluster0032
+        case 0x0033: return cluster0033
+        case 0x0034: return cluster0034
+        case 0x0035: return cluster0035
+        case 0x0036: return cluster0036
+        case 0x0037: return cluster0037
+        case 0x0038: return cluster0038
+        case 0x0039: return cluster0039
+        case 0x003B: return cluster003B
+        case 0x003C: return cluster003C
+        case 0x003E: return cluster003E
+        case 0x003F: return cluster003F
+        case 0x0040: return cluster0040
+        case 0x0041: return cluster0041
+        case 0x0042: return cluster0042
+        case 0x0043: return cluster0043
+        case 0x0044: return cluster0044
+        case 0x0045: return cluster0045
+        case 0x0046: return cluster0046
+        case 0x0048: return cluster0048
+        case 0x0049: return cluster0049
+        case 0x004A: return cluster004A
+        case 0x0050: return cluster0050
+        case 0x0051: return cluster0051
+        case 0x0052: return cluster0052
+        case 0x0053: return cluster0053
+        case 0x0054: return cluster0054
+        case 0x0055: return cluster0055
+        case 0x0056: return cluster0056
+        case 0x0057: return cluster0057
+        case 0x0059: return cluster0059
+        case 0x005B: return cluster005B
+        case 0x005C: return cluster005C
+        case 0x005D: return cluster005D
+        case 0x005E: return cluster005E
+        case 0x005F: return cluster005F
+        case 0x0060: return cluster0060
+        case 0x0061: return cluster0061
+        case 0x0062: return cluster0062
+        case 0x0071: return cluster0071
+        case 0x0072: return cluster0072
+        case 0x0079: return cluster0079
+        case 0x0080: return cluster0080
+        case 0x0081: return cluster0081
+        case 0x0090: return cluster0090
+        case 0x0091: return cluster0091
+        case 0x0094: return cluster0094
+        case 0x0097: return cluster0097
+        case 0x0098: return cluster0098
+        case 0x0099: return cluster0099
+        case 0x009B: return cluster009B
+        case 0x009C: return cluster009C
+        case 0x009D: return cluster009D
+        case 0x009E: return cluster009E
+        case 0x009F: return cluster009F
+        case 0x0101: return cluster0101
+        case 0x0102: return cluster0102
+        case 0x0150: return cluster0150
+        case 0x0200: return cluster0200
+        case 0x0201: return cluster0201
+        case 0x0202: return cluster0202
+        case 0x0204: return cluster0204
+        case 0x0300: return cluster0300
+        case 0x0301: return cluster0301
+        case 0x0400: return cluster0400
+        case 0x0402: return cluster0402
+        case 0x0403: return cluster0403
+        case 0x0404: return cluster0404
+        case 0x0405: return cluster0405
+        case 0x0406: return cluster0406
+        case 0x040C: return cluster040C
+        case 0x040D: return cluster040D
+        case 0x0413: return cluster0413
+        case 0x0415: return cluster0415
+        case 0x042A: return cluster042A
+        case 0x042B: return cluster042B
+        case 0x042C: return cluster042C
+        case 0x042D: return cluster042D
+        case 0x042E: return cluster042E
+        case 0x042F: return cluster042F
+        case 0x0451: return cluster0451
+        case 0x0452: return cluster0452
+        case 0x0453: return cluster0453
+        case 0x0503: return cluster0503
+        case 0x0504: return cluster0504
+        case 0x0505: return cluster0505
+        case 0x0506: return cluster0506
+        case 0x0507: return cluster0507
+        case 0x0508: return cluster0508
+        case 0x0509: return cluster0509
+        case 0x050A: return cluster050A
+        case 0x050B: return cluster050B
+        case 0x050C: return cluster050C
+        case 0x050D: return cluster050D
+        case 0x050E: return cluster050E
+        case 0x050F: return cluster050F
+        case 0x0510: return cluster0510
+        case 0x0750: return cluster0750
+        case 0x0751: return cluster0751
+        case 0x0752: return cluster0752
+        case 0x0753: return cluster0753
+        default: return nil
+        }
+    }
+
     // 1.4/clusters/Identify.xml
     private static let cluster0003: MatterClusterDefinition = MatterClusterDefinition(
         id: 0x0003,
