@@ -64,7 +64,7 @@ public struct ManufacturerCluster: Sendable, Hashable {
         }
     }
 
-    /// The lowest cluster suffix (the lower 16 bits of the id) of a manufacturer-specific cluster.
+    /// The cluster suffixes (the lower 16 bits of the id) of a manufacturer-specific cluster.
     public static let clusterSuffixes = 0xFC00...0xFFFE
     /// The vendor ids (the upper 16 bits of the id) a manufacturer-specific cluster may carry: not 0 (the standard),
     /// not above the test vendors `0xFFF1…0xFFF4`.
