@@ -7,30 +7,50 @@ extension ClusterID {
     public var isModelled: Bool { Self.modelledNames[matterID] != nil }
 
     /// The cluster's name as device files spell it: Hearth's for a modelled cluster, else the specification's
-    /// name without spaces or punctuation (`Refrigerator Alarm` is `RefrigeratorAlarm`), else `0x` and the id in hex.
+    /// name without spaces or punctuation (`Refrigerator Alarm` is `RefrigeratorAlarm`), else a manufacturer
+    /// cluster's declared name (``ManufacturerClusterCatalog``), else `0x` and the id in hex.
     public var rawValue: String {
         if let name = Self.modelledNames[matterID] { return name }
         if let name = ClusterNames.specification.byID[matterID] { return name }
+        if isManufacturerSpecific, let cluster = ManufacturerClusterCatalog.cluster(id: matterID) {
+            return cluster.name
+        }
         return "0x" + String(matterID, radix: 16, uppercase: true)
     }
 
-    /// The cluster a device file names: a modelled cluster's name, or any cluster of the specification's data model
-    /// spelled as ``rawValue`` spells it (letter case aside); `nil` for any other name.
+    /// The cluster a device file names: a modelled cluster's name, any cluster of the specification's data model
+    /// spelled as ``rawValue`` spells it, or a manufacturer cluster the catalog holds (letter case aside); `nil` for
+    /// any other name.
     public init?(rawValue: String) {
-        if let id = Self.modelledIDs[rawValue] {
+        if let id = Self.standardID(named: rawValue) {
             self.init(matterID: id)
-        } else if let id = ClusterNames.specification.byName[rawValue.lowercased()] {
-            self.init(matterID: id)
+        } else if let cluster = ManufacturerClusterCatalog.cluster(named: rawValue) {
+            self.init(matterID: cluster.id)
         } else {
             return nil
         }
     }
 
+    /// The id of the modelled or specification cluster named `name` (letter case aside for the specification's).
+    static func standardID(named name: String) -> Int? {
+        if let id = modelledIDs[name] { return id }
+        return ClusterNames.specification.byName[name.lowercased()]
+    }
+
+    /// Whether the id is in the manufacturer-specific cluster range: its suffix (lower 16 bits) is `0xFC00` or above
+    /// (``ManufacturerCluster`` says which ids a declaration may take).
+    public var isManufacturerSpecific: Bool { matterID & 0xFFFF >= 0xFC00 }
+
     /// The cluster's name, as messages show it.
     public var description: String { rawValue }
 
-    /// The specification's definition of the cluster, or `nil` for one it does not define.
-    public var definition: MatterClusterDefinition? { MatterClusterDefinition.definition(id: matterID) }
+    /// The specification's definition of the cluster, else the definition of the manufacturer cluster the catalog
+    /// holds (``ManufacturerClusterCatalog``); `nil` for any other.
+    public var definition: MatterClusterDefinition? {
+        if let definition = MatterClusterDefinition.definition(id: matterID) { return definition }
+        guard isManufacturerSpecific else { return nil }
+        return ManufacturerClusterCatalog.cluster(id: matterID)?.definition
+    }
 
     private static let modelledNames: [Int: String] = [
         0x0006: "OnOff",

@@ -73,6 +73,18 @@ public struct ClusterID: Sendable, Hashable, Comparable, RawRepresentable, Custo
         .RvcOperationalState,
     ]
 
+    /// Whether the two are the same cluster: the same Matter id, whatever names this process knows for it.
+    public static func == (lhs: ClusterID, rhs: ClusterID) -> Bool {
+        lhs.matterID == rhs.matterID
+    }
+
+    /// Hashes the Matter id alone. Written out because `RawRepresentable`'s default would hash ``rawValue``, which
+    /// for a manufacturer-specific cluster changes when ``ManufacturerClusterCatalog`` learns its name: a dictionary
+    /// built before that would no longer find its keys.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(matterID)
+    }
+
     /// Orders clusters by name, so that listings are stable.
     public static func < (lhs: ClusterID, rhs: ClusterID) -> Bool {
         lhs.rawValue < rhs.rawValue

@@ -4,7 +4,8 @@
 /// Both engines have the same tables and columns (the same migration list; PostgreSQL folds the column names to
 /// lower case, so columns are matched without regard to case). Every row of every table that holds data is copied
 /// as it is stored — devices and their attributes, token and API-key hashes, accounts and their password hashes,
-/// authorization codes, PIN and password attempt records, queued HomeGraph work, the change log with its cursors —
+/// authorization codes, PIN and password attempt records, queued HomeGraph work, the change log with its cursors, the
+/// declared manufacturer clusters —
 /// in one write transaction of the destination, which must hold no user and no change yet. Values cross engines by
 /// kind: integers, text, byte strings, PostgreSQL's booleans as SQLite's 0/1, and an attribute's value in the
 /// storage each engine gives it (SQLite: an integer for `int` and `bool` attributes; PostgreSQL: text). What is not data is not copied:
@@ -17,6 +18,7 @@ public enum RegistryCopy {
     package static let tables = [
         "user", "device", "endpoint", "attribute", "pin_attempt", "token", "account", "authorization_code", "apikey",
         "homegraph_setting", "homegraph_user", "outbox_report", "outbox_sync", "outbox_event", "change",
+        "manufacturer_cluster",
     ]
 
     /// One stored value, as either engine holds it.

@@ -101,7 +101,27 @@ extension SQLRegistry {
         // Whatever happens, the next read checks the change counter again.
         defer { invalidateCache() }
         let now = state.clock.unixMilliseconds
-        let (summary, queued) = try engine.write { c, _ -> (ImportSummary, Bool) in
+        // The file's manufacturer clusters name the devices' clusters as they are written: installed first, put
+        // back as they were if the import fails.
+        let catalog = ManufacturerClusterCatalog.snapshot()
+        let summary: ImportSummary
+        let queued: Bool
+        do {
+            (summary, queued) = try writeImport(file, now: now)
+        } catch {
+            ManufacturerClusterCatalog.restore(catalog)
+            throw error
+        }
+        if queued { notifyOutbox() }
+        notifyChanges()
+        return summary
+    }
+
+    /// The import's one write transaction: the declarations, then the users and devices.
+    private func writeImport(_ file: DeviceFile, now: Int64) throws -> (ImportSummary, Bool) {
+        try engine.write { c, _ -> (ImportSummary, Bool) in
+            try Self.storeManufacturerClusters(c, file.manufacturerClusters)
+            ManufacturerClusterCatalog.install(file.manufacturerClusters)
             var added = 0
             var updated = 0
             var queued = false
@@ -148,9 +168,6 @@ extension SQLRegistry {
             let users = Set(file.users.map(\.agentUserId)).count
             return (ImportSummary(users: users, added: added, updated: updated), queued)
         }
-        if queued { notifyOutbox() }
-        notifyChanges()
-        return summary
     }
 
     /// The position after the user's last device.

@@ -36,6 +36,7 @@ extension SQLRegistry {
 
     /// All devices of a user, in import order, with their endpoints and cluster state.
     package func fetchDevices(_ c: Engine.Connection, user: String) throws -> [Device] {
+        try Self.refreshManufacturerClusters(c)
         var devices: [Device] = []
         var indexById: [String: Int] = [:]
         try c.forEachRow(DeviceSQL.selectUserDevices, [.text(user)]) { row in
@@ -64,6 +65,7 @@ extension SQLRegistry {
     /// The user's devices among `ids`, keyed by id, with their endpoints and cluster state.
     package func fetchDevices(_ c: Engine.Connection, user: String, ids: [String]) throws -> [String: Device] {
         guard !ids.isEmpty else { return [:] }
+        try Self.refreshManufacturerClusters(c)
         let idIn = engine.dialect.idIn
         let arguments: [SQLValue] = [.text(user), engine.dialect.ids(ids)]
         var devices: [String: Device] = [:]

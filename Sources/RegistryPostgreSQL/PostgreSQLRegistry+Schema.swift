@@ -25,6 +25,8 @@ import Registry
 // - "v12: every Matter data type" widens attribute.type's CHECK in place (drop and add the constraint; the rows and
 //   the trigger stay). Every tag's value is TEXT, `bool` and `int` included (`0`/`1`, decimal digits), as
 //   `StoredAttributeValue` writes it.
+// - "v13: manufacturer clusters" adds manufacturer_cluster: each declared manufacturer-specific cluster's MEI (a
+//   BIGINT: vendor ids above 0x7FFF make it exceed a 32-bit INTEGER), name and canonical declaration.
 
 extension PostgreSQLRegistry {
     /// The advisory lock key migrations hold (an arbitrary constant: "hearth" in ASCII).
@@ -258,6 +260,18 @@ extension PostgreSQLRegistry {
             ALTER TABLE attribute ADD CONSTRAINT attribute_type_check CHECK (
                 type IN ('null', 'bool', 'int', 'uint64', 'double', 'string', 'octstr', 'list', 'struct')
             );
+            """
+        ),
+        (
+            "v13: manufacturer clusters",
+            """
+            CREATE TABLE manufacturer_cluster (
+                id BIGINT PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                declaration TEXT NOT NULL
+            );
+            CREATE TRIGGER manufacturer_cluster_bumps_generation AFTER INSERT OR UPDATE OR DELETE ON manufacturer_cluster
+                FOR EACH ROW EXECUTE FUNCTION bump_generation();
             """
         ),
     ]

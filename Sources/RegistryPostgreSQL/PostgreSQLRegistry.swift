@@ -74,6 +74,8 @@ public final class PostgreSQLRegistry: SQLRegistry, DeviceStore, AttemptStore, S
         engine = PostgreSQLRegistryDatabase(pool: pool)
         state = RegistryState(revalidationInterval: revalidationInterval, clock: clock, outboxPolicy: outboxPolicy)
         try Self.migrate(pool, url: url)
+        // Before any device is read: stored cluster names resolve through the catalog.
+        try loadManufacturerClusters()
     }
 
     /// Nothing to do: the PostgreSQL server keeps its write-ahead log and its data files whole itself.

@@ -484,6 +484,29 @@ extension SQLiteRegistry {
                 )
             }
         }
+        migrator.registerMigration("v13: manufacturer clusters") { db in
+            // Each manufacturer-specific cluster a device file declared: its MEI, its name, and the declaration as
+            // canonical JSON (`ManufacturerCluster.canonicalJSON`). Its changes move the change counter, so that a
+            // cached read sees the devices that use a new declaration.
+            try db.execute(
+                sql: """
+                    CREATE TABLE manufacturer_cluster (
+                        id INTEGER PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL UNIQUE,
+                        declaration TEXT NOT NULL
+                    );
+                    """
+            )
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER manufacturer_cluster_\(event.lowercased())_bumps_generation
+                        AFTER \(event) ON manufacturer_cluster
+                        BEGIN UPDATE generation SET value = value + 1 WHERE id = 1; END
+                        """
+                )
+            }
+        }
         return migrator
     }
 }

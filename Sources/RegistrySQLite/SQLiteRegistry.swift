@@ -148,6 +148,8 @@ public final class SQLiteRegistry: SQLRegistry, DeviceStore, AttemptStore, Store
                 try ChangeCounterProbe(path: $0, busyTimeoutMilliseconds: Int32(Self.busyTimeoutSeconds * 1000))
             }
         )
+        // Before any device is read: stored cluster names resolve through the catalog.
+        try loadManufacturerClusters()
     }
 
     /// Copies the write-ahead log into the database file and truncates the log to 0 bytes

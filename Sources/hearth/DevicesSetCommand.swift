@@ -51,18 +51,29 @@ extension DevicesCommand {
         func run() throws {
             let update: DeviceStateUpdate
             do {
-                update = try DeviceStateUpdate(
-                    assignments: assignments,
-                    online: connectivity.map { $0 == .online },
-                    endpoint: endpoint
-                )
+                update = try makeUpdate()
             } catch {
-                throw ValidationError(error.message)
+                // An assignment may name a manufacturer cluster the registry declares: opening the registry teaches
+                // this process its clusters. Without a registry the assignment's own error is the one to report.
+                try? common.administration().devices.loadManufacturerClusters(user: user)
+                do {
+                    update = try makeUpdate()
+                } catch {
+                    throw ValidationError(error.message)
+                }
             }
             let reporting = try common.administration().devices.set(update, user: user, device: device)
             print(
                 "set \(user)/\(device): \(update)"
                     + (reporting ? " (HomeGraph report queued)" : " (HomeGraph reporting is disabled)")
+            )
+        }
+
+        func makeUpdate() throws(CommandFailure) -> DeviceStateUpdate {
+            try DeviceStateUpdate(
+                assignments: assignments,
+                online: connectivity.map { $0 == .online },
+                endpoint: endpoint
             )
         }
     }

@@ -492,6 +492,44 @@ struct CLITests {
         #expect(refused.stderr.contains("ValveStateEnum"), "\(refused)")
     }
 
+    /// A manufacturer cluster declared in the imported file is stored with it: a new `hearth` process (which knows
+    /// the cluster only from the registry) sets its attribute by name and refuses a value its type does not allow.
+    @Test func importStoresAManufacturerClusterThatANewProcessSetsByType() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let file = try workspace.directory.write(
+            "acme.json",
+            #"{"manufacturerClusters": [{"id": "0xFFF1FC01", "name": "AcmeFilterLife", "attributes": ["#
+                + #"{"id": 0, "name": "FilterLifePercent", "type": "percent", "mandatory": true, "default": 100}]}],"#
+                + #""users": [{"agentUserId": "erin", "devices": [{"id": "purifier", "name": "Purifier", "#
+                + #""deviceTypes": ["DimmableLight"], "clusters": {"AcmeFilterLife": {}}}]}]}"#
+        )
+        let imported = try workspace.hearth("devices", "import", file)
+        #expect(imported.status == 0, "\(imported)")
+        let set = try workspace.hearth(
+            "devices",
+            "set",
+            "--user",
+            "erin",
+            "--device",
+            "purifier",
+            "AcmeFilterLife.FilterLifePercent=40"
+        )
+        #expect(set.status == 0, "\(set)")
+        let refused = try workspace.hearth(
+            "devices",
+            "set",
+            "--user",
+            "erin",
+            "--device",
+            "purifier",
+            "AcmeFilterLife.FilterLifePercent=101"
+        )
+        #expect(refused.status != 0, "\(refused)")
+        #expect(refused.stderr.contains("percent"), "\(refused)")
+        #expect(refused.stderr.contains("101"), "\(refused)")
+    }
+
     /// Matter ids without a room: Google accepts the SYNC but cannot deduplicate the device (its dedup page: "SYNC
     /// responses must contain roomHint"), so validate says PROBLEM and fails. A lock whose `ack` cannot unlock is
     /// only a warning, until `fulfillment.allowAckUnlock` makes it unlock on a yes.

@@ -89,6 +89,14 @@ public struct DeviceAdministration: Sendable {
         return DeviceValidationReport(users: [(user, devices)], options: administration.configuration.fulfillment)
     }
 
+    /// Opens the registry once, which puts its manufacturer-specific clusters in this process's
+    /// `ManufacturerClusterCatalog`, so that a ``DeviceStateUpdate`` can name them (`hearth devices set`).
+    ///
+    /// - Throws: ``CommandFailure`` `.noInput`/`.noUser` as ``list(user:)``.
+    public func loadManufacturerClusters(user: String) throws {
+        try administration.withRegistry(forUser: user) { _ in }
+    }
+
     /// Applies `update` to `user`'s device `device` from the device side, in one transaction that records the
     /// changes and queues the HomeGraph report (when reporting is enabled); a running `hearth serve` sees it within
     /// `database.cacheRevalidationMilliseconds`.

@@ -9,20 +9,25 @@ extension DeviceFile {
     /// A PIN is never written in clear: a hashed PIN (every device read from the registry) is written as
     /// `"challenge": {"pinHash": …}` and parses back equal; a PIN still in clear (a file parsed but not yet
     /// imported) is written as `"challenge": {"type": "pin"}`, which ``parse(_:)`` refuses until the PIN is
-    /// given again. `"challenge": "none"` is left out (the default).
+    /// given again. `"challenge": "none"` is left out (the default). The file's manufacturer clusters are written
+    /// as `manufacturerClusters` (``ManufacturerCluster/jsonValue``), and its devices name them as declared.
     public func encoded() -> [UInt8] {
         JSONWriter.bytes(jsonValue, format: .pretty)
     }
 
     var jsonValue: JSONValue {
         var root = JSONObject()
+        let names = Dictionary(manufacturerClusters.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        if !manufacturerClusters.isEmpty {
+            root.append("manufacturerClusters", .array(manufacturerClusters.map(\.jsonValue)))
+        }
         root.append(
             "users",
             .array(
                 users.map { user in
                     var object = JSONObject()
                     object.append("agentUserId", .string(user.agentUserId))
-                    object.append("devices", .array(user.devices.map { .object($0.jsonObject) }))
+                    object.append("devices", .array(user.devices.map { .object($0.jsonObject(clusterNames: names)) }))
                     return .object(object)
                 }
             )
@@ -33,7 +38,11 @@ extension DeviceFile {
 
 extension Device {
     /// The device as one entry of a device file's `devices` array (the form `/v1` answers with).
-    public var jsonObject: JSONObject {
+    public var jsonObject: JSONObject { jsonObject(clusterNames: [:]) }
+
+    /// The device's entry, naming a cluster whose id `clusterNames` holds by that name (a device file's own
+    /// manufacturer clusters) and every other one by ``ClusterID/rawValue``.
+    func jsonObject(clusterNames: [Int: String]) -> JSONObject {
         var object = JSONObject()
         object.append("id", .string(id))
         object.append("name", .string(name))
@@ -44,7 +53,7 @@ extension Device {
         if !information.members.isEmpty { object.append("basicInformation", .object(information)) }
         if !otherDeviceIds.isEmpty { object.append("otherDeviceIds", .array(otherDeviceIds.map(JSONValue.string))) }
         if endpoints.count == 1 {
-            endpoints[0].write(into: &object, typesKey: "deviceTypes")
+            endpoints[0].write(into: &object, typesKey: "deviceTypes", clusterNames: clusterNames)
         } else {
             object.append(
                 "endpoints",
@@ -53,7 +62,8 @@ extension Device {
                         var entry = JSONObject()
                         endpoint.write(
                             into: &entry,
-                            typesKey: endpoint.deviceTypes.count == 1 ? "deviceType" : "deviceTypes"
+                            typesKey: endpoint.deviceTypes.count == 1 ? "deviceType" : "deviceTypes",
+                            clusterNames: clusterNames
                         )
                         return .object(entry)
                     }
@@ -74,7 +84,7 @@ extension Device {
 
 extension Endpoint {
     /// Writes `deviceTypes` (or `deviceType`: one name, not an array), `online` and `clusters`.
-    func write(into object: inout JSONObject, typesKey: String) {
+    func write(into object: inout JSONObject, typesKey: String, clusterNames: [Int: String] = [:]) {
         if typesKey == "deviceType" {
             object.append("deviceType", .string(deviceTypes[0].rawValue))
         } else {
@@ -87,7 +97,7 @@ extension Endpoint {
             for (name, value) in state.attributes {
                 attributes.append(name, value.jsonValue(cluster, name))
             }
-            clusterObject.append(cluster.rawValue, .object(attributes))
+            clusterObject.append(clusterNames[cluster.matterID] ?? cluster.rawValue, .object(attributes))
         }
         object.append("clusters", .object(clusterObject))
     }

@@ -2,7 +2,7 @@ import JSON
 
 extension DeviceFile {
     /// The keys a device file's top-level object may have.
-    public static let fileKeys = ["users"]
+    public static let fileKeys = ["users", "manufacturerClusters"]
     /// The keys a user object may have.
     public static let userKeys = ["agentUserId", "devices"]
     /// The keys a device object may have.
@@ -25,8 +25,11 @@ extension DeviceFile {
     ///
     /// Every attribute Hearth models is filled for each cluster present (``AttributeSchema/filled(_:cluster:deviceTypes:)``),
     /// and each cluster the device types require (``DeviceType/requiredClusters``) is added when absent. A device
-    /// may only have the clusters its types allow (``DeviceType/allowedClusters``). Optional fields may be `null`,
-    /// meaning absent; `online` defaults to `true`. Names are kept as given.
+    /// may only have the clusters its types allow (``DeviceType/allowedClusters``), and any manufacturer-specific
+    /// cluster: one the file declares in `manufacturerClusters` (``ManufacturerCluster``), or one the process already
+    /// knows (``ManufacturerClusterCatalog``, filled from the registry). Optional fields may be `null`, meaning
+    /// absent; `online` defaults to `true`. Names are kept as given. Parsing does not change the catalog: importing
+    /// the file does.
     ///
     /// - Throws: ``DeviceFileError`` for the first mistake, naming the user, the device and the field.
     public static func parse(_ bytes: [UInt8]) throws(DeviceFileError) -> DeviceFile {
@@ -54,6 +57,10 @@ extension DeviceFile {
 private struct DeviceFileParser {
     var user: String?
     var device: String?
+    /// The file's manufacturer clusters, by id; they win over the catalog's.
+    var declared: [Int: ManufacturerCluster] = [:]
+    /// The same, by lower-cased name.
+    var declaredByName: [String: ManufacturerCluster] = [:]
 
     func fail(_ code: DeviceFileError.Code, _ field: String?, _ message: String) -> DeviceFileError {
         DeviceFileError(code: code, user: user, device: device, field: field, message: message)
@@ -66,6 +73,49 @@ private struct DeviceFileParser {
             throw fail(.wrongType, nil, "expected an object with a \"users\" array, got \(root.brief)")
         }
         try checkKeys(object, known: DeviceFile.fileKeys, prefix: "")
+        var parser = self
+        let manufacturerClusters = try parser.manufacturerClusters(object["manufacturerClusters"])
+        return try parser.users(object, manufacturerClusters: manufacturerClusters)
+    }
+
+    /// The file's `manufacturerClusters`, each checked (``ManufacturerCluster/parse(_:field:)``) and unique by id
+    /// and name; remembered for the devices.
+    mutating func manufacturerClusters(_ value: JSONValue?) throws(DeviceFileError) -> [ManufacturerCluster] {
+        guard let value, value != .null else { return [] }
+        guard case .array(let entries) = value else {
+            throw fail(
+                .wrongType,
+                "manufacturerClusters",
+                "expected an array of cluster declarations, got \(value.brief)"
+            )
+        }
+        var clusters: [ManufacturerCluster] = []
+        for (position, entry) in entries.enumerated() {
+            let field = "manufacturerClusters[\(position)]"
+            let cluster = try ManufacturerCluster.parse(entry, field: field)
+            if let earlier = clusters.firstIndex(where: { $0.id == cluster.id }) {
+                throw fail(
+                    .duplicate,
+                    field + ".id",
+                    "duplicate cluster id \(ManufacturerCluster.hex(cluster.id)) (also manufacturerClusters[\(earlier)])"
+                )
+            }
+            if let earlier = clusters.firstIndex(where: { $0.name.lowercased() == cluster.name.lowercased() }) {
+                throw fail(
+                    .duplicate,
+                    field + ".name",
+                    "duplicate cluster name \"\(cluster.name)\" (also manufacturerClusters[\(earlier)])"
+                )
+            }
+            clusters.append(cluster)
+            declared[cluster.id] = cluster
+            declaredByName[cluster.name.lowercased()] = cluster
+        }
+        return clusters
+    }
+
+    func users(_ object: JSONObject, manufacturerClusters: [ManufacturerCluster]) throws(DeviceFileError) -> DeviceFile
+    {
         guard let usersValue = object["users"] else { throw fail(.missingField, "users", "missing") }
         guard case .array(let entries) = usersValue else {
             throw fail(.wrongType, "users", "expected an array of users, got \(usersValue.brief)")
@@ -82,7 +132,7 @@ private struct DeviceFileParser {
             seen[parsed.agentUserId] = position
             users.append(parsed)
         }
-        return DeviceFile(users: users)
+        return DeviceFile(users: users, manufacturerClusters: manufacturerClusters)
     }
 
     mutating func user(_ value: JSONValue, position: Int) throws(DeviceFileError) -> UserDevices {
@@ -362,17 +412,19 @@ private struct DeviceFileParser {
             }
             for member in object.members {
                 let field = prefix + "clusters.\(member.key)"
-                guard let cluster = ClusterID(rawValue: member.key) else {
+                let declaredID = declaredByName[member.key.lowercased()].map { ClusterID(matterID: $0.id) }
+                guard let cluster = declaredID ?? ClusterID(rawValue: member.key) else {
                     throw fail(
                         .unknownCluster,
                         field,
                         "unknown cluster \"\(member.key)\""
                             + Suggestion.didYouMean(member.key, among: allowedNames + ClusterID.knownClusters)
                             + "; known clusters: " + ClusterID.knownClusters.joined(separator: ", ")
-                            + ", and the Matter 1.4 clusters a device type lists"
+                            + ", the Matter 1.4 clusters a device type lists, and the manufacturerClusters declared"
                     )
                 }
-                guard allowed.contains(cluster) else {
+                // Matter lets a manufacturer add its own clusters to any endpoint.
+                guard allowed.contains(cluster) || cluster.isManufacturerSpecific else {
                     let types = deviceTypes.map(\.rawValue).joined(separator: ", ")
                     throw fail(
                         .clusterNotAllowed,
@@ -407,7 +459,7 @@ private struct DeviceFileParser {
         }
         // Then the clusters Hearth does not model, by id: each against its specification definition alone.
         for cluster in given.keys.filter({ !$0.isModelled }).sorted(by: { $0.matterID < $1.matterID }) {
-            guard let definition = cluster.definition, let state = given[cluster] else { continue }
+            guard let definition = definition(of: cluster), let state = given[cluster] else { continue }
             do throws(SpecificationSchema.Failure) {
                 let complete = try SpecificationSchema.completed(state, of: definition)
                 for type in deviceTypes.compactMap(\.definition) {
@@ -419,12 +471,23 @@ private struct DeviceFileParser {
             } catch {
                 throw fail(
                     error.kind == .invalidValue ? .outOfRange : .inconsistentAttributes,
-                    prefix + "clusters.\(cluster.rawValue).\(error.attribute)",
+                    prefix + "clusters.\(name(of: cluster)).\(error.attribute)",
                     error.reason
                 )
             }
         }
         return clusters
+    }
+
+    /// The definition of a cluster Hearth does not model: the file's declaration for a manufacturer cluster it
+    /// declares, else the specification's or the catalog's.
+    func definition(of cluster: ClusterID) -> MatterClusterDefinition? {
+        declared[cluster.matterID]?.definition ?? cluster.definition
+    }
+
+    /// The cluster's name: the file's declared one for a manufacturer cluster it declares, else ``ClusterID/rawValue``.
+    func name(of cluster: ClusterID) -> String {
+        declared[cluster.matterID]?.name ?? cluster.rawValue
     }
 
     /// A cluster Hearth does not model: each attribute read by its Matter type (``SpecificationSchema``).
@@ -434,8 +497,8 @@ private struct DeviceFileParser {
         field: String
     ) throws(DeviceFileError) -> ClusterState {
         let object = try self.object(value, field)
-        guard let definition = cluster.definition else {
-            throw fail(.unknownCluster, field, "\(cluster.rawValue) has no definition in the Matter data model")
+        guard let definition = definition(of: cluster) else {
+            throw fail(.unknownCluster, field, "\(name(of: cluster)) has no definition in the Matter data model")
         }
         var state = ClusterState()
         for member in object.members {

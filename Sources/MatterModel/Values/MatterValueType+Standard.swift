@@ -24,6 +24,9 @@ extension MatterValueType {
         return standardTypes[name]
     }
 
+    /// The names of the standard types (``standard(named:)``) without their other spellings, sorted.
+    static let standardNames: [String] = standardTypes.keys.sorted()
+
     /// Other spellings of a standard type in the data model files, to the name in ``standard(named:)``'s table.
     private static let standardAliases: [String: String] = [
         "endpoint-id": "endpoint-no",
