@@ -74,14 +74,14 @@ public struct ClusterID: Sendable, Hashable, Comparable, RawRepresentable, Custo
     ]
 
     /// Whether the two are the same cluster: the same Matter id, whatever names this process knows for it.
-    public static func == (lhs: ClusterID, rhs: ClusterID) -> Bool {
+    @inlinable public static func == (lhs: ClusterID, rhs: ClusterID) -> Bool {
         lhs.matterID == rhs.matterID
     }
 
     /// Hashes the Matter id alone. Written out because `RawRepresentable`'s default would hash ``rawValue``, which
     /// for a manufacturer-specific cluster changes when ``ManufacturerClusterCatalog`` learns its name: a dictionary
     /// built before that would no longer find its keys.
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         hasher.combine(matterID)
     }
 

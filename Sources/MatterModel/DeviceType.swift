@@ -66,6 +66,17 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
     /// state, so Hearth models none of these clusters; a press comes in as `hearth devices event … doorbell-press`.
     @inlinable public static var Doorbell: DeviceType { DeviceType(matterID: 0x0148) }
 
+    /// Whether the two are the same device type: the same Matter id.
+    @inlinable public static func == (lhs: DeviceType, rhs: DeviceType) -> Bool {
+        lhs.matterID == rhs.matterID
+    }
+
+    /// Hashes the Matter id alone. Written out because `RawRepresentable`'s default would hash ``rawValue``, a
+    /// dictionary lookup and a string on every hash.
+    @inlinable public func hash(into hasher: inout Hasher) {
+        hasher.combine(matterID)
+    }
+
     /// The device types Hearth maps to Google, in the order their documentation lists them.
     public static let modelled: [DeviceType] = [
         .OnOffLight,

@@ -2,13 +2,13 @@ import JSON
 import MatterModel
 
 /// Manufacturer-specific clusters in the registry: the `manufacturer_cluster` table ("v13: manufacturer clusters")
-/// holds each declaration a device file brought (its id, its name and its canonical JSON), and every process that
-/// opens the registry or reads its devices puts them in ``ManufacturerClusterCatalog`` first, so that stored cluster
-/// names resolve.
+/// holds each declaration a device file brought (its id, its name and its canonical JSON). Every process that opens
+/// the registry puts them in ``ManufacturerClusterCatalog`` before it reads a device, and reads them again when it
+/// meets a stored cluster name it does not know, so that stored cluster names resolve.
 extension SQLRegistry {
     /// Installs every stored declaration in the catalog: what opening a registry does before any device is read.
     package func loadManufacturerClusters() throws {
-        try engine.readEach { c in try Self.refreshManufacturerClusters(c) }
+        _ = try engine.readEach { c in try Self.refreshManufacturerClusters(c) }
     }
 
     /// The stored declarations, by id.
@@ -20,9 +20,10 @@ extension SQLRegistry {
         }
     }
 
-    /// Installs in the catalog each stored declaration it does not hold as stored: called before devices are read,
-    /// so that a declaration another process imported since is known here too.
-    package static func refreshManufacturerClusters(_ c: Engine.Connection) throws {
+    /// Installs in the catalog each stored declaration it does not hold as stored, so that a declaration another
+    /// process imported since is known here too; whether there was any.
+    @discardableResult
+    package static func refreshManufacturerClusters(_ c: Engine.Connection) throws -> Bool {
         let rows = try c.all("SELECT id, declaration FROM manufacturer_cluster ORDER BY id") { row in
             (id: try row.int64(0), text: try row.string(1))
         }
@@ -31,6 +32,7 @@ extension SQLRegistry {
             changed.append(try decodeDeclaration(row.text))
         }
         if !changed.isEmpty { ManufacturerClusterCatalog.install(changed) }
+        return !changed.isEmpty
     }
 
     /// Stores a device file's declarations in the import's transaction. The same declaration again changes

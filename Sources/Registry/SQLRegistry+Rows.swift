@@ -36,7 +36,31 @@ extension SQLRegistry {
 
     /// All devices of a user, in import order, with their endpoints and cluster state.
     package func fetchDevices(_ c: Engine.Connection, user: String) throws -> [Device] {
-        try Self.refreshManufacturerClusters(c)
+        try Self.learningManufacturerClusters(c) { try fetchAllDevices(c, user: user) }
+    }
+
+    /// The user's devices among `ids`, keyed by id, with their endpoints and cluster state.
+    package func fetchDevices(_ c: Engine.Connection, user: String, ids: [String]) throws -> [String: Device] {
+        try Self.learningManufacturerClusters(c) { try fetchSomeDevices(c, user: user, ids: ids) }
+    }
+
+    /// Runs `read`; when it meets a cluster name this process does not know, reads the stored manufacturer
+    /// declarations (another process may have imported one since it started) and, if that taught it any, runs `read`
+    /// once more. A read that knows every name costs no extra query.
+    private static func learningManufacturerClusters<T>(_ c: Engine.Connection, _ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch let unknown as UnknownStoredCluster {
+            guard try refreshManufacturerClusters(c) else { throw unknown.corrupt }
+            do {
+                return try read()
+            } catch let still as UnknownStoredCluster {
+                throw still.corrupt
+            }
+        }
+    }
+
+    private func fetchAllDevices(_ c: Engine.Connection, user: String) throws -> [Device] {
         var devices: [Device] = []
         var indexById: [String: Int] = [:]
         try c.forEachRow(DeviceSQL.selectUserDevices, [.text(user)]) { row in
@@ -62,10 +86,8 @@ extension SQLRegistry {
         return devices
     }
 
-    /// The user's devices among `ids`, keyed by id, with their endpoints and cluster state.
-    package func fetchDevices(_ c: Engine.Connection, user: String, ids: [String]) throws -> [String: Device] {
+    private func fetchSomeDevices(_ c: Engine.Connection, user: String, ids: [String]) throws -> [String: Device] {
         guard !ids.isEmpty else { return [:] }
-        try Self.refreshManufacturerClusters(c)
         let idIn = engine.dialect.idIn
         let arguments: [SQLValue] = [.text(user), engine.dialect.ids(ids)]
         var devices: [String: Device] = [:]
@@ -173,7 +195,7 @@ extension SQLRegistry {
         var clusters: [ClusterID: ClusterState] = [:]
         for name in try strings(row, 3, "clusters", user: user, device: deviceId) {
             guard let cluster = ClusterID(rawValue: name) else {
-                throw RegistryRows.corrupt(user: user, device: deviceId, "unknown cluster \(name)")
+                throw UnknownStoredCluster(user: user, device: deviceId, name: name)
             }
             clusters[cluster] = ClusterState()
         }
@@ -189,7 +211,7 @@ extension SQLRegistry {
         let clusterName = try row.string(2)
         let name = try row.string(3)
         guard let cluster = ClusterID(rawValue: clusterName) else {
-            throw RegistryRows.corrupt(user: user, device: deviceId, "unknown cluster \(clusterName)")
+            throw UnknownStoredCluster(user: user, device: deviceId, name: clusterName)
         }
         let value = try engine.attributeValue(
             row,
@@ -370,4 +392,15 @@ extension SQLRegistry {
             )
         }
     }
+}
+
+/// A stored cluster name this process does not know: a manufacturer cluster another process declared since this one
+/// read the declarations, or else a corrupt row (``corrupt``).
+struct UnknownStoredCluster: Error {
+    var user: String
+    var device: String
+    var name: String
+
+    /// The corrupt-registry error it is when the stored declarations do not name it either.
+    var corrupt: RegistryError { RegistryRows.corrupt(user: user, device: device, "unknown cluster \(name)") }
 }
