@@ -17,6 +17,8 @@ public struct HomeGraphOutboxPolicy: OutboxPolicy {
     public init() {}
 
     public func requiresSync(from old: Device, to new: Device) -> Bool {
+        // A device Google was never told about, and still is not, changes nothing Google holds.
+        guard DeviceTypeMapping.isExposed(old) || DeviceTypeMapping.isExposed(new) else { return false }
         if StructuralOutboxPolicy().requiresSync(from: old, to: new) { return true }
         let before = SyncDeviceMapping.syncDevice(for: old, willReportState: true)?.json
         let after = SyncDeviceMapping.syncDevice(for: new, willReportState: true)?.json
@@ -25,7 +27,9 @@ public struct HomeGraphOutboxPolicy: OutboxPolicy {
 
     public func events(from old: Device, to new: Device) -> [DeviceEvent] {
         // The EXECUTE hot path calls this for every changed device: most declare no notifications.
-        guard new.notificationSupportedByAgent, old.endpoints.count == new.endpoints.count else { return [] }
+        guard new.notificationSupportedByAgent, old.endpoints.count == new.endpoints.count,
+            DeviceTypeMapping.isExposed(new)
+        else { return [] }
         var events: [DeviceEvent] = []
         for (before, after) in zip(old.endpoints, new.endpoints) {
             if after.has(.SmokeCOAlarm) {

@@ -46,6 +46,22 @@ struct UnmappedDeviceTypeFulfillmentTests {
         #expect(!DeviceTypeMapping.isExposed(pump))
     }
 
+    /// Renaming or re-rooming a device Google never saw asks Google for nothing; the same change on a mapped device
+    /// asks for a SYNC.
+    @Test func changingAnUnexposedDeviceRequestsNoSync() throws {
+        let fulfillment = try TestFulfillment(devices: Self.file)
+        let pump = try #require(try fulfillment.storedDevice("pump"))
+        var renamed = pump
+        renamed.name = "Pool pump 2"
+        renamed.room = "Pool"
+        let policy = HomeGraphOutboxPolicy()
+        #expect(!policy.requiresSync(from: pump, to: renamed))
+        let lamp = try #require(try fulfillment.storedDevice("lamp"))
+        var renamedLamp = lamp
+        renamedLamp.name = "Lamp 2"
+        #expect(policy.requiresSync(from: lamp, to: renamedLamp))
+    }
+
     /// A composed device whose primary endpoint is mapped keeps its mapped traits; an endpoint of an unmapped type
     /// brings none.
     @Test func anUnmappedEndpointOnAMappedDeviceBringsNoTraits() throws {
