@@ -101,17 +101,11 @@ extension SQLRegistry {
         // Whatever happens, the next read checks the change counter again.
         defer { invalidateCache() }
         let now = state.clock.unixMilliseconds
-        // The file's manufacturer clusters name the devices' clusters as they are written: installed first, put
-        // back as they were if the import fails.
-        let catalog = ManufacturerClusterCatalog.snapshot()
-        let summary: ImportSummary
-        let queued: Bool
-        do {
-            (summary, queued) = try writeImport(file, now: now)
-        } catch {
-            ManufacturerClusterCatalog.restore(catalog)
-            throw error
-        }
+        // The file's manufacturer clusters name the devices' clusters as they are written: installed in the catalog
+        // first, and left there if the import fails (undoing them could undo a concurrent import's). A device is
+        // written only with manufacturer clusters the registry has stored (`writeDevice`), so a declaration the
+        // catalog holds and the store does not is never relied on.
+        let (summary, queued) = try writeImport(file, now: now)
         if queued { notifyOutbox() }
         notifyChanges()
         return summary

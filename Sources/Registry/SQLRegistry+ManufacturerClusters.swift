@@ -71,6 +71,31 @@ extension SQLRegistry {
         }
     }
 
+    /// Refuses to write a device with a manufacturer cluster the registry has not stored under the name it is written
+    /// with: every process reading the device must be able to name it.
+    ///
+    /// - Throws: `RegistryError` with `invalidDevice`.
+    package static func requireStoredDeclaration(
+        _ c: Engine.Connection,
+        _ cluster: ClusterID,
+        user: String,
+        device: String
+    ) throws {
+        let name = cluster.rawValue
+        let stored = try c.first("SELECT name FROM manufacturer_cluster WHERE id = ?", [.int(Int64(cluster.matterID))])
+        {
+            row in try row.string(0)
+        }
+        guard stored != name else { return }
+        throw RegistryError(
+            code: .invalidDevice,
+            message:
+                "user \(user), device \(device): manufacturer cluster \(ManufacturerCluster.hex(cluster.matterID)) "
+                + "(\(name)) is not declared in this registry: import a device file whose manufacturerClusters "
+                + "declares it"
+        )
+    }
+
     /// A stored declaration, read back as a device file's would be.
     static func decodeDeclaration(_ text: String) throws -> ManufacturerCluster {
         do {

@@ -262,6 +262,15 @@ extension SQLRegistry {
             // Attributes go with their endpoint (ON DELETE CASCADE).
             try c.execute("DELETE FROM endpoint WHERE userId = ? AND deviceId = ?", [.text(user), .text(device.id)])
         }
+        var manufacturerClusters = Set<ClusterID>()
+        for endpoint in device.endpoints {
+            for cluster in endpoint.clusters.keys where cluster.isManufacturerSpecific {
+                manufacturerClusters.insert(cluster)
+            }
+        }
+        for cluster in manufacturerClusters {
+            try Self.requireStoredDeclaration(c, cluster, user: user, device: device.id)
+        }
         for (index, endpoint) in device.endpoints.enumerated() {
             let number = index + 1
             try c.execute(

@@ -117,6 +117,26 @@ struct ManufacturerClusterStoreTests {
 
     /// SQLite → SQLite, and SQLite → PostgreSQL when the tests have a cluster: the table is copied row for row, and
     /// the copy reads its devices.
+    /// A declaration this process knows but the registry never stored (from an import that failed, say) is not
+    /// enough to write a device: another process could not name its cluster.
+    @Test(arguments: StoreFactory.allCases)
+    func aDeviceWithAnUnstoredDeclarationIsRefused(factory: StoreFactory) throws {
+        let directory = try ScratchDirectory()
+        let store = try factory.open(in: directory)
+        defer { try? factory.close(store) }
+        let name = Self.name(factory, 7)
+        let declaration = try ManufacturerCluster.parse(
+            try JSONParser.parse(Self.probe(factory, 7)),
+            field: "manufacturerClusters[0]"
+        )
+        ManufacturerClusterCatalog.install([declaration])
+        let file = try Self.file(declarations: [], devices: [Self.lamp(name)])
+        let error = try #require(throws: RegistryError.self) { try store.importDevices(file) }
+        #expect(error.code == .invalidDevice)
+        #expect(error.message.contains("is not declared in this registry"), "\(error.message)")
+        #expect(try store.devices(forUser: "u").isEmpty)
+    }
+
     @Test func theCopyCarriesTheDeclarations() throws {
         let directory = try ScratchDirectory()
         let first = try SQLiteRegistry(path: directory.path("first.sqlite"))

@@ -57,16 +57,6 @@ public enum ManufacturerClusterCatalog {
         }
     }
 
-    /// The whole catalog, to put back with ``restore(_:)`` (an import that fails undoes its ``install(_:)``).
-    public static func snapshot() -> Entries {
-        entries.withLock { $0 }
-    }
-
-    /// Puts back what ``snapshot()`` returned.
-    public static func restore(_ saved: Entries) {
-        entries.withLock { $0 = saved }
-    }
-
     /// The declaration of cluster `id`, if the catalog has one.
     public static func cluster(id: Int) -> ManufacturerCluster? {
         entries.withLock { $0.byID[id] }
