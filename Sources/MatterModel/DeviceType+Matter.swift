@@ -102,6 +102,18 @@ extension DeviceType {
         0x0073: "LaundryWasher",
         0x0075: "Dishwasher",
         0x0148: "Doorbell",
+        0x007C: "LaundryDryer",
+        0x0070: "Refrigerator",
+        0x0071: "TemperatureControlledCabinet",
+        0x007B: "Oven",
+        0x0078: "Cooktop",
+        0x0077: "CookSurface",
+        0x0079: "MicrowaveOven",
+        0x007A: "ExtractorHood",
+        0x050F: "WaterHeater",
+        0x0309: "HeatPump",
+        0x050C: "EnergyEVSE",
+        0x0027: "ModeSelect",
     ]
 
     private static let modelledIDs: [String: Int] = Dictionary(

@@ -65,6 +65,30 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
     /// Switch (server, with the Momentary Switch feature) and Chime (client). A press is a Switch *event*, not
     /// state, so Hearth models none of these clusters; a press comes in as `hearth devices event … doorbell-press`.
     @inlinable public static var Doorbell: DeviceType { DeviceType(matterID: 0x0148) }
+    /// Laundry Dryer (0x007C).
+    @inlinable public static var LaundryDryer: DeviceType { DeviceType(matterID: 0x007C) }
+    /// Refrigerator (0x0070): one or more Temperature Controlled Cabinet endpoints hold its compartments.
+    @inlinable public static var Refrigerator: DeviceType { DeviceType(matterID: 0x0070) }
+    /// Temperature Controlled Cabinet (0x0071): a compartment of a refrigerator or an oven's cavity.
+    @inlinable public static var TemperatureControlledCabinet: DeviceType { DeviceType(matterID: 0x0071) }
+    /// Oven (0x007B): its cavities are Temperature Controlled Cabinet endpoints.
+    @inlinable public static var Oven: DeviceType { DeviceType(matterID: 0x007B) }
+    /// Cooktop (0x0078): its burners are Cook Surface endpoints.
+    @inlinable public static var Cooktop: DeviceType { DeviceType(matterID: 0x0078) }
+    /// Cook Surface (0x0077): one burner or zone of a cooktop.
+    @inlinable public static var CookSurface: DeviceType { DeviceType(matterID: 0x0077) }
+    /// Microwave Oven (0x0079).
+    @inlinable public static var MicrowaveOven: DeviceType { DeviceType(matterID: 0x0079) }
+    /// Extractor Hood (0x007A).
+    @inlinable public static var ExtractorHood: DeviceType { DeviceType(matterID: 0x007A) }
+    /// Water Heater (0x050F).
+    @inlinable public static var WaterHeater: DeviceType { DeviceType(matterID: 0x050F) }
+    /// Heat Pump (0x0309): its Thermostat endpoint is what Google controls.
+    @inlinable public static var HeatPump: DeviceType { DeviceType(matterID: 0x0309) }
+    /// Energy EVSE (0x050C): an electric vehicle charger.
+    @inlinable public static var EnergyEVSE: DeviceType { DeviceType(matterID: 0x050C) }
+    /// Mode Select (0x0027): a list of modes on any device.
+    @inlinable public static var ModeSelect: DeviceType { DeviceType(matterID: 0x0027) }
 
     /// Whether the two are the same device type: the same Matter id.
     @inlinable public static func == (lhs: DeviceType, rhs: DeviceType) -> Bool {
@@ -102,6 +126,18 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
         .LaundryWasher,
         .Dishwasher,
         .Doorbell,
+        .LaundryDryer,
+        .Refrigerator,
+        .TemperatureControlledCabinet,
+        .Oven,
+        .Cooktop,
+        .CookSurface,
+        .MicrowaveOven,
+        .ExtractorHood,
+        .WaterHeater,
+        .HeatPump,
+        .EnergyEVSE,
+        .ModeSelect,
     ]
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).

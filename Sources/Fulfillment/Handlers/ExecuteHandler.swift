@@ -158,6 +158,7 @@ struct ExecuteHandler {
                 )
                 for description in MatterCommandDescription.describe(
                     command,
+                    params: step.params,
                     before: before,
                     after: working.endpoints[binding.endpoint]
                 ) {

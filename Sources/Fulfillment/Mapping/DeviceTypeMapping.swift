@@ -72,6 +72,16 @@ public enum DeviceTypeMapping {
         case .LaundryWasher: return .washer
         case .Dishwasher: return .dishwasher
         case .Doorbell: return .doorbell
+        case .LaundryDryer: return .dryer
+        case .Refrigerator: return .refrigerator
+        case .Oven: return .oven
+        case .Cooktop: return .cooktop
+        case .MicrowaveOven: return .microwave
+        case .ExtractorHood: return .hood
+        case .WaterHeater: return .waterHeater
+        case .HeatPump: return .thermostat
+        case .EnergyEVSE: return .charger
+        // A cabinet, a cook surface and a Mode Select are parts of a device, never one alone.
         default: return nil
         }
     }
@@ -107,6 +117,13 @@ public enum DeviceTypeMapping {
         case .RoboticVacuumCleaner: return [.startStop, .dock]
         case .LaundryWasher, .Dishwasher: return [.onOff, .startStop, .runCycle]
         case .Doorbell: return [.objectDetection]
+        case .LaundryDryer: return [.onOff, .startStop, .runCycle]
+        case .Cooktop, .CookSurface: return [.onOff]
+        case .MicrowaveOven: return [.startStop, .timer, .cook]
+        case .ExtractorHood: return [.onOff, .fanSpeed]
+        case .WaterHeater: return [.temperatureControl]
+        case .EnergyEVSE: return [.energyStorage]
+        // The rest bring their traits through their clusters (``clusterTraits(for:)``).
         default: return []
         }
     }

@@ -17,7 +17,20 @@ struct MatterCommandDescription: Equatable {
     var changed: JSONObject
 
     /// The descriptions of `command`, run on an endpoint that was `before` and is now `after`.
-    static func describe(_ command: Command, before: Endpoint, after: Endpoint) -> [MatterCommandDescription] {
+    static func describe(
+        _ command: Command,
+        params: JSONObject = JSONObject(),
+        before: Endpoint,
+        after: Endpoint
+    ) -> [MatterCommandDescription] {
+        if let own = TraitMappings.mapping(for: command.trait).matterCommands(
+            command,
+            params: params,
+            before: before,
+            after: after
+        ) {
+            return own
+        }
         let changed = after.changedAttributes(since: before)
         func one(_ name: String, _ arguments: JSONObject = JSONObject()) -> [MatterCommandDescription] {
             [MatterCommandDescription(command: name, arguments: arguments, changed: changed)]
@@ -52,7 +65,7 @@ struct MatterCommandDescription: Equatable {
     }
 
     /// One `<Cluster>.Write` per changed cluster.
-    private static func written(_ changed: JSONObject) -> [MatterCommandDescription] {
+    static func written(_ changed: JSONObject) -> [MatterCommandDescription] {
         changed.compactMap { cluster, attributes in
             guard let attributes = attributes.objectValue else { return nil }
             return MatterCommandDescription(

@@ -22,4 +22,23 @@ protocol TraitMapping {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError)
+
+    /// The Matter commands `command` (with Google's `params`) amounts to, run on an endpoint that was `before` and
+    /// is now `after`, for the change log and command delivery; `nil` lets ``MatterCommandDescription`` describe it
+    /// (by its own table, else as attribute writes).
+    static func matterCommands(
+        _ command: Command,
+        params: JSONObject,
+        before: Endpoint,
+        after: Endpoint
+    ) -> [MatterCommandDescription]?
+}
+
+extension TraitMapping {
+    static func matterCommands(
+        _ command: Command,
+        params: JSONObject,
+        before: Endpoint,
+        after: Endpoint
+    ) -> [MatterCommandDescription]? { nil }
 }

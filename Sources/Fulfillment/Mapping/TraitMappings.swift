@@ -21,6 +21,12 @@ enum TraitMappings {
         case .runCycle: return RunCycleTrait.self
         case .energyStorage: return EnergyStorageTrait.self
         case .objectDetection: return ObjectDetectionTrait.self
+        case .modes: return ModesTrait.self
+        case .toggles: return TogglesTrait.self
+        case .temperatureControl: return TemperatureControlTrait.self
+        case .timer: return TimerTrait.self
+        case .cook: return CookTrait.self
+        case .locator: return LocatorTrait.self
         }
     }
 }

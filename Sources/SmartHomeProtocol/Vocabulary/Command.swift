@@ -19,6 +19,17 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case volumeRelative = "action.devices.commands.volumeRelative"
     case mute = "action.devices.commands.mute"
     case dock = "action.devices.commands.Dock"
+    case charge = "action.devices.commands.Charge"
+    case setModes = "action.devices.commands.SetModes"
+    case setToggles = "action.devices.commands.SetToggles"
+    case setTemperature = "action.devices.commands.SetTemperature"
+    case timerStart = "action.devices.commands.TimerStart"
+    case timerAdjust = "action.devices.commands.TimerAdjust"
+    case timerPause = "action.devices.commands.TimerPause"
+    case timerResume = "action.devices.commands.TimerResume"
+    case timerCancel = "action.devices.commands.TimerCancel"
+    case cook = "action.devices.commands.Cook"
+    case locate = "action.devices.commands.Locate"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -34,6 +45,13 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .lockUnlock: return .lockUnlock
         case .setVolume, .volumeRelative, .mute: return .volume
         case .dock: return .dock
+        case .charge: return .energyStorage
+        case .setModes: return .modes
+        case .setToggles: return .toggles
+        case .setTemperature: return .temperatureControl
+        case .timerStart, .timerAdjust, .timerPause, .timerResume, .timerCancel: return .timer
+        case .cook: return .cook
+        case .locate: return .locator
         }
     }
 }

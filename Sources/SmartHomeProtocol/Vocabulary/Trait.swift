@@ -16,4 +16,10 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case runCycle = "action.devices.traits.RunCycle"
     case energyStorage = "action.devices.traits.EnergyStorage"
     case objectDetection = "action.devices.traits.ObjectDetection"
+    case modes = "action.devices.traits.Modes"
+    case toggles = "action.devices.traits.Toggles"
+    case temperatureControl = "action.devices.traits.TemperatureControl"
+    case timer = "action.devices.traits.Timer"
+    case cook = "action.devices.traits.Cook"
+    case locator = "action.devices.traits.Locator"
 }
