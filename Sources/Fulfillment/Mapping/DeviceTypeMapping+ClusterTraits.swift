@@ -4,9 +4,11 @@ import SmartHomeProtocol
 extension DeviceTypeMapping {
     /// The Google traits an endpoint's clusters bring whatever its device types, in this order:
     /// - `EnergyStorage` for a Power Source, which Matter allows on any device type;
-    /// - `Modes` for any mode cluster (``ClusterID/modeClusters``) or a laundry appliance's controls (spin speed,
-    ///   rinses, dryness);
-    /// - `Toggles` for a water heater's boost (Water Heater Management);
+    /// - `Modes` when a mode cluster (``ClusterID/modeClusters``), a laundry appliance's controls (spin speed,
+    ///   rinses, dryness) or Temperature Control's levels offer at least one mode of two settings or more
+    ///   (``ModeOffer/hasUsableMode(_:)``);
+    /// - `Toggles` for a water heater's boost (Water Heater Management) or a fan's rock and wind settings
+    ///   (``ToggleOffer/hasToggle(_:)``);
     /// - `TemperatureControl` for Temperature Control (a cabinet, a cook surface);
     /// - `StartStop`, `Timer` and `Cook` for an oven cavity (Oven Cavity Operational State, Oven Mode);
     /// - `SensorState` for the filter monitors (HEPA, Activated Carbon);
@@ -14,12 +16,8 @@ extension DeviceTypeMapping {
     public static func clusterTraits(for endpoint: Endpoint) -> [Trait] {
         var traits: [Trait] = []
         if endpoint.has(.PowerSource) { traits.append(.energyStorage) }
-        if ClusterID.modeClusters.contains(where: endpoint.has)
-            || endpoint.has(.LaundryWasherControls) || endpoint.has(.LaundryDryerControls)
-        {
-            traits.append(.modes)
-        }
-        if endpoint.has(.WaterHeaterManagement) { traits.append(.toggles) }
+        if ModeOffer.hasUsableMode(endpoint) { traits.append(.modes) }
+        if ToggleOffer.hasToggle(endpoint) { traits.append(.toggles) }
         if endpoint.has(.TemperatureControl) { traits.append(.temperatureControl) }
         if endpoint.has(.OvenCavityOperationalState) { traits.append(contentsOf: [.startStop, .timer]) }
         if endpoint.has(.OvenMode) { traits.append(.cook) }

@@ -43,4 +43,7 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case actionNotAvailable
     case volumeAlreadyMax
     case volumeAlreadyMin
+    // modes
+    /// The device is busy with something else (Modes: a new cycle while one runs, Matter's `InvalidInMode`).
+    case deviceBusy
 }
