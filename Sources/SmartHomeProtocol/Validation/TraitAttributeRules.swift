@@ -298,7 +298,10 @@ enum TraitAttributeRules {
     )
 
     /// traits/modes: availableModes "Required."; name, name_values, settings, setting_name, setting_values, the
-    /// synonym lists and lang "Required." in their items.
+    /// synonym lists and lang "Required." in their items; settings: "At least 2 items required"; name_values: "To
+    /// provide language fallback, at least one item with lang value of en is required". Duplicate mode or setting
+    /// names make `currentModeSettings` and `updateModeSettings` (keyed by name) ambiguous: a warning, as Google
+    /// documents no rejection.
     static let modes = TraitRule(
         "Modes",
         [
@@ -318,7 +321,8 @@ enum TraitAttributeRules {
                                         .array(of: synonyms("setting_synonym")),
                                         required: true
                                     ),
-                                ])
+                                ]),
+                                minimumCount: 2
                             ),
                             required: true
                         ),
@@ -329,10 +333,24 @@ enum TraitAttributeRules {
             ),
             TraitAttributeField("commandOnlyModes", .boolean),
             TraitAttributeField("queryOnlyModes", .boolean),
-        ]
+        ],
+        crossCheck: { attributes, collector in
+            let modes = attributes["availableModes"]?.arrayValue ?? []
+            checkNamed(modes, key: "name", synonyms: "name_values", at: "attributes.availableModes", &collector)
+            for (index, mode) in modes.enumerated() {
+                warnDuplicates(
+                    mode["settings"]?.arrayValue ?? [],
+                    key: "setting_name",
+                    at: "attributes.availableModes[\(index)].settings",
+                    &collector
+                )
+            }
+        }
     )
 
-    /// traits/toggles: availableToggles "Required."; name, name_values, name_synonym and lang "Required.".
+    /// traits/toggles: availableToggles "Required."; name, name_values, name_synonym and lang "Required.";
+    /// name_values: "To provide language fallback, at least one item with lang value of en is required". Duplicate
+    /// toggle names: a warning, as for Modes.
     static let toggles = TraitRule(
         "Toggles",
         [
@@ -348,8 +366,54 @@ enum TraitAttributeRules {
             ),
             TraitAttributeField("commandOnlyToggles", .boolean),
             TraitAttributeField("queryOnlyToggles", .boolean),
-        ]
+        ],
+        crossCheck: { attributes, collector in
+            checkNamed(
+                attributes["availableToggles"]?.arrayValue ?? [],
+                key: "name",
+                synonyms: "name_values",
+                at: "attributes.availableToggles",
+                &collector
+            )
+        }
     )
+
+    /// Modes and Toggles: each item's `synonyms` list has an `en` entry (refused otherwise), and `key` names are
+    /// unique (a warning otherwise).
+    static func checkNamed(
+        _ items: [JSONValue],
+        key: String,
+        synonyms: String,
+        at path: String,
+        _ collector: inout ViolationCollector
+    ) {
+        for (index, item) in items.enumerated() {
+            // A missing or mistyped lang is the shape rule's violation; only a list of languages is judged here.
+            guard let languages = item[synonyms]?.arrayValue,
+                languages.allSatisfy({ $0["lang"]?.stringValue != nil })
+            else { continue }
+            if !languages.contains(where: { $0["lang"]?.stringValue == "en" }) {
+                collector.reject("\(path)[\(index)].\(synonyms)", "needs an item with lang \"en\" (language fallback)")
+            }
+        }
+        warnDuplicates(items, key: key, at: path, &collector)
+    }
+
+    /// Warns at each item whose `key` repeats an earlier item's.
+    static func warnDuplicates(
+        _ items: [JSONValue],
+        key: String,
+        at path: String,
+        _ collector: inout ViolationCollector
+    ) {
+        var seen: Set<String> = []
+        for (index, item) in items.enumerated() {
+            guard let name = item[key]?.stringValue else { continue }
+            if !seen.insert(name).inserted {
+                collector.warn("\(path)[\(index)].\(key)", "duplicate \(key) \"\(name)\"")
+            }
+        }
+    }
 
     // MARK: - Shared shapes and checks
 
