@@ -12,23 +12,25 @@ struct ModesTraitTests {
 
     static let modes: JSONValue = "action.devices.traits.Modes"
 
-    /// A washer with three wash cycles, spin speeds and rinses; `state` is its Operational State.
-    static func washer(state: Int = 0, mode: ValidationMode = .strict) throws -> TestFulfillment {
-        try TestFulfillment(
-            devices: Fixtures.deviceFile(
-                #"""
-                {"id": "washer", "name": "Washer", "deviceTypes": ["LaundryWasher"],
-                 "clusters": {"OperationalState": {"OperationalState": \#(state)},
-                   "LaundryWasherMode": {"CurrentMode": 0, "SupportedModes": [
-                     {"Label": "Normal", "Mode": 0, "ModeTags": [{"Value": 16384}]},
-                     {"Label": "Delicates", "Mode": 1, "ModeTags": [{"Value": 16385}]},
-                     {"Label": "Quick 30", "Mode": 4, "ModeTags": [{"Value": 1}]}]},
-                   "LaundryWasherControls": {"FeatureMap": 3, "SpinSpeeds": ["Off", "800 rpm", "1400 rpm"],
-                     "SpinSpeedCurrent": 1, "NumberOfRinses": 1, "SupportedRinses": [0, 1, 2]}}}
-                """#
-            ),
-            options: FulfillmentOptions(validationMode: mode)
+    /// A washer's device file: three wash cycles, spin speeds and rinses; `state` is its Operational State.
+    static func washerFile(state: Int = 0) -> String {
+        Fixtures.deviceFile(
+            #"""
+            {"id": "washer", "name": "Washer", "deviceTypes": ["LaundryWasher"],
+             "clusters": {"OperationalState": {"OperationalState": \#(state)},
+               "LaundryWasherMode": {"CurrentMode": 0, "SupportedModes": [
+                 {"Label": "Normal", "Mode": 0, "ModeTags": [{"Value": 16384}]},
+                 {"Label": "Delicates", "Mode": 1, "ModeTags": [{"Value": 16385}]},
+                 {"Label": "Quick 30", "Mode": 4, "ModeTags": [{"Value": 1}]}]},
+               "LaundryWasherControls": {"FeatureMap": 3, "SpinSpeeds": ["Off", "800 rpm", "1400 rpm"],
+                 "SpinSpeedCurrent": 1, "NumberOfRinses": 1, "SupportedRinses": [0, 1, 2]}}}
+            """#
         )
+    }
+
+    /// The washer of ``washerFile(state:)`` under `mode` validation.
+    static func washer(state: Int = 0, mode: ValidationMode = .strict) throws -> TestFulfillment {
+        try TestFulfillment(devices: washerFile(state: state), options: FulfillmentOptions(validationMode: mode))
     }
 
     static func setModes(_ settings: JSONValue) -> JSONValue {
