@@ -62,5 +62,40 @@ extension AttributeSchema {
             unit: "speed (0–SpeedMax)",
             defaultValue: .int(0)
         ),
+        // The Rocking (RCK, FeatureMap bit 2) and Wind (WND, bit 3) features' attributes, Matter 1.4 §4.4.6.8–11:
+        // each "M" with its feature, default 0. Hearth models no FeatureMap for Fan Control, so 0 stands for a fan
+        // without the feature: a `…Support` of 0 offers nothing to rock or blow.
+        AttributeSpec(
+            Attribute(.FanControl, "RockSupport"),
+            id: 0x0007,
+            type: .bitmap8,
+            range: 0...0b111,
+            unit: "RockBitmap: bit 0 RockLeftRight, bit 1 RockUpDown, bit 2 RockRound",
+            defaultValue: .int(0)
+        ),
+        AttributeSpec(
+            Attribute(.FanControl, "RockSetting"),
+            id: 0x0008,
+            type: .bitmap8,
+            range: 0...0b111,
+            unit: "RockBitmap: bit 0 RockLeftRight, bit 1 RockUpDown, bit 2 RockRound",
+            defaultValue: .int(0)
+        ),
+        AttributeSpec(
+            Attribute(.FanControl, "WindSupport"),
+            id: 0x0009,
+            type: .bitmap8,
+            range: 0...0b11,
+            unit: "WindBitmap: bit 0 SleepWind, bit 1 NaturalWind",
+            defaultValue: .int(0)
+        ),
+        AttributeSpec(
+            Attribute(.FanControl, "WindSetting"),
+            id: 0x000A,
+            type: .bitmap8,
+            range: 0...0b11,
+            unit: "WindBitmap: bit 0 SleepWind, bit 1 NaturalWind",
+            defaultValue: .int(0)
+        ),
     ]
 }

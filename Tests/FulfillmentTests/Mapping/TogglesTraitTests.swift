@@ -136,3 +136,102 @@ struct TogglesTraitTests {
         #expect(off.first?.arguments == JSONObject())
     }
 }
+
+/// Google `Toggles` from Fan Control's Rocking and Wind features: one toggle per supported bit.
+struct FanTogglesTests {
+    typealias G = GoogleRequest
+
+    static func fan(_ fanControl: String) throws -> TestFulfillment {
+        try TestFulfillment(
+            devices: Fixtures.deviceFile(
+                #"{"id": "fan", "name": "Fan", "deviceTypes": ["Fan"], "clusters": {"FanControl": {\#(fanControl)}}}"#
+            )
+        )
+    }
+
+    @Test func rockAndWindBitsAreToggles() throws {
+        let fulfillment = try Self.fan(#""RockSupport": 5, "RockSetting": 1, "WindSupport": 2"#)
+        let device = try #require(try fulfillment.syncDevice("fan"))
+        #expect(device["traits"]?.arrayValue?.contains("action.devices.traits.Toggles") == true)
+        #expect(
+            device["attributes"]?["availableToggles"]
+                == [
+                    [
+                        "name": "rock-left-right",
+                        "name_values": [
+                            [
+                                "name_synonym": ["side to side rocking", "left right rocking", "oscillation"],
+                                "lang": "en",
+                            ]
+                        ],
+                    ],
+                    [
+                        "name": "rock-round",
+                        "name_values": [["name_synonym": ["round rocking", "circular rocking"], "lang": "en"]],
+                    ],
+                    [
+                        "name": "natural-wind",
+                        "name_values": [["name_synonym": ["natural wind", "natural breeze"], "lang": "en"]],
+                    ],
+                ]
+        )
+        #expect(
+            try fulfillment.query("fan")?["currentToggleSettings"]
+                == ["rock-left-right": true, "rock-round": false, "natural-wind": false]
+        )
+        let results = try fulfillment.execute(
+            G.group(
+                ["fan"],
+                G.step(
+                    "SetToggles",
+                    ["updateToggleSettings": ["rock-left-right": false, "rock-round": true, "natural-wind": true]]
+                )
+            )
+        )
+        #expect(
+            results.first?["states"]?["currentToggleSettings"]
+                == ["rock-left-right": false, "rock-round": true, "natural-wind": true]
+        )
+        let fan = try #require(try fulfillment.storedDevice("fan")).endpoints[0].cluster(.FanControl)
+        #expect(fan.int("RockSetting") == 4)
+        #expect(fan.int("WindSetting") == 2)
+    }
+
+    /// An unsupported bit is not a toggle: asking for it is `notSupported`.
+    @Test func anUnsupportedBitIsNotSupported() throws {
+        let fulfillment = try Self.fan(#""RockSupport": 1"#)
+        let results = try fulfillment.execute(
+            G.group(["fan"], G.step("SetToggles", ["updateToggleSettings": ["rock-up-down": true]]))
+        )
+        #expect(results == [["ids": ["fan"], "status": "ERROR", "errorCode": "notSupported"]])
+    }
+
+    /// A fan without the features keeps its SYNC: no Toggles trait, no toggle attributes.
+    @Test func aPlainFanHasNoToggles() throws {
+        let fulfillment = try Self.fan(#""FanMode": 1"#)
+        let device = try #require(try fulfillment.syncDevice("fan"))
+        #expect(device["traits"] == ["action.devices.traits.OnOff", "action.devices.traits.FanSpeed"])
+        #expect(device["attributes"]?["availableToggles"] == nil)
+        #expect(try fulfillment.query("fan")?["currentToggleSettings"] == nil)
+    }
+
+    /// Rock and wind changes are Fan Control attribute writes, one per attribute with the resulting bits.
+    @Test func rockAndWindAreDescribedAsWrites() throws {
+        let before = try #require(
+            try Self.fan(#""RockSupport": 7, "WindSupport": 3"#).storedDevice("fan")
+        ).endpoints[0]
+        var after = before
+        after.clusters[.FanControl]?["RockSetting"] = .int(3)
+        after.clusters[.FanControl]?["WindSetting"] = .int(1)
+        let descriptions = MatterCommandDescription.describe(
+            .setToggles,
+            params: JSONObject([
+                ("updateToggleSettings", ["rock-left-right": true, "rock-up-down": true, "sleep-wind": true])
+            ]),
+            before: before,
+            after: after
+        )
+        #expect(descriptions.map(\.command) == ["FanControl.Write"])
+        #expect(descriptions.first?.arguments == JSONObject([("RockSetting", 3), ("WindSetting", 1)]))
+    }
+}

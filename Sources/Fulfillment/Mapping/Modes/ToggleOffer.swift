@@ -11,10 +11,11 @@ import SmartHomeProtocol
 /// | Matter | toggle `name` | on when | set on / off |
 /// |---|---|---|---|
 /// | Water Heater Management `BoostState` | `boost` | Active (1) | `Boost {"BoostInfo": {"Duration": 3600}}` / `CancelBoost` |
-/// | Fan Control ROC (`FeatureMap` bit 2) `RockSupport`/`RockSetting` bit 0, 1, 2 | `rock-left-right`, `rock-up-down`, `rock-round` | the bit is set | `FanControl.Write {"RockSetting": bits}` |
+/// | Fan Control RCK (`FeatureMap` bit 2) `RockSupport`/`RockSetting` bit 0, 1, 2 | `rock-left-right`, `rock-up-down`, `rock-round` | the bit is set | `FanControl.Write {"RockSetting": bits}` |
 /// | Fan Control WND (`FeatureMap` bit 3) `WindSupport`/`WindSetting` bit 0, 1 | `sleep-wind`, `natural-wind` | the bit is set | `FanControl.Write {"WindSetting": bits}` |
 ///
-/// A fan toggle is offered only for a bit its `…Support` attribute sets, and only with the feature.
+/// A fan toggle is offered only for a bit its `…Support` attribute sets, and only with the feature. Hearth's
+/// hand-modelled Fan Control has no `FeatureMap`; there a `…Support` of 0 (its default) is the feature's absence.
 struct ToggleOffer: Equatable, Sendable {
     /// Where a toggle lives in Matter.
     enum Source: Hashable, Sendable {
@@ -35,7 +36,7 @@ struct ToggleOffer: Equatable, Sendable {
     /// (elapsed-s, at least 1) and Google's toggle has no duration, so Hearth asks for one hour.
     static let boostDurationSeconds = 3600
 
-    /// Fan Control `FeatureMap` bits: Rocking (ROC) bit 2, Wind (WND) bit 3 (Matter 1.4 §4.4.4).
+    /// Fan Control `FeatureMap` bits: Rocking (RCK) bit 2, Wind (WND) bit 3 (Matter 1.4 §4.4.4).
     static let rockingFeature = 1 << 2
     static let windFeature = 1 << 3
 
@@ -66,7 +67,8 @@ struct ToggleOffer: Equatable, Sendable {
             )
         }
         if let fan = endpoint.clusters[.FanControl] {
-            let features = fan[SpecificationSchema.featureMap].flatMap(ModeConversion.integer) ?? 0
+            let features =
+                fan[SpecificationSchema.featureMap].flatMap(ModeConversion.integer) ?? rockingFeature | windFeature
             if features & rockingFeature != 0 {
                 offers += bits(rockToggles, support: fan["RockSupport"], setting: fan["RockSetting"]) {
                     .rock(bit: $0)
