@@ -186,6 +186,63 @@ struct ModesTraitTests {
         let stored = try #require(try fulfillment.storedDevice("fridge")).endpoints[1]
         #expect(stored.cluster(.TemperatureControl).int("SelectedTemperatureLevel") == 2)
     }
+    /// The cabinet's changes are Matter's own commands: `ChangeToMode` and `SetTemperature` with a level.
+    @Test func cabinetChangesAreDescribedAsMatterCommands() throws {
+        let before = try #require(try TestFulfillment(devices: Self.cabinet).storedDevice("fridge")).endpoints[1]
+        var after = before
+        after.clusters[.RefrigeratorAndTemperatureControlledCabinetMode]?["CurrentMode"] = .int(1)
+        after.clusters[.TemperatureControl]?["SelectedTemperatureLevel"] = .int(2)
+        let descriptions = MatterCommandDescription.describe(
+            .setModes,
+            params: JSONObject([("updateModeSettings", ["cabinet mode": "mode-1", "temperature level": "level-2"])]),
+            before: before,
+            after: after
+        )
+        #expect(
+            descriptions.map(\.command) == [
+                "RefrigeratorAndTemperatureControlledCabinetMode.ChangeToMode", "TemperatureControl.SetTemperature",
+            ]
+        )
+        #expect(
+            descriptions.map(\.arguments) == [
+                JSONObject([("NewMode", 1)]), JSONObject([("TargetTemperatureLevel", 2)]),
+            ]
+        )
+        #expect(descriptions.first?.changed.map(\.key) == ["RefrigeratorAndTemperatureControlledCabinetMode"])
+    }
+
+    /// A dryer's dryness levels, ordered low to high; a null selection reports no current setting.
+    @Test func dryerDryness() throws {
+        let fulfillment = try TestFulfillment(
+            devices: Fixtures.deviceFile(
+                #"""
+                {"id": "dryer", "name": "Dryer", "deviceTypes": ["LaundryDryer"],
+                 "clusters": {"LaundryDryerControls": {"SupportedDrynessLevels": [0, 1, 3],
+                   "SelectedDrynessLevel": null}}}
+                """#
+            )
+        )
+        let endpoint = try #require(try fulfillment.storedDevice("dryer")).endpoints[0]
+        var attributes = JSONObject()
+        ModesTrait.attributes(of: endpoint, into: &attributes)
+        let dryness = try #require(attributes["availableModes"]?.arrayValue?.first)
+        #expect(dryness["name"] == "dryness")
+        #expect(dryness["ordered"] == true)
+        #expect(dryness["settings"]?.arrayValue?.map { $0["setting_name"] } == ["low", "normal", "max"])
+        #expect(try fulfillment.query("dryer")?["currentModeSettings"] == [:])
+        let results = try fulfillment.execute(G.group(["dryer"], Self.setModes(["dryness": "max"])))
+        #expect(results.first?["states"]?["currentModeSettings"] == ["dryness": "max"])
+        let after = try #require(try fulfillment.storedDevice("dryer")).endpoints[0]
+        #expect(after.cluster(.LaundryDryerControls).int("SelectedDrynessLevel") == 3)
+        let described = MatterCommandDescription.describe(
+            .setModes,
+            params: JSONObject([("updateModeSettings", ["dryness": "max"])]),
+            before: endpoint,
+            after: after
+        )
+        #expect(described.map(\.command) == ["LaundryDryerControls.Write"])
+        #expect(described.first?.arguments == JSONObject([("SelectedDrynessLevel", 3)]))
+    }
 }
 
 /// Which endpoints back `Modes` at all (``DeviceTypeMapping/clusterTraits(for:)``).
