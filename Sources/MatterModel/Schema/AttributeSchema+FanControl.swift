@@ -62,7 +62,7 @@ extension AttributeSchema {
             unit: "speed (0–SpeedMax)",
             defaultValue: .int(0)
         ),
-        // The Rocking (RCK, FeatureMap bit 2) and Wind (WND, bit 3) features' attributes, Matter 1.4 §4.4.6.8–11:
+        // The Rocking (RCK, FeatureMap bit 2) and Wind (WND, bit 3) features' attributes (Matter 1.4 `FanControl.xml`, ids 0x0007–0x000A):
         // each "M" with its feature, default 0. Hearth models no FeatureMap for Fan Control, so 0 stands for a fan
         // without the feature: a `…Support` of 0 offers nothing to rock or blow.
         AttributeSpec(

@@ -298,8 +298,9 @@ enum TraitAttributeRules {
     )
 
     /// traits/modes: availableModes "Required."; name, name_values, settings, setting_name, setting_values, the
-    /// synonym lists and lang "Required." in their items; settings: "At least 2 items required"; name_values: "To
-    /// provide language fallback, at least one item with lang value of en is required". Duplicate mode or setting
+    /// synonym lists and lang "Required." in their items; settings: "At least 2 items required"; name_values need at
+    /// least one item with lang `en` for language fallback (stated under name_values on the page's localized
+    /// versions; paraphrased). Duplicate mode or setting
     /// names make `currentModeSettings` and `updateModeSettings` (keyed by name) ambiguous: a warning, as Google
     /// documents no rejection.
     static let modes = TraitRule(
@@ -349,8 +350,8 @@ enum TraitAttributeRules {
     )
 
     /// traits/toggles: availableToggles "Required."; name, name_values, name_synonym and lang "Required.";
-    /// name_values: "To provide language fallback, at least one item with lang value of en is required". Duplicate
-    /// toggle names: a warning, as for Modes.
+    /// name_values need an item with lang `en` (language fallback, as for Modes). Duplicate toggle names: a
+    /// warning, as for Modes.
     static let toggles = TraitRule(
         "Toggles",
         [

@@ -14,7 +14,8 @@ struct ModeSetting: Equatable, Sendable {
 /// `setting_name` is derived from the Matter value, never from the label: Google's `setting_name` is the
 /// "Internal name of the mode setting, which will be used in commands and states. This can be non-user-friendly,
 /// and will be shared across all languages", and Matter's `ModeOptionStruct.Mode` is the one field that is both
-/// unique in `SupportedModes` ("The Mode field SHALL be unique", Mode Base §1.10.5.1) and language-independent,
+/// unique in `SupportedModes` (Mode Base requires a distinct `Mode` per entry; `SupportedModes` has fixed
+/// persistence, `<quality persistence="fixed"/>` in `ModeBase.xml`) and language-independent,
 /// while `Label` is free text that two options may share and a firmware update may translate. The label and the
 /// mode tags' meanings become the synonyms, which is what Google speaks and hears.
 enum ModeConversion {
@@ -30,8 +31,8 @@ enum ModeConversion {
         return Int(name.dropFirst(5))
     }
 
-    /// The common mode tags every mode-base cluster shares (Matter 1.4 Application Clusters, Mode Base §1.10.8
-    /// "Common Mode Tags"), with the English words a user says for them.
+    /// The common mode tags every mode-base cluster shares (Matter 1.4 Application Clusters, Mode Base,
+    /// common tags 0x0000–0x0009, as `Mode_LaundryWasher.xml` repeats them), with the English words a user says for them.
     static let commonTags: [Int: [String]] = [
         0x00: ["auto", "automatic"],
         0x01: ["quick", "fast"],
@@ -65,8 +66,8 @@ enum ModeConversion {
     ]
 
     /// The English words for the standard tags of one option: common tags, then the cluster's own. A tag with
-    /// `MfgCode` is manufacturer-defined ("If the MfgCode field exists, the Value field SHALL be in the
-    /// manufacturer-specific value range"), so it has no language-independent meaning and brings no word.
+    /// `MfgCode` is manufacturer-defined (Mode Base: with `MfgCode` present the `Value` is in the
+    /// manufacturer-specific range), so it has no language-independent meaning and brings no word.
     static func tagWords(_ tags: [AttributeValue], cluster: ClusterID) -> [String] {
         tags.flatMap { tag -> [String] in
             guard let fields = tag.structureValue, fields["MfgCode"] == nil || fields["MfgCode"] == .null,

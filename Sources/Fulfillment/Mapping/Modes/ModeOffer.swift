@@ -189,7 +189,7 @@ extension ModeOffer {
     }
 
     /// The Matter command that selects `setting`: `<Cluster>.ChangeToMode {"NewMode": n}` for a mode cluster
-    /// (Mode Base §1.10.7.1), `TemperatureControl.SetTemperature {"TargetTemperatureLevel": n}` for a level, and
+    /// (`ModeBase.xml`: `ChangeToMode`, field `NewMode`), `TemperatureControl.SetTemperature {"TargetTemperatureLevel": n}` for a level, and
     /// an attribute write for the laundry controls, whose selections Matter makes writable attributes rather
     /// than commands. `changed` is what the endpoint's change log says changed.
     func matterCommand(_ setting: ModeSetting, changed: JSONObject) -> MatterCommandDescription {

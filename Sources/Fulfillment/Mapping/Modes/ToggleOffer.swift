@@ -36,7 +36,7 @@ struct ToggleOffer: Equatable, Sendable {
     /// (elapsed-s, at least 1) and Google's toggle has no duration, so Hearth asks for one hour.
     static let boostDurationSeconds = 3600
 
-    /// Fan Control `FeatureMap` bits: Rocking (RCK) bit 2, Wind (WND) bit 3 (Matter 1.4 §4.4.4).
+    /// Fan Control `FeatureMap` bits: Rocking (RCK) bit 2, Wind (WND) bit 3 (`FanControl.xml` features).
     static let rockingFeature = 1 << 2
     static let windFeature = 1 << 3
 
