@@ -7,7 +7,7 @@ extension DeviceTypeMapping {
     /// - `Modes` for any mode cluster (``ClusterID/modeClusters``) or a laundry appliance's controls (spin speed,
     ///   rinses, dryness);
     /// - `Toggles` for a water heater's boost (Water Heater Management);
-    /// - `TemperatureControl` for Temperature Control (a cabinet, a cook surface);
+    /// - `TemperatureControl` for Temperature Control with a numeric setpoint (TN feature: a cabinet, an oven cavity);
     /// - `StartStop`, `Timer` and `Cook` for an oven cavity (Oven Cavity Operational State, Oven Mode);
     /// - `SensorState` for the filter monitors (HEPA, Activated Carbon);
     /// - `Locator` for Identify.
@@ -20,7 +20,7 @@ extension DeviceTypeMapping {
             traits.append(.modes)
         }
         if endpoint.has(.WaterHeaterManagement) { traits.append(.toggles) }
-        if endpoint.has(.TemperatureControl) { traits.append(.temperatureControl) }
+        if TemperatureControlTrait.isNumeric(endpoint) { traits.append(.temperatureControl) }
         if endpoint.has(.OvenCavityOperationalState) { traits.append(contentsOf: [.startStop, .timer]) }
         if endpoint.has(.OvenMode) { traits.append(.cook) }
         if endpoint.has(.HepaFilterMonitoring) || endpoint.has(.ActivatedCarbonFilterMonitoring) {
