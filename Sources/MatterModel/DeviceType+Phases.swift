@@ -4,10 +4,13 @@ extension DeviceType {
     ///
     /// - Laundry Washer: wash, rinse, spin.
     /// - Dishwasher: pre-wash, wash, rinse, dry.
+    /// - Laundry Dryer: dry, cool down (Matter leaves a dryer's phases to the manufacturer; these two are what every
+    ///   tumble dryer does: heat, then tumble without heat so the load can be taken out).
     public var phaseList: [String]? {
         switch self {
         case .LaundryWasher: return ["wash", "rinse", "spin"]
         case .Dishwasher: return ["pre-wash", "wash", "rinse", "dry"]
+        case .LaundryDryer: return ["dry", "cool down"]
         default: return nil
         }
     }

@@ -9,7 +9,7 @@ extension DeviceTypeMapping {
     ///   (``ModeOffer/hasUsableMode(_:)``);
     /// - `Toggles` for a water heater's boost (Water Heater Management) or a fan's rock and wind settings
     ///   (``ToggleOffer/hasToggle(_:)``);
-    /// - `TemperatureControl` for Temperature Control (a cabinet, a cook surface);
+    /// - `TemperatureControl` for Temperature Control with a numeric setpoint (TN feature: a cabinet, an oven cavity);
     /// - `StartStop`, `Timer` and `Cook` for an oven cavity (Oven Cavity Operational State, Oven Mode);
     /// - `SensorState` for the filter monitors (HEPA, Activated Carbon);
     /// - `Locator` for Identify.
@@ -18,7 +18,7 @@ extension DeviceTypeMapping {
         if endpoint.has(.PowerSource) { traits.append(.energyStorage) }
         if ModeOffer.hasUsableMode(endpoint) { traits.append(.modes) }
         if ToggleOffer.hasToggle(endpoint) { traits.append(.toggles) }
-        if endpoint.has(.TemperatureControl) { traits.append(.temperatureControl) }
+        if TemperatureControlTrait.isNumeric(endpoint) { traits.append(.temperatureControl) }
         if endpoint.has(.OvenCavityOperationalState) { traits.append(contentsOf: [.startStop, .timer]) }
         if endpoint.has(.OvenMode) { traits.append(.cook) }
         if endpoint.has(.HepaFilterMonitoring) || endpoint.has(.ActivatedCarbonFilterMonitoring) {

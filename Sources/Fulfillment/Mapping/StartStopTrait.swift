@@ -11,6 +11,7 @@ enum StartStopTrait: TraitMapping {
         [
             WindowCoveringStartStop.self,
             RvcStartStop.self,
+            OvenCavityStartStop.self,
             OperationalStateStartStop.self,
         ]
     }
@@ -37,5 +38,40 @@ enum StartStopTrait: TraitMapping {
             throw CommandError(.functionNotSupported, "nothing on this endpoint can start or stop")
         }
         try source.execute(command, params, on: &endpoint, mode: mode)
+    }
+
+    /// The Matter commands where the registry write would not say it: an oven cavity's
+    /// `OvenCavityOperationalState.Start`/`Stop`, and a robot's `ServiceArea.SelectAreas {NewAreas}` when the zones
+    /// changed (followed by the writes of the other clusters). Everything else is described as before (`nil`).
+    static func matterCommands(
+        _ command: Command,
+        params: JSONObject,
+        before: Endpoint,
+        after: Endpoint
+    ) -> [MatterCommandDescription]? {
+        guard command == .startStop else { return nil }
+        let changed = after.changedAttributes(since: before)
+        if source(for: after) == OvenCavityStartStop.self {
+            let running =
+                after.cluster(.OvenCavityOperationalState).int("OperationalState")
+                == AttributeSchema.OperationalStateValue.running
+            return [
+                MatterCommandDescription(
+                    command: running ? "OvenCavityOperationalState.Start" : "OvenCavityOperationalState.Stop",
+                    arguments: JSONObject(),
+                    changed: changed
+                )
+            ]
+        }
+        guard let areas = changed["ServiceArea"]?["SelectedAreas"] else { return nil }
+        var others = changed
+        others["ServiceArea"] = nil
+        return [
+            MatterCommandDescription(
+                command: "ServiceArea.SelectAreas",
+                arguments: JSONObject([("NewAreas", areas)]),
+                changed: JSONObject([("ServiceArea", .object(JSONObject([("SelectedAreas", areas)])))])
+            )
+        ] + MatterCommandDescription.written(others)
     }
 }

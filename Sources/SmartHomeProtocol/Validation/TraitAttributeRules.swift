@@ -69,6 +69,7 @@ enum TraitAttributeRules {
         ),
         modes,
         toggles,
+        timer, cook,
     ]
 
     // MARK: - Traits with nested shapes or cross-member rules

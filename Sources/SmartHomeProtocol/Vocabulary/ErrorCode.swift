@@ -46,4 +46,15 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     // modes
     /// The device is busy with something else (Modes: a new cycle while one runs, Matter's `InvalidInMode`).
     case deviceBusy
+    // kitchen (traits/timer, traits/cook)
+    /// Timer: a command needs a running or paused timer and there is none.
+    case noTimerExists
+    /// Timer: `timerTimeSec` is not a timer length the device can take.
+    case timerValueOutOfRange
+    /// Timer: the timer would run longer than the device allows (`maxTimerLimitSec`).
+    case aboveMaximumTimerDuration
+    /// Timer: the timer would run shorter than the device allows.
+    case belowMinimumTimerDuration
+    /// Cook: the food preset is not one of the device's `foodPresets`.
+    case unknownFoodPreset
 }

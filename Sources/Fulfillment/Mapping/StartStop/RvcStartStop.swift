@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -19,11 +20,31 @@ import SmartHomeProtocol
 /// | `PauseUnpause {pause: false}` | Paused | Running (same mode) |
 /// | | Running | `alreadyStarted` |
 /// | | anything else | `actionNotAvailable` (nothing to resume) |
+///
+/// A robot with Service Area also has zones (``ServiceAreaZones``): SYNC `availableZones` (when it names any
+/// area), QUERY `activeZones`, and `StartStop {start: true, zone | multipleZones}` selects those areas
+/// (`ServiceArea.SelectAreas`) before starting.
 enum RvcStartStop: OperationalStateBacked {
     typealias State = AttributeSchema.OperationalStateValue
     typealias RunMode = AttributeSchema.RvcRunMode
 
     static let stateAttribute = Attribute.RvcOperationalState.operationalState
+
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        attributes.append("pausable", .bool(true))
+        let zones = ServiceAreaZones.availableZones(of: endpoint)
+        if !zones.isEmpty { attributes.append("availableZones", .array(zones.map { .string($0) })) }
+    }
+
+    static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        let state = endpoint.cluster(.RvcOperationalState).int(.RvcOperationalState.operationalState)
+        states.append("isRunning", .bool(state == State.running))
+        states.append("isPaused", .bool(state == State.paused))
+        let active = ServiceAreaZones.activeZones(of: endpoint)
+        if state == State.running || state == State.paused, !active.isEmpty {
+            states.append("activeZones", .array(active.map { .string($0) }))
+        }
+    }
 
     static func execute(
         _ command: Command,
@@ -40,6 +61,7 @@ enum RvcStartStop: OperationalStateBacked {
                 case State.running: throw CommandError(.alreadyStarted, "the robot is already running")
                 case State.error: throw CommandError(.deviceNotReady, "the robot reports an error; stop it first")
                 default:
+                    ServiceAreaZones.select(try ServiceAreaZones.areaIDs(params, of: endpoint), on: &endpoint)
                     set(&endpoint, state: State.running, mode: currentMode == RunMode.idle ? RunMode.cleaning : nil)
                 }
             } else {
