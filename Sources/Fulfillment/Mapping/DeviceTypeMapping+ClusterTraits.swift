@@ -3,7 +3,8 @@ import SmartHomeProtocol
 
 extension DeviceTypeMapping {
     /// The Google traits an endpoint's clusters bring whatever its device types, in this order:
-    /// - `EnergyStorage` for a Power Source, which Matter allows on any device type;
+    /// - `EnergyStorage` for a Power Source, which Matter allows on any device type, and for Energy EVSE (an EV
+    ///   charger's vehicle battery);
     /// - `Modes` for any mode cluster (``ClusterID/modeClusters``) or a laundry appliance's controls (spin speed,
     ///   rinses, dryness);
     /// - `Toggles` for a water heater's boost (Water Heater Management);
@@ -13,7 +14,7 @@ extension DeviceTypeMapping {
     /// - `Locator` for Identify.
     public static func clusterTraits(for endpoint: Endpoint) -> [Trait] {
         var traits: [Trait] = []
-        if endpoint.has(.PowerSource) { traits.append(.energyStorage) }
+        if endpoint.has(.PowerSource) || endpoint.has(.EnergyEvse) { traits.append(.energyStorage) }
         if ClusterID.modeClusters.contains(where: endpoint.has)
             || endpoint.has(.LaundryWasherControls) || endpoint.has(.LaundryDryerControls)
         {
