@@ -229,7 +229,7 @@ struct DeliveredExecution {
                 let traits = plan.traits[id] ?? []
                 let bindings = DeviceTypeMapping.bindings(of: device).filter { traits.contains($0.trait) }
                 var states = SyncDeviceMapping.states(of: device, bindings: bindings)
-                if let exception = EnergyStorageTrait.exceptionCode(of: device) {
+                if let exception = DeviceExceptions.exceptionCode(of: device) {
                     states.append("exceptionCode", .string(exception.rawValue))
                 }
                 states.append("online", .bool(true))

@@ -172,7 +172,7 @@ struct ExecuteHandler {
         devices[id] = working
         commands = described
         var states = SyncDeviceMapping.states(of: working, bindings: bindings.filter { touched.contains($0.trait) })
-        if let exception = EnergyStorageTrait.exceptionCode(of: working) {
+        if let exception = DeviceExceptions.exceptionCode(of: working) {
             states.append("exceptionCode", .string(exception.rawValue))
         }
         states.append("online", .bool(true))

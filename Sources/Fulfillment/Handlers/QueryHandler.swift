@@ -67,7 +67,7 @@ struct QueryHandler {
             return QueryDeviceResult(online: false, status: .error, errorCode: .deviceOffline)
         }
         var states = SyncDeviceMapping.states(of: device, bindings: DeviceTypeMapping.bindings(of: device))
-        if let exception = EnergyStorageTrait.exceptionCode(of: device) {
+        if let exception = DeviceExceptions.exceptionCode(of: device) {
             states.append("exceptionCode", .string(exception.rawValue))
         }
         return QueryDeviceResult(online: true, status: .success, states: states)

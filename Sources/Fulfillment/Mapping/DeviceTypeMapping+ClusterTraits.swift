@@ -3,7 +3,8 @@ import SmartHomeProtocol
 
 extension DeviceTypeMapping {
     /// The Google traits an endpoint's clusters bring whatever its device types, in this order:
-    /// - `EnergyStorage` for a Power Source, which Matter allows on any device type;
+    /// - `EnergyStorage` for a Power Source, which Matter allows on any device type, and for Energy EVSE (an EV
+    ///   charger's vehicle battery);
     /// - `Modes` when a mode cluster (``ClusterID/modeClusters``), a laundry appliance's controls (spin speed,
     ///   rinses, dryness) or Temperature Control's levels offer at least one mode of two settings or more
     ///   (``ModeOffer/hasUsableMode(_:)``);
@@ -15,7 +16,7 @@ extension DeviceTypeMapping {
     /// - `Locator` for Identify.
     public static func clusterTraits(for endpoint: Endpoint) -> [Trait] {
         var traits: [Trait] = []
-        if endpoint.has(.PowerSource) { traits.append(.energyStorage) }
+        if endpoint.has(.PowerSource) || endpoint.has(.EnergyEvse) { traits.append(.energyStorage) }
         if ModeOffer.hasUsableMode(endpoint) { traits.append(.modes) }
         if ToggleOffer.hasToggle(endpoint) { traits.append(.toggles) }
         if TemperatureControlTrait.isNumeric(endpoint) { traits.append(.temperatureControl) }

@@ -2,8 +2,11 @@ import JSON
 import MatterModel
 import SmartHomeProtocol
 
-/// Google `EnergyStorage` (query only) ⇄ Matter Power Source (Battery and Rechargeable features), on any endpoint
-/// that has a Power Source cluster (``DeviceTypeMapping/clusterTraits(for:)``).
+/// Google `EnergyStorage`, from one of two sources chosen by cluster: an endpoint with Energy EVSE is an EV
+/// charger (``EvseEnergyStorage``: the vehicle's charge, and `Charge`); any other endpoint with a Power Source is
+/// a battery, described below (``DeviceTypeMapping/clusterTraits(for:)``).
+///
+/// Battery: query only, ⇄ Matter Power Source (Battery and Rechargeable features).
 ///
 /// - Attributes: `queryOnlyEnergyStorage` true (no `Charge` command); `isRechargeable` false only when
 ///   `BatReplaceability` is UserReplaceable: Matter says "rechargeable" with its RECHG feature bit, and Hearth does
@@ -21,7 +24,13 @@ enum EnergyStorageTrait: TraitMapping {
 
     typealias ChargeState = AttributeSchema.BatChargeState
 
+    /// Whether the endpoint is an EV charger rather than a battery.
+    static func isCharger(_ endpoint: Endpoint) -> Bool {
+        endpoint.has(.EnergyEvse)
+    }
+
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        if isCharger(endpoint) { return EvseEnergyStorage.attributes(of: endpoint, into: &attributes) }
         attributes.append("queryOnlyEnergyStorage", .bool(true))
         attributes.append("isRechargeable", .bool(isRechargeable(endpoint.cluster(.PowerSource))))
     }
@@ -31,6 +40,7 @@ enum EnergyStorageTrait: TraitMapping {
     }
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        if isCharger(endpoint) { return EvseEnergyStorage.states(of: endpoint, into: &states) }
         let power = endpoint.cluster(.PowerSource)
         let chargeState = power.int(.PowerSource.batChargeState) ?? ChargeState.unknown
         let percent = percent(of: power)
@@ -82,6 +92,17 @@ enum EnergyStorageTrait: TraitMapping {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
+        if isCharger(endpoint) { return try EvseEnergyStorage.execute(command, params, on: &endpoint, mode: mode) }
         throw CommandError(.functionNotSupported, "EnergyStorage is query only (\(command.rawValue))")
+    }
+
+    static func matterCommands(
+        _ command: Command,
+        params: JSONObject,
+        before: Endpoint,
+        after: Endpoint
+    ) -> [MatterCommandDescription]? {
+        guard isCharger(after) else { return nil }
+        return EvseEnergyStorage.matterCommands(command, params: params, before: before, after: after)
     }
 }

@@ -3,7 +3,8 @@ import MatterModel
 import SmartHomeProtocol
 
 /// Google `SensorState`: query-only sensor readings. The trait has no commands; its capabilities and states are
-/// the concatenation of every source present on the endpoint, in the order of ``sources``.
+/// the concatenation of every source present on the endpoint, in the order of ``sources``: an Air Purifier with
+/// filter monitors reports `AirQuality` then `FilterLifeTime` (``FilterMonitorSensor``).
 enum SensorStateTrait: TraitMapping {
     static let trait = Trait.sensorState
 
@@ -11,6 +12,7 @@ enum SensorStateTrait: TraitMapping {
     static var sources: [any SensorStateSource.Type] {
         [
             AirQualitySensor.self,
+            FilterMonitorSensor.self,
             WaterLeakSensor.self,
             SmokeCOAlarmSensor.self,
         ]

@@ -58,15 +58,9 @@ enum TraitAttributeRules {
                 TraitAttributeField("commandOnlyVolume", .boolean),
             ]
         ),
-        // traits/energystorage: queryOnlyEnergyStorage is "Required."
-        TraitRule(
-            "EnergyStorage",
-            [
-                TraitAttributeField("queryOnlyEnergyStorage", .boolean, required: true),
-                TraitAttributeField("energyStorageDistanceUnitForUX", .oneOf(GoogleVocabulary.distanceUnits)),
-                TraitAttributeField("isRechargeable", .boolean),
-            ]
-        ),
+        energyStorage,
+        // traits/locator: "Device ATTRIBUTES: None."
+        TraitRule("Locator", []),
         modes,
         toggles,
         timer, cook,
@@ -261,7 +255,9 @@ enum TraitAttributeRules {
 
     /// traits/sensorstate: sensorStatesSupported "Required.", at least 1 item; each item's name from the
     /// "Supported Sensors" table, with at least one of descriptiveCapabilities (availableStates, at least 1 item)
-    /// and numericCapabilities (rawValueUnit), each only where the table supports it and with the table's values.
+    /// and numericCapabilities (rawValueUnit), each only where the table supports it and with the table's values
+    /// (`FilterLifeTime`: `new`, `good`, `replace soon`, `replace now`, `PERCENTAGE`; `HEPAFilterLifeTime`:
+    /// `PERCENTAGE` only); each name at most once.
     static let sensorState = TraitRule(
         "SensorState",
         [
@@ -292,8 +288,37 @@ enum TraitAttributeRules {
         ],
         crossCheck: { attributes, collector in
             let sensors = attributes["sensorStatesSupported"]?.arrayValue ?? []
+            var seen: Set<String> = []
             for (index, sensor) in sensors.enumerated() {
                 checkSensorCapabilities(sensor, at: "attributes.sensorStatesSupported[\(index)]", &collector)
+                // Google answers "what is the <sensor>" from one entry: a name listed twice is ambiguous.
+                if let name = sensor["name"]?.stringValue, !seen.insert(name).inserted {
+                    collector.reject("attributes.sensorStatesSupported[\(index)].name", "\(name) is listed twice")
+                }
+            }
+        }
+    )
+
+    /// traits/energystorage: queryOnlyEnergyStorage is "Required."; energyStorageDistanceUnitForUX one of
+    /// KILOMETERS, MILES; isRechargeable (Default: false) "indicates the device … can accept the `Charge`
+    /// command", so a device that takes `Charge` (queryOnlyEnergyStorage false) must say isRechargeable true.
+    static let energyStorage = TraitRule(
+        "EnergyStorage",
+        [
+            TraitAttributeField("queryOnlyEnergyStorage", .boolean, required: true),
+            TraitAttributeField("energyStorageDistanceUnitForUX", .oneOf(GoogleVocabulary.distanceUnits)),
+            TraitAttributeField("isRechargeable", .boolean),
+        ],
+        crossCheck: { attributes, collector in
+            // A non-boolean isRechargeable is the field rule's to report.
+            let rechargeable = attributes["isRechargeable"]
+            if attributes["queryOnlyEnergyStorage"]?.boolValue == false,
+                rechargeable == nil || rechargeable?.boolValue == false
+            {
+                collector.reject(
+                    "attributes.isRechargeable",
+                    "a device that takes Charge (queryOnlyEnergyStorage false) must be isRechargeable true"
+                )
             }
         }
     )

@@ -57,4 +57,13 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case belowMinimumTimerDuration
     /// Cook: the food preset is not one of the device's `foodPresets`.
     case unknownFoodPreset
+    // traits (SensorState, EnergyStorage, Locator, appliance alarms)
+    /// Google: "The door is open on <device(s)>. Please close it and try again." (a dishwasher start refused while
+    /// its DoorError alarm is active).
+    case deviceDoorOpen
+    /// Google: "Sorry, it looks like <device(s)> <has/have> <a charger issue/charger issues>." (an EV charger in
+    /// Fault, or disabled by an error).
+    case chargerIssue
+    /// Google: "I wasn't able to locate <device(s)>." (Locate on a device whose Identify has no presentation).
+    case unableToLocateDevice
 }

@@ -61,6 +61,7 @@ enum ValidationFixtures {
         ),
         ("StartStop", "VACUUM", #"{"pausable": true, "availableZones": ["kitchen", "hall"]}"#),
         ("LockUnlock", "LOCK", "{}"),
+        ("Locator", "WASHER", "{}"),
         ("Dock", "VACUUM", "{}"),
         ("RunCycle", "WASHER", "{}"),
         (
