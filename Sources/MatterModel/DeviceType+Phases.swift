@@ -4,10 +4,12 @@ extension DeviceType {
     ///
     /// - Laundry Washer: wash, rinse, spin.
     /// - Dishwasher: pre-wash, wash, rinse, dry.
+    /// - Laundry Dryer: dry, cool down (a tumble dryer's drying phase, then tumbling without heat).
     public var phaseList: [String]? {
         switch self {
         case .LaundryWasher: return ["wash", "rinse", "spin"]
         case .Dishwasher: return ["pre-wash", "wash", "rinse", "dry"]
+        case .LaundryDryer: return ["dry", "cool down"]
         default: return nil
         }
     }

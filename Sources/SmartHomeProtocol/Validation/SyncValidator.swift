@@ -108,6 +108,9 @@ public enum SyncValidator {
         }
 
         let traits = checkTraits(device["traits"], &collector)
+        if let type = device["type"]?.stringValue, let traits {
+            checkGuideTraits(type: type, traits: traits, &collector)
+        }
         checkName(device["name"], &collector)
 
         // SYNC reference: `willReportState` Boolean, "Required."; `notificationSupportedByAgent` Boolean.
@@ -163,6 +166,25 @@ public enum SyncValidator {
         }
         if let traits, let attributes { checkAttributes(attributes, traits: traits, &collector) }
         return collector
+    }
+
+    /// A device type guide's trait lists (``GoogleVocabulary/guideTraits``): a required trait the device lacks is a
+    /// problem (Google accepts the SYNC, but the guide says the trait is "required, if applicable to your device"),
+    /// a recommended one a warning.
+    static func checkGuideTraits(type: String, traits: [String], _ collector: inout ViolationCollector) {
+        guard type.hasPrefix(GoogleVocabulary.deviceTypePrefix) else { return }
+        let short = String(type.dropFirst(GoogleVocabulary.deviceTypePrefix.count))
+        guard let guide = GoogleVocabulary.guideTraits[short] else { return }
+        let present = Set(traits.map(GoogleVocabulary.shortTraitName))
+        for trait in guide.required where !present.contains(trait) {
+            collector.problem(
+                "traits",
+                "\(short)'s guide requires \(trait) (\"required, if applicable to your device\")"
+            )
+        }
+        for trait in guide.recommended where !present.contains(trait) {
+            collector.warn("traits", "\(short)'s guide recommends \(trait)")
+        }
     }
 
     /// SYNC reference: `traits` Array of Strings, "Required."; at least one (a device with none fails the SYNC:
