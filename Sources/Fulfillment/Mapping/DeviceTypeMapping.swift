@@ -43,7 +43,7 @@ import SmartHomeProtocol
 /// | any other Matter device type | none: kept in the registry and served over `/v1`, not exposed to Google | none |
 ///
 /// **Device types with no Google type.** A device whose primary endpoint's primary device type has no row above
-/// (a Refrigerator, a Pump) is not exposed to Google (``isExposed(_:)``): SYNC leaves it out, QUERY and EXECUTE
+/// (a Pump, a Water Valve) is not exposed to Google (``isExposed(_:)``): SYNC leaves it out, QUERY and EXECUTE
 /// answer `deviceNotFound` for it, and nothing about it is reported to HomeGraph. An endpoint of such a type on an
 /// exposed device brings no traits.
 ///

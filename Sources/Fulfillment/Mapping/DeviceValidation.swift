@@ -24,7 +24,7 @@ public struct DeviceValidation: Sendable {
     /// The SYNC entry Hearth would send for it, or `nil` when the device is not exposed to Google
     /// (``notExposedReason``).
     public var syncDevice: SyncDevice?
-    /// Why the device is kept in the registry but not exposed to Google (`no Google type for Refrigerator`), or `nil`
+    /// Why the device is kept in the registry but not exposed to Google (`no Google type for Pump`), or `nil`
     /// when it is exposed. Not a failure: the device is stored and served over `/v1`, and a later mapping exposes it.
     public var notExposedReason: String?
     /// What Google would reject: the device must not be sent while this is not empty.

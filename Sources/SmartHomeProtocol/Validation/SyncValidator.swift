@@ -8,9 +8,10 @@ import JSON
 ///   leaves the device out of SYNC);
 /// - ``problems(in:)-(JSONObject)``: what Google accepts in the SYNC but that breaks a requirement its documents
 ///   state with "must" (Matter dedup: "SYNC responses must contain `roomHint`" for a device with `matter*` ids).
-///   The device is sent, but the feature fails (the device shows twice), so `hearth devices validate` fails too;
+///   The device is sent, but the feature fails (the device shows twice), so `hearth devices validate` fails too.
+///   A trait the device type's guide lists as required and the device lacks is one too (``GoogleVocabulary``);
 /// - ``warnings(in:)-(JSONObject)``: what Google accepts but silently changes or ignores (a name cut at 60 code
-///   points, a deprecated form). Each rule cites
+///   points, a deprecated form), and a trait the device type's guide recommends that the device lacks. Each rule cites
 /// its source: the SYNC reference (https://developers.home.google.com/cloud-to-cloud/intents/sync), a trait page
 /// (`/cloud-to-cloud/traits/<name>`), the Matter dedup page (https://developers.home.google.com/matter/device-deduplication),
 /// or, where Google is silent, Hearth's own contract (the Devices reference article, "The SYNC validator").
