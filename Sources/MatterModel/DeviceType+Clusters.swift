@@ -65,3 +65,27 @@ extension DeviceType {
         }
     }
 }
+
+extension DeviceType {
+    /// The device types a device whose primary type is this one must also have on another endpoint: Matter's
+    /// composition of the appliance, and what Google controls on it.
+    ///
+    /// - Refrigerator: a Temperature Controlled Cabinet. Matter 1.4 Device Library: a Refrigerator is "a device
+    ///   containing one or more cabinets capable of chilling or freezing food", and a Temperature Controlled Cabinet
+    ///   "only exists composed as part of another device type". The cabinet carries Temperature Control, which is
+    ///   the REFRIGERATOR guide's required trait.
+    /// - Oven: a Temperature Controlled Cabinet. Matter 1.4 §13.9: "An oven represents a device that contains one
+    ///   or more cabinets, and optionally a single cooktop, that are all capable of heating food."
+    /// - Cooktop: a Cook Surface. Matter 1.4: a Cooktop is "a cooking surface with one or more heating elements",
+    ///   and a Cook Surface "shall only be used when composed as part of another device type".
+    /// - Heat Pump: a Thermostat. Matter 1.4 lets a Heat Pump come without one; Hearth requires it, because the
+    ///   Thermostat endpoint is all Google can control of a heat pump (TemperatureSetting).
+    public var requiredParts: [DeviceType] {
+        switch self {
+        case .Refrigerator, .Oven: return [.TemperatureControlledCabinet]
+        case .Cooktop: return [.CookSurface]
+        case .HeatPump: return [.Thermostat]
+        default: return []
+        }
+    }
+}

@@ -166,6 +166,14 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
         // guides expect OnOff, and a dead-front appliance that is off cannot start.
         case .LaundryWasher, .Dishwasher: return [.OnOff, .OperationalState]
         case .Doorbell: return []
+        // The same for a Laundry Dryer (On/Off is optional in Matter 1.4): Google's DRYER guide recommends OnOff.
+        case .LaundryDryer: return [.OnOff, .OperationalState]
+        // The other appliance types require what Matter 1.4 makes mandatory, nothing more: a Water Heater's
+        // Thermostat, Water Heater Management and Water Heater Mode; a Microwave Oven's Operational State,
+        // Microwave Oven Mode and Microwave Oven Control; an Energy EVSE's Energy EVSE and Energy EVSE Mode; an
+        // Extractor Hood's Fan Control; a Cooktop's On/Off; a cabinet's Temperature Control; a Mode Select's Mode
+        // Select. A Refrigerator, an Oven and a Heat Pump have no mandatory server cluster of their own: their
+        // parts are other endpoints (``requiredParts``).
         default: return specificationRequiredClusters
         }
     }

@@ -101,7 +101,8 @@ struct MatterDeviceTypeDefinitionTests {
 
     /// What Hearth requires of a device type covers every server cluster the specification makes mandatory on it
     /// and Hearth models; what Hearth requires beyond the specification is only what its catalogue documents
-    /// (`DeviceType.requiredClusters`).
+    /// (`DeviceType.requiredClusters`). A required cluster Hearth does not model (a Water Heater's Water Heater
+    /// Management) must be one the specification makes mandatory, other than the interaction clusters.
     @Test func hearthsRequiredClustersCoverTheSpecificationsMandatoryOnes() throws {
         let modelled = Dictionary(uniqueKeysWithValues: ClusterID.modelled.map { ($0.matterID, $0) })
         let beyondTheSpecification: [DeviceType: Set<ClusterID>] = [
@@ -109,14 +110,53 @@ struct MatterDeviceTypeDefinitionTests {
             .RoomAirConditioner: [.FanControl],
             .LaundryWasher: [.OnOff],
             .Dishwasher: [.OnOff],
+            .LaundryDryer: [.OnOff],
         ]
         for type in DeviceType.modelled where type != .Doorbell {
             let definition = try #require(MatterDeviceTypeDefinition.definition(id: type.matterID))
-            let mandatory = Set(definition.mandatoryClusters(.server).compactMap { modelled[$0.id] })
+            let ids = definition.mandatoryClusters(.server).map(\.id)
+            let mandatory = Set(ids.compactMap { modelled[$0] })
+            let unmodelled = Set(
+                ids.filter { modelled[$0] == nil && !DeviceType.interactionClusters.contains($0) }
+                    .map(ClusterID.init(matterID:))
+            )
             let required = Set(type.requiredClusters)
             #expect(mandatory.isSubset(of: required), "\(type): the specification requires \(mandatory)")
-            #expect(required.subtracting(mandatory) == beyondTheSpecification[type] ?? [], "\(type)")
+            #expect(
+                required.subtracting(mandatory).subtracting(unmodelled) == beyondTheSpecification[type] ?? [],
+                "\(type)"
+            )
         }
+    }
+
+    /// The appliance types added with the appliance catalogue require exactly the specification's mandatory server
+    /// clusters (but the interaction clusters), plus the laundry dryer's On/Off.
+    @Test func theApplianceTypesRequireTheSpecificationsClusters() {
+        #expect(
+            Set(DeviceType.WaterHeater.requiredClusters) == [.Thermostat, .WaterHeaterManagement, .WaterHeaterMode]
+        )
+        #expect(
+            Set(DeviceType.MicrowaveOven.requiredClusters)
+                == [.OperationalState, .MicrowaveOvenMode, .MicrowaveOvenControl]
+        )
+        #expect(Set(DeviceType.EnergyEVSE.requiredClusters) == [.EnergyEvse, .EnergyEvseMode])
+        #expect(DeviceType.ExtractorHood.requiredClusters == [.FanControl])
+        #expect(DeviceType.Cooktop.requiredClusters == [.OnOff])
+        #expect(DeviceType.TemperatureControlledCabinet.requiredClusters == [.TemperatureControl])
+        #expect(DeviceType.ModeSelect.requiredClusters == [.ModeSelect])
+        #expect(DeviceType.LaundryDryer.requiredClusters == [.OnOff, .OperationalState])
+        for type in [DeviceType.Refrigerator, .Oven, .HeatPump, .CookSurface] {
+            #expect(type.requiredClusters.isEmpty, "\(type)")
+        }
+    }
+
+    /// The parts an appliance is composed of (Matter 1.4 Device Library; the Heat Pump's Thermostat is Hearth's).
+    @Test func compositionRequiresTheParts() {
+        #expect(DeviceType.Refrigerator.requiredParts == [.TemperatureControlledCabinet])
+        #expect(DeviceType.Oven.requiredParts == [.TemperatureControlledCabinet])
+        #expect(DeviceType.Cooktop.requiredParts == [.CookSurface])
+        #expect(DeviceType.HeatPump.requiredParts == [.Thermostat])
+        #expect(DeviceType.MicrowaveOven.requiredParts.isEmpty)
     }
 
     /// The specification's conformance notation, evaluated: `LT` needs the feature, `[LT]` never requires, `LT, O`

@@ -28,11 +28,22 @@ import SmartHomeProtocol
 /// | LaundryWasher | WASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
 /// | Dishwasher | DISHWASHER | OnOff, StartStop (pausable; Operational State), RunCycle |
 /// | Doorbell | DOORBELL | ObjectDetection (notifications only: a press, with `notificationSupportedByAgent`) |
+/// | LaundryDryer | DRYER | OnOff, StartStop (pausable; Operational State), RunCycle; Modes (Laundry Washer Mode, Laundry Dryer Controls) |
+/// | Refrigerator (+ ≥ 1 TemperatureControlledCabinet) | REFRIGERATOR, or FREEZER when every cabinet stays at or below 0 °C (``refrigeratorGoogleType(_:)``) | from its cabinets: TemperatureControl, Modes |
+/// | Oven (+ ≥ 1 TemperatureControlledCabinet) | OVEN | from its cavity: TemperatureControl, StartStop, Timer (Oven Cavity Operational State), Cook (Oven Mode), Modes |
+/// | Cooktop (+ ≥ 1 CookSurface) | COOKTOP | OnOff (the Cooktop's On/Off); TemperatureControl from its first cook surface |
+/// | MicrowaveOven | MICROWAVE | StartStop, Timer, Cook; Modes (Microwave Oven Mode) |
+/// | ExtractorHood | HOOD | OnOff (On/Off cluster, else FanMode), FanSpeed; Brightness from a light endpoint; SensorState (filter monitoring) |
+/// | WaterHeater | WATERHEATER | OnOff (Thermostat `SystemMode` Off ⇔ off), TemperatureControl; Toggles (boost), Modes (Water Heater Mode) |
+/// | HeatPump (+ ≥ 1 Thermostat) | THERMOSTAT | TemperatureSetting from its Thermostat endpoint |
+/// | EnergyEVSE | CHARGER | EnergyStorage; Modes (Energy EVSE Mode) |
+/// | ModeSelect | none alone; on any other device | Modes (Mode Select) |
+/// | TemperatureControlledCabinet, CookSurface | none alone: parts of a Refrigerator, an Oven, a Cooktop | their clusters' traits |
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
 /// | any other Matter device type | none: kept in the registry and served over `/v1`, not exposed to Google | none |
 ///
 /// **Device types with no Google type.** A device whose primary endpoint's primary device type has no row above
-/// (a Refrigerator, a Pump) is not exposed to Google (``isExposed(_:)``): SYNC leaves it out, QUERY and EXECUTE
+/// (a Pump, a Water Valve) is not exposed to Google (``isExposed(_:)``): SYNC leaves it out, QUERY and EXECUTE
 /// answer `deviceNotFound` for it, and nothing about it is reported to HomeGraph. An endpoint of such a type on an
 /// exposed device brings no traits.
 ///
@@ -43,6 +54,11 @@ import SmartHomeProtocol
 /// becomes `Brightness`: the two never compete. When two endpoints bring the same trait (a light and a plug,
 /// both `OnOff`), the earlier endpoint backs it and the later one's cluster is not exposed through that trait.
 /// Traits are listed in the order of ``Trait``'s cases.
+///
+/// **Appliances composed of parts.** Matter models a refrigerator, an oven and a cooktop as a primary endpoint
+/// with little of its own and one endpoint per compartment, cavity or burner; Google sees one device whose traits
+/// come from those parts by the rules above (the first cabinet backs TemperatureControl). The parts a primary type
+/// needs are ``DeviceType/requiredParts``; `devices validate` reports a device without them.
 public enum DeviceTypeMapping {
     /// One Google trait of a device and the endpoint (index into ``Device/endpoints``) that backs it.
     public struct Binding: Sendable, Hashable {
@@ -79,9 +95,12 @@ public enum DeviceTypeMapping {
         case .MicrowaveOven: return .microwave
         case .ExtractorHood: return .hood
         case .WaterHeater: return .waterHeater
+        // Google's THERMOSTAT, not HEATER: a heat pump heats (and often cools) spaces through its Thermostat
+        // endpoint, and TemperatureSetting, the THERMOSTAT guide's trait, is what that endpoint brings.
         case .HeatPump: return .thermostat
         case .EnergyEVSE: return .charger
-        // A cabinet, a cook surface and a Mode Select are parts of a device, never one alone.
+        // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device
+        // type", Matter 1.4), and a Mode Select is a list of modes on some device: none is a device of its own.
         default: return nil
         }
     }
@@ -94,6 +113,14 @@ public enum DeviceTypeMapping {
         case .SmokeCOAlarm: return smokeCOAlarmGoogleType(endpoint)
         default: return googleType(for: endpoint.primaryType)
         }
+    }
+
+    /// The Google device type for a device: its primary endpoint's (``googleType(for:)-(Endpoint)``), but a
+    /// Refrigerator whose cabinets are all freezers is a FREEZER (``refrigeratorGoogleType(_:)``).
+    public static func googleType(for device: Device) -> GoogleDeviceType? {
+        guard let primary = device.endpoints.first else { return nil }
+        if primary.primaryType == .Refrigerator { return refrigeratorGoogleType(device) }
+        return googleType(for: primary)
     }
 
     /// The Google traits a Matter device type brings.
@@ -118,10 +145,15 @@ public enum DeviceTypeMapping {
         case .LaundryWasher, .Dishwasher: return [.onOff, .startStop, .runCycle]
         case .Doorbell: return [.objectDetection]
         case .LaundryDryer: return [.onOff, .startStop, .runCycle]
-        case .Cooktop, .CookSurface: return [.onOff]
+        // A Cook Surface's On/Off is optional (Matter 1.4, "Off Only" feature); the Cooktop's is mandatory and,
+        // on the primary endpoint, backs OnOff.
+        case .Cooktop: return [.onOff]
         case .MicrowaveOven: return [.startStop, .timer, .cook]
         case .ExtractorHood: return [.onOff, .fanSpeed]
-        case .WaterHeater: return [.temperatureControl]
+        // Google's WATERHEATER guide: "Required traits: OnOff"; "Recommended traits: TemperatureControl"; and
+        // "The TemperatureSetting trait should not be used for a water heater". On/Off is the Thermostat's
+        // SystemMode (Off, or Heat), since Matter's Water Heater has no On/Off cluster.
+        case .WaterHeater: return [.onOff, .temperatureControl]
         case .EnergyEVSE: return [.energyStorage]
         // The rest bring their traits through their clusters (``clusterTraits(for:)``).
         default: return []

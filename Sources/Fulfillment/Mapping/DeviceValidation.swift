@@ -13,7 +13,9 @@ import SmartHomeProtocol
 /// - ``problems``: Google accepts the SYNC, but the device breaks a requirement of Google's documents: a device with
 ///   Matter ids and no room (Matter dedup: "SYNC responses must contain `roomHint`"), a lock that unlocks on a
 ///   spoken yes (Secondary User Verification: LockUnlock when unlocking needs the `pinNeeded` challenge type).
-///   The device is still sent, but `devices validate` fails, so CI catches it.
+///   The device is still sent, but `devices validate` fails, so CI catches it. An appliance without the parts
+///   Matter composes it of (a Refrigerator without a Temperature Controlled Cabinet, ``missingParts(of:)``) and a
+///   device without a trait its Google type's guide requires (``SyncValidator``) are problems too.
 /// - ``warnings``: what Google accepts but changes or ignores, and what Hearth refuses to do with the device (a
 ///   lock that never unlocks remotely). `devices validate` still passes.
 public struct DeviceValidation: Sendable {
@@ -22,7 +24,7 @@ public struct DeviceValidation: Sendable {
     /// The SYNC entry Hearth would send for it, or `nil` when the device is not exposed to Google
     /// (``notExposedReason``).
     public var syncDevice: SyncDevice?
-    /// Why the device is kept in the registry but not exposed to Google (`no Google type for Refrigerator`), or `nil`
+    /// Why the device is kept in the registry but not exposed to Google (`no Google type for Pump`), or `nil`
     /// when it is exposed. Not a failure: the device is stored and served over `/v1`, and a later mapping exposes it.
     public var notExposedReason: String?
     /// What Google would reject: the device must not be sent while this is not empty.
@@ -54,7 +56,7 @@ public struct DeviceValidation: Sendable {
         self.syncDevice = syncDevice
         self.notExposedReason = nil
         self.violations = SyncValidator.violations(in: syncDevice)
-        self.problems = SyncValidator.problems(in: syncDevice)
+        self.problems = Self.missingParts(of: device) + SyncValidator.problems(in: syncDevice)
         self.warnings = SyncValidator.warnings(in: syncDevice)
         guard device.hasDoorLock else { return }
         let finding = { (message: String) in SyncViolation(deviceId: device.id, path: "challenge", message: message) }
@@ -79,6 +81,22 @@ public struct DeviceValidation: Sendable {
             )
         case .pin:
             break
+        }
+    }
+
+    /// A problem for each part the device's primary type needs on another endpoint and the device lacks
+    /// (``DeviceType/requiredParts``): `a Refrigerator needs at least one TemperatureControlledCabinet endpoint`.
+    public static func missingParts(of device: Device) -> [SyncViolation] {
+        guard let primary = device.endpoints.first?.primaryType else { return [] }
+        let article = primary.rawValue.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+        let parts = device.endpoints.dropFirst().flatMap(\.deviceTypes)
+        return primary.requiredParts.filter { !parts.contains($0) }.map { part in
+            SyncViolation(
+                deviceId: device.id,
+                path: "endpoints",
+                message: "\(article) \(primary.rawValue) needs at least one \(part.rawValue) endpoint after its first "
+                    + "(Matter composes it of them, and Google's traits come from them)"
+            )
         }
     }
 }

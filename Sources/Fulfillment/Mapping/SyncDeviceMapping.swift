@@ -6,7 +6,7 @@ import SmartHomeProtocol
 enum SyncDeviceMapping {
     /// The device's SYNC entry, or `nil` when it is not exposed to Google (``DeviceTypeMapping/isExposed(_:)``).
     static func syncDevice(for device: Device, willReportState: Bool) -> SyncDevice? {
-        guard let type = DeviceTypeMapping.googleType(for: device.endpoints[0]) else { return nil }
+        guard let type = DeviceTypeMapping.googleType(for: device) else { return nil }
         let bindings = DeviceTypeMapping.bindings(of: device)
         var attributes = JSONObject()
         for binding in bindings {

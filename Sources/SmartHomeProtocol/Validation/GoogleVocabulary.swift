@@ -31,6 +31,33 @@ public enum GoogleVocabulary {
         ].map { traitPrefix + $0 }
     )
 
+    /// What a device type's guide (`/cloud-to-cloud/guides/<type>`) lists under "Required traits" ("These traits
+    /// and commands are required, if applicable to your device. If your device does not support these traits,
+    /// enter the error code of `functionNotSupported` in a QUERY or EXECUTE response") and "Recommended traits"
+    /// ("These traits are recommended, if applicable to your device. However, you are free to mix and match from
+    /// all available traits").
+    struct GuideTraits: Sendable {
+        var required: [String]
+        var recommended: [String] = []
+    }
+
+    /// The guides' trait lists for the appliance types Hearth maps, as the guides state them:
+    /// - DRYER: required StartStop; recommended Modes, OnOff, RunCycle, Toggles;
+    /// - REFRIGERATOR, FREEZER: required TemperatureControl;
+    /// - HOOD: required OnOff; recommended Brightness, FanSpeed;
+    /// - WATERHEATER: required OnOff; recommended TemperatureControl ("The TemperatureSetting trait should not be
+    ///   used for a water heater");
+    /// - CHARGER: required EnergyStorage.
+    /// Keyed by the short type name (`DRYER`), values short trait names (`StartStop`).
+    static let guideTraits: [String: GuideTraits] = [
+        "DRYER": GuideTraits(required: ["StartStop"], recommended: ["Modes", "OnOff", "RunCycle", "Toggles"]),
+        "REFRIGERATOR": GuideTraits(required: ["TemperatureControl"]),
+        "FREEZER": GuideTraits(required: ["TemperatureControl"]),
+        "HOOD": GuideTraits(required: ["OnOff"], recommended: ["Brightness", "FanSpeed"]),
+        "WATERHEATER": GuideTraits(required: ["OnOff"], recommended: ["TemperatureControl"]),
+        "CHARGER": GuideTraits(required: ["EnergyStorage"]),
+    ]
+
     /// `action.devices.types.`
     public static let deviceTypePrefix = "action.devices.types."
     /// `action.devices.traits.`

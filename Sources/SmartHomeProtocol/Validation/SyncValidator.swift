@@ -8,9 +8,10 @@ import JSON
 ///   leaves the device out of SYNC);
 /// - ``problems(in:)-(JSONObject)``: what Google accepts in the SYNC but that breaks a requirement its documents
 ///   state with "must" (Matter dedup: "SYNC responses must contain `roomHint`" for a device with `matter*` ids).
-///   The device is sent, but the feature fails (the device shows twice), so `hearth devices validate` fails too;
+///   The device is sent, but the feature fails (the device shows twice), so `hearth devices validate` fails too.
+///   A trait the device type's guide lists as required and the device lacks is one too (``GoogleVocabulary``);
 /// - ``warnings(in:)-(JSONObject)``: what Google accepts but silently changes or ignores (a name cut at 60 code
-///   points, a deprecated form). Each rule cites
+///   points, a deprecated form), and a trait the device type's guide recommends that the device lacks. Each rule cites
 /// its source: the SYNC reference (https://developers.home.google.com/cloud-to-cloud/intents/sync), a trait page
 /// (`/cloud-to-cloud/traits/<name>`), the Matter dedup page (https://developers.home.google.com/matter/device-deduplication),
 /// or, where Google is silent, Hearth's own contract (the Devices reference article, "The SYNC validator").
@@ -108,6 +109,9 @@ public enum SyncValidator {
         }
 
         let traits = checkTraits(device["traits"], &collector)
+        if let type = device["type"]?.stringValue, let traits {
+            checkGuideTraits(type: type, traits: traits, &collector)
+        }
         checkName(device["name"], &collector)
 
         // SYNC reference: `willReportState` Boolean, "Required."; `notificationSupportedByAgent` Boolean.
@@ -163,6 +167,25 @@ public enum SyncValidator {
         }
         if let traits, let attributes { checkAttributes(attributes, traits: traits, &collector) }
         return collector
+    }
+
+    /// A device type guide's trait lists (``GoogleVocabulary/guideTraits``): a required trait the device lacks is a
+    /// problem (Google accepts the SYNC, but the guide says the trait is "required, if applicable to your device"),
+    /// a recommended one a warning.
+    static func checkGuideTraits(type: String, traits: [String], _ collector: inout ViolationCollector) {
+        guard type.hasPrefix(GoogleVocabulary.deviceTypePrefix) else { return }
+        let short = String(type.dropFirst(GoogleVocabulary.deviceTypePrefix.count))
+        guard let guide = GoogleVocabulary.guideTraits[short] else { return }
+        let present = Set(traits.map(GoogleVocabulary.shortTraitName))
+        for trait in guide.required where !present.contains(trait) {
+            collector.problem(
+                "traits",
+                "\(short)'s guide requires \(trait) (\"required, if applicable to your device\")"
+            )
+        }
+        for trait in guide.recommended where !present.contains(trait) {
+            collector.warn("traits", "\(short)'s guide recommends \(trait)")
+        }
     }
 
     /// SYNC reference: `traits` Array of Strings, "Required."; at least one (a device with none fails the SYNC:

@@ -12,6 +12,8 @@ struct CatalogueValidationTests {
         ("access", AccessCatalogue.deviceFile),
         ("appliances", AppliancesCatalogue.deviceFile),
         ("doorbell", DoorbellCatalogue.deviceFile),
+        ("kitchen", KitchenCatalogue.deviceFile),
+        ("home systems", HomeSystemsCatalogue.deviceFile),
     ]
 
     static func devices() throws -> [Device] {

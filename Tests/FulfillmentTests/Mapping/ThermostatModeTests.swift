@@ -12,7 +12,12 @@ struct ThermostatModeTests {
     typealias G = GoogleRequest
 
     /// Every device type a Thermostat cluster is allowed on.
-    static let types = DeviceType.modelled.filter { $0.allowedClusters.contains(.Thermostat) }
+    static let hosts = DeviceType.modelled.filter { $0.allowedClusters.contains(.Thermostat) }
+
+    /// The hosts whose Thermostat is Google's TemperatureSetting: not a Water Heater, whose Thermostat backs OnOff
+    /// and TemperatureControl (Google's WATERHEATER guide: "The TemperatureSetting trait should not be used for a
+    /// water heater").
+    static let types = hosts.filter { DeviceTypeMapping.traits(for: $0).contains(.temperatureSetting) }
 
     /// Every value Google lists for `availableThermostatModes` (TemperatureSetting trait, "Supported values").
     static let googleModes = ["off", "heat", "cool", "on", "heatcool", "auto", "fan-only", "purifier", "eco", "dry"]
@@ -68,6 +73,7 @@ struct ThermostatModeTests {
 
     /// A new device type with the cluster must be added to this property's reasoning, not slip past it.
     @Test func theTypesWithTheClusterAreKnown() {
+        #expect(Set(Self.hosts) == [.Thermostat, .RoomAirConditioner, .WaterHeater])
         #expect(Set(Self.types) == [.Thermostat, .RoomAirConditioner])
     }
 
