@@ -34,7 +34,7 @@ import SmartHomeProtocol
 /// | Microwave Oven Mode Defrost | DEFROST |
 ///
 /// **QUERY.** `currentCookingMode` ("Required. Describes the current cooking mode set on the device, from the list
-/// of supportedCookingModes attribute ... If no mode is selected, this should be set to NONE"): the Google mode of
+/// of supportedCookingModes attribute"; for no mode the page's English text says `NONE`): the Google mode of
 /// `CurrentMode` while the appliance is Running or Paused, `NONE` while it is Stopped or in Error (a selected but
 /// idle mode is not cooking: "start: false" is "stop current cooking mode"), and `NONE` for a mode with no Google
 /// name. `currentFoodPreset` is not reported and `foodPresets` not offered: Matter has no food presets.

@@ -30,9 +30,8 @@ import SmartHomeProtocol
 /// `temperatureAmbientCelsius` ("Current observed temperature, in degrees Celsius"), left out while the measurement
 /// is null (Matter's "unknown").
 ///
-/// **EXECUTE** `SetTemperature {"temperature": °C}` ("The temperature to set, in degrees Celsius. Must match the
-/// unit set in temperatureUnitForUX"... in Celsius on the wire). The value becomes hundredths
-/// (`round(°C × 100)`), then:
+/// **EXECUTE** `SetTemperature {"temperature": °C}` (in Celsius whatever `temperatureUnitForUX` says: "All
+/// temperatures are transmitted in Celsius"). The value becomes hundredths (`round(°C × 100)`), then:
 /// - outside the range: strict `valueOutOfRange`, lenient clamps;
 /// - not on the step grid (Matter: `MinTemperature + n × Step`, otherwise `CONSTRAINT_ERROR`): strict
 ///   `valueOutOfRange`, lenient snaps to the nearest step (``TemperatureStepConversion``).

@@ -136,6 +136,15 @@ enum ValidationFixtures {
              "commandOnlyToggles": false}
             """#
         ),
+        ("Timer", "MICROWAVE", #"{"maxTimerLimitSec": 7200, "commandOnlyTimer": false}"#),
+        (
+            "Cook", "MULTICOOKER",
+            #"""
+            {"supportedCookingModes": ["COOK", "WARM"],
+             "foodPresets": [{"food_preset_name": "white_rice", "supported_units": ["CUPS"],
+                              "food_synonyms": [{"synonym": ["White Rice", "Rice"], "lang": "en"}]}]}
+            """#
+        ),
     ]
 
     /// A minimal valid device of `type` with one trait and its attributes.

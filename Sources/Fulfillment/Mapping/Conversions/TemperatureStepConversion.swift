@@ -6,7 +6,8 @@
 /// "the minimum adjustment interval the device supports". The grid starts at `MinTemperature`, not at 0.
 ///
 /// Guarantees (checked by `TemperatureStepConversionTests`): the snapped value is on the grid, within
-/// `minimum…maximum`, at most half a step from the input when the input is in range, idempotent, and monotone.
+/// `minimum…maximum`, idempotent and monotone, and at most half a step from an input between `minimum` and the
+/// highest grid value (above it, within `maximum`, the top grid value is the nearest allowed one).
 public enum TemperatureStepConversion {
     /// Whether `hundredths` is `minimum + n × step` for a whole `n` (always true without a step, `step` ≤ 0).
     public static func isOnStep(_ hundredths: Int, minimum: Int, step: Int) -> Bool {
