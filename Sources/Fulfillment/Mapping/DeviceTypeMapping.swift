@@ -96,7 +96,10 @@ public enum DeviceTypeMapping {
         case .ExtractorHood: return .hood
         case .WaterHeater: return .waterHeater
         // Google's THERMOSTAT, not HEATER: a heat pump heats (and often cools) spaces through its Thermostat
-        // endpoint, and TemperatureSetting, the THERMOSTAT guide's trait, is what that endpoint brings.
+        // endpoint, with setpoints and modes. The THERMOSTAT guide: "Thermostats are temperature-managing devices,
+        // with set points and modes. This separates them from heaters and AC units which may only have modes and
+        // settings (for example, high/low) vs a temperature target"; its required trait, TemperatureSetting, is
+        // what the Thermostat endpoint brings.
         case .HeatPump: return .thermostat
         case .EnergyEVSE: return .charger
         // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device

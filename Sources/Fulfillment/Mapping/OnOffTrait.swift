@@ -66,6 +66,19 @@ enum OnOffTrait: TraitMapping {
         }
     }
 
+    /// Without an On/Off cluster there is no `OnOff.On` to send: a hood's or fan's FanMode, or a water heater's
+    /// SystemMode, is written (`FanControl.Write`, `Thermostat.Write {"SystemMode": 0}`), as Matter changes them.
+    /// With one, ``MatterCommandDescription`` names `OnOff.On`/`OnOff.Off`.
+    static func matterCommands(
+        _ command: Command,
+        params: JSONObject,
+        before: Endpoint,
+        after: Endpoint
+    ) -> [MatterCommandDescription]? {
+        guard command == .onOff, isSystemModeBacked(after) || isFanModeBacked(after) else { return nil }
+        return MatterCommandDescription.written(after.changedAttributes(since: before))
+    }
+
     /// Whether `on` comes from Fan Control: the endpoint has Fan Control but no On/Off cluster.
     static func isFanModeBacked(_ endpoint: Endpoint) -> Bool {
         !endpoint.has(.OnOff) && endpoint.has(.FanControl)

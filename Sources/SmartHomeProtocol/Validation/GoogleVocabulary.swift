@@ -47,7 +47,8 @@ public enum GoogleVocabulary {
     /// - HOOD: required OnOff; recommended Brightness, FanSpeed;
     /// - WATERHEATER: required OnOff; recommended TemperatureControl ("The TemperatureSetting trait should not be
     ///   used for a water heater");
-    /// - CHARGER: required EnergyStorage.
+    /// - CHARGER: required EnergyStorage;
+    /// - THERMOSTAT: required TemperatureSetting.
     /// Keyed by the short type name (`DRYER`), values short trait names (`StartStop`).
     static let guideTraits: [String: GuideTraits] = [
         "DRYER": GuideTraits(required: ["StartStop"], recommended: ["Modes", "OnOff", "RunCycle", "Toggles"]),
@@ -56,6 +57,7 @@ public enum GoogleVocabulary {
         "HOOD": GuideTraits(required: ["OnOff"], recommended: ["Brightness", "FanSpeed"]),
         "WATERHEATER": GuideTraits(required: ["OnOff"], recommended: ["TemperatureControl"]),
         "CHARGER": GuideTraits(required: ["EnergyStorage"]),
+        "THERMOSTAT": GuideTraits(required: ["TemperatureSetting"]),
     ]
 
     /// `action.devices.types.`

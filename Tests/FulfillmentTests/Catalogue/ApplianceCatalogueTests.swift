@@ -1,6 +1,7 @@
 import Fulfillment
 import JSON
 import MatterModel
+import Registry
 import SmartHomeProtocol
 import Testing
 
@@ -134,10 +135,12 @@ struct ApplianceCatalogueTests {
 
     // MARK: - Water heater On/Off
 
-    /// A water heater's OnOff is its Thermostat's SystemMode: off sets Off (0), on sets Heat (4).
+    /// A water heater's OnOff is its Thermostat's SystemMode: off sets Off (0), on sets Heat (4); Matter has no
+    /// On/Off command for it, so the change log (and a manufacturer's backend) gets the attribute write.
     @Test func aWaterHeaterTurnsOffAndOnThroughItsSystemMode() throws {
         let fulfillment = try TestFulfillment(devices: HomeSystemsCatalogue.deviceFile)
         let user = HomeSystemsCatalogue.user
+        let before = try fulfillment.store.changeBounds().latest
         #expect(try fulfillment.query("hot-water-tank", as: user)?["on"] == true)
         let off = try fulfillment.execute(
             GoogleRequest.group(["hot-water-tank"], GoogleRequest.step("OnOff", ["on": false])),
@@ -151,5 +154,24 @@ struct ApplianceCatalogueTests {
         )
         #expect(on.first?["status"] == "SUCCESS", "\(on)")
         #expect(try fulfillment.query("hot-water-tank", as: user)?["on"] == true)
+        let commands = try fulfillment.store.changes(after: before, limit: 10, users: [user], kinds: [.command])
+        #expect(commands.map { $0.record.data["command"] } == ["Thermostat.Write", "Thermostat.Write"])
+        #expect(commands.map { $0.record.data["arguments"]?["SystemMode"] } == [0, 4])
+    }
+
+    /// A hood's OnOff is its FanMode (no On/Off cluster): turning it off writes Fan Control, and QUERY reads off.
+    @Test func aHoodTurnsOffThroughItsFanMode() throws {
+        let fulfillment = try TestFulfillment(devices: KitchenCatalogue.deviceFile)
+        let user = KitchenCatalogue.user
+        let before = try fulfillment.store.changeBounds().latest
+        #expect(try fulfillment.query("range-hood", as: user)?["on"] == true)
+        let off = try fulfillment.execute(
+            GoogleRequest.group(["range-hood"], GoogleRequest.step("OnOff", ["on": false])),
+            as: user
+        )
+        #expect(off.first?["status"] == "SUCCESS", "\(off)")
+        #expect(try fulfillment.query("range-hood", as: user)?["on"] == false)
+        let commands = try fulfillment.store.changes(after: before, limit: 10, users: [user], kinds: [.command])
+        #expect(commands.map { $0.record.data["command"] } == ["FanControl.Write"])
     }
 }

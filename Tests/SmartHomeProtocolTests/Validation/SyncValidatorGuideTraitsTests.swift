@@ -40,6 +40,7 @@ struct SyncValidatorGuideTraitsTests {
     @Test(arguments: [
         ("DRYER", "StartStop"), ("REFRIGERATOR", "TemperatureControl"), ("FREEZER", "TemperatureControl"),
         ("HOOD", "OnOff"), ("WATERHEATER", "OnOff"), ("CHARGER", "EnergyStorage"),
+        ("THERMOSTAT", "TemperatureSetting"),
     ])
     func theRequiredTraitIsChecked(_ type: String, _ trait: String) {
         let without = Self.device(type, ["Modes"])
