@@ -260,6 +260,29 @@ struct ModesPresenceTests {
         #expect(DeviceTypeMapping.clusterTraits(for: endpoint).contains(.modes))
     }
 
+    /// Mode Select: its `Description` leads the mode's synonyms; its `SemanticTags` (a namespace's, not Mode
+    /// Base's) bring no words.
+    @Test func modeSelectUsesItsDescription() throws {
+        let options: AttributeValue = .list([
+            .structure([
+                "Label": .string("Espresso"), "Mode": .int(3),
+                "SemanticTags": .list([.structure(["MfgCode": .int(0), "Value": .int(1)])]),
+            ]),
+            .structure(["Label": .string("Lungo"), "Mode": .int(7), "SemanticTags": .list([])]),
+        ])
+        let endpoint = Self.endpoint([
+            .ModeSelect: ClusterState([
+                "Description": .string("Coffee"), "SupportedModes": options, "CurrentMode": .int(7),
+            ])
+        ])
+        let offer = try #require(ModeOffer.offers(of: endpoint).first)
+        #expect(offer.name == "mode")
+        #expect(offer.synonyms == ["Coffee", "mode"])
+        #expect(offer.settings.map(\.synonyms) == [["Espresso"], ["Lungo"]])
+        #expect(offer.currentSetting?.name == "mode-7")
+        #expect(!offer.ordered)
+    }
+
     /// Google's settings need "At least 2 items": an empty or one-setting source brings no mode, and without a
     /// mode the trait is not in SYNC.
     @Test func noUsableModeNoTrait() {
