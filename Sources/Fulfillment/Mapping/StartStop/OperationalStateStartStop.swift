@@ -45,6 +45,8 @@ enum OperationalStateStartStop: OperationalStateBacked {
                 case State.error: throw CommandError(.deviceNotReady, "the appliance reports an error; stop it first")
                 default:
                     try requireOn(endpoint)
+                    // A dishwasher whose door alarm is up cannot start (``ApplianceAlarms/startRefusal(on:)``).
+                    if let refusal = ApplianceAlarms.startRefusal(on: endpoint) { throw refusal }
                     cluster[.OperationalState.operationalState] = .int(State.running)
                     if hasPhases { cluster[.OperationalState.currentPhase] = .int(0) }
                 }
