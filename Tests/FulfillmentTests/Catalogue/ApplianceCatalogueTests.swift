@@ -20,7 +20,7 @@ struct ApplianceCatalogueTests {
         Case(id: "kitchen-fridge", type: .refrigerator, traits: [.modes, .temperatureControl]),
         Case(id: "garage-freezer", type: .freezer, traits: [.temperatureControl]),
         Case(id: "wall-oven", type: .oven, traits: [.startStop, .timer, .cook, .temperatureControl, .modes]),
-        Case(id: "induction-cooktop", type: .cooktop, traits: [.onOff, .temperatureControl]),
+        Case(id: "induction-cooktop", type: .cooktop, traits: [.onOff, .modes]),
         Case(id: "countertop-microwave", type: .microwave, traits: [.startStop, .timer, .cook, .modes]),
         Case(id: "range-hood", type: .hood, traits: [.onOff, .fanSpeed, .sensorState, .brightness]),
         Case(id: "kitchen-dishwasher-pro", type: .dishwasher, traits: [.onOff, .startStop, .runCycle, .modes]),
@@ -56,7 +56,7 @@ struct ApplianceCatalogueTests {
 
     /// Which endpoint backs what on the composed appliances: the first cabinet backs TemperatureControl (the
     /// fridge's, not the freezer's), the hood's light backs only Brightness, the heat pump's Thermostat endpoint
-    /// backs TemperatureSetting.
+    /// backs TemperatureSetting, the cooktop's first cook surface backs Modes (its temperature levels).
     @Test func composedAppliancesBindTheirParts() throws {
         let devices = try Self.devices()
         func endpoint(_ id: String, _ trait: SmartHomeProtocol.Trait) throws -> Int? {
@@ -69,7 +69,9 @@ struct ApplianceCatalogueTests {
         #expect(try endpoint("heat-pump", .temperatureSetting) == 1)
         #expect(try endpoint("heat-pump", .modes) == 2)
         #expect(try endpoint("induction-cooktop", .onOff) == 0)
-        #expect(try endpoint("induction-cooktop", .temperatureControl) == 1)
+        // Cook surfaces with temperature levels (TL) have no setpoint: their levels are a Modes setting.
+        #expect(try endpoint("induction-cooktop", .temperatureControl) == nil)
+        #expect(try endpoint("induction-cooktop", .modes) == 1)
     }
 
     // MARK: - Refrigerator or freezer

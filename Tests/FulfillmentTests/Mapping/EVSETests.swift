@@ -136,6 +136,8 @@ struct EVSETests {
                         ["rawValue": 58, "unit": "PERCENTAGE"], ["rawValue": 43, "unit": "KILOWATT_HOURS"],
                     ],
                     "isCharging": true, "isPluggedIn": true,
+                    // The charger's Energy EVSE Mode is its Modes trait.
+                    "currentModeSettings": ["charging mode": "mode-0"],
                 ]
         )
     }
@@ -148,6 +150,7 @@ struct EVSETests {
                 == [
                     "online": true, "status": "SUCCESS", "descriptiveCapacityRemaining": "MEDIUM",
                     "isCharging": false, "isPluggedIn": false,
+                    "currentModeSettings": ["charging mode": "mode-0"],
                 ]
         )
     }
