@@ -10,12 +10,15 @@ specification); tests check the checked-in output against facts quoted from the 
 
     python3 Sources/MatterModelGenerator/generate.py <connectedhomeip>/data_model --versions 1.4 1.4.1 \
         --device-types-output Sources/MatterModel/DataModel/Generated/MatterDeviceTypes+Generated.swift \
-        --clusters-output Sources/MatterModel/DataModel/Generated/MatterClusters+Generated.swift
+        --clusters-output Sources/MatterModel/DataModel/Generated/MatterClusters+Generated.swift \
+        --globals 1.5 --globals-output Sources/MatterModel/DataModel/Generated/MatterGlobals+Generated.swift
 
 The first version is the one generated; a device type or cluster missing from its directory is taken from the next
 one that has it (its entry says from which). A derived cluster (`<classification hierarchy="derived"
 baseCluster="Mode Base">`) is written merged with its base; a base without an id (Mode Base, Alarm Base) is used
-for merging only. Anything in a file that the generator does not understand stops it, naming the file and the
+for merging only. The global data types (`<version>/globals/`: Structs.xml, Enums.xml, Bitmaps.xml, TypeDefs.xml,
+which the 1.4 data model does not have) are written as a third table, without those a cluster file defines itself.
+Anything in a file that the generator does not understand stops it, naming the file and the
 element: a table that silently dropped a requirement or a constraint would be worse than none.
 """
 
@@ -411,7 +414,7 @@ def constraint(node, where):
     else:
         attributes = set(node.attrib) - {"type"}
     if children:
-        raise GeneratorError(f"{here}: {kind} with {[child.tag for child in children]} inside")
+        return nested_constraint(node, kind, attributes, children, here)
     if kind == "desc":
         if attributes:
             raise GeneratorError(f"{here}: desc with {sorted(attributes)}")
@@ -429,6 +432,54 @@ def constraint(node, where):
             low, high = length(low), length(high)
         return f".{TWO_BOUNDS[kind]}({bound(low, here)}, {bound(high, here)})"
     raise GeneratorError(f"{here}: unknown constraint form {kind!r}")
+
+
+def nested_constraint(node, kind, attributes, children, where):
+    """A constraint whose bounds are elements rather than attributes, as the 1.5 globals write them:
+    `<max><field name="FixedMax"/></max>`, `<between><from value="0"/><to><field name="X"/></to></between>`."""
+    if attributes:
+        raise GeneratorError(f"{where}: {kind} with {sorted(attributes)} and elements inside")
+    if kind in ONE_BOUND:
+        if len(children) != 1:
+            raise GeneratorError(f"{where}: {kind} with {[child.tag for child in children]} inside")
+        return f".{ONE_BOUND[kind]}({element_bound(children[0], where)})"
+    if kind in TWO_BOUNDS:
+        if [child.tag for child in children] != ["from", "to"]:
+            raise GeneratorError(f"{where}: {kind} with {[child.tag for child in children]} inside")
+        low, high = (side_bound(child, where) for child in children)
+        return f".{TWO_BOUNDS[kind]}({low}, {high})"
+    raise GeneratorError(f"{where}: {kind} with {[child.tag for child in children]} inside")
+
+
+def side_bound(node, where):
+    """A `<from>`/`<to>` (or `<left>`/`<right>`) bound: its `value`, or the one element inside it."""
+    children = [child for child in node]
+    if node.get("value") is not None:
+        if children or set(node.attrib) != {"value"}:
+            raise GeneratorError(f"{where}: <{node.tag}> with a value and more")
+        return bound(node.get("value"), where)
+    if len(children) != 1 or node.attrib:
+        raise GeneratorError(f"{where}: <{node.tag}> with {[child.tag for child in children]} inside")
+    return element_bound(children[0], where)
+
+
+def element_bound(node, where):
+    """A bound written as an element: another field or attribute by name (`<field name="PercentMax"/>`), or a
+    `<compute>` adding or subtracting two bounds."""
+    if node.tag in ("field", "attribute"):
+        if set(node.attrib) != {"name"} or len(node):
+            raise GeneratorError(f"{where}: <{node.tag}> bound with {sorted(node.attrib)}")
+        return f".reference({swift_string(node.get('name'))})"
+    if node.tag == "compute":
+        parts = {child.tag: child for child in node}
+        if sorted(parts) != ["left", "operation", "right"] or len(node) != 3 or node.attrib:
+            raise GeneratorError(f"{where}: <compute> with {[child.tag for child in node]}")
+        operation = (parts["operation"].text or "").strip()
+        case = {"add": "sum", "subtract": "difference"}.get(operation)
+        if case is None or len(parts["operation"]):
+            raise GeneratorError(f"{where}: <compute> operation {operation!r}")
+        return f".{case}({side_bound(parts['left'], where)}, {side_bound(parts['right'], where)})"
+    raise GeneratorError(f"{where}: bound <{node.tag}> is not understood")
 
 
 def element_constraint(node, where):
@@ -870,6 +921,83 @@ def write_clusters(data_model, versions, output):
           f"written to {output}")
 
 
+# MARK: - Global data types
+
+GLOBAL_FILES = (("Structs.xml", "structs"), ("Enums.xml", "enums"), ("Bitmaps.xml", "bitmaps"),
+                ("TypeDefs.xml", "typeDefs"))
+
+
+def global_data_types(data_model, version, defined):
+    """The global data types of `<version>/globals/` (Matter Core's structs, enums, bitmaps and named numbers that
+    no cluster defines: `LocationDescriptorStruct`, `MeasurementAccuracyStruct`, `MeasurementTypeEnum`), by name,
+    with the files they came from. A type some cluster file also defines (1.4's Descriptor cluster carries
+    `SemanticTagStruct`) is left out: a cluster's types are looked up first, so its copy is the one used."""
+    directory = os.path.join(data_model, version, "globals")
+    if not os.path.isdir(directory):
+        raise GeneratorError(f"no directory {directory}")
+    types = {}
+    files = []
+    skipped = []
+    for name, root_tag in GLOBAL_FILES:
+        path = os.path.join(directory, name)
+        where = f"{version}/globals/{name}"
+        if not os.path.isfile(path):
+            raise GeneratorError(f"no file {path}")
+        try:
+            root = ET.parse(path).getroot()
+        except ET.ParseError as error:
+            raise GeneratorError(f"{where}: {error}")
+        if root.tag != root_tag:
+            raise GeneratorError(f"{where}: the root is <{root.tag}>, not <{root_tag}>")
+        with open(path, "rb") as handle:
+            files.append({"where": where, "sha256": hashlib.sha256(handle.read()).hexdigest()})
+        for node in root:
+            type_name = node.get("name") or ""
+            if type_name in types:
+                raise GeneratorError(f"{where}: {type_name} is defined twice")
+            if type_name in defined:
+                skipped.append(type_name)
+                continue
+            types[type_name] = data_type(node, where)
+    return [types[key] for key in sorted(types)], files, sorted(skipped)
+
+
+def cluster_type_names(ordered):
+    """The names of the data types the clusters define (each written `DataType(name: "…", …)`)."""
+    return {line.split('"')[1] for entry in ordered for line in entry["dataTypes"]}
+
+
+def write_globals(data_model, versions, globals_version, output):
+    ordered_clusters, _, _ = clusters(data_model, versions)
+    defined = cluster_type_names(ordered_clusters)
+    types, files, skipped = global_data_types(data_model, globals_version, defined)
+    out = []
+    out.append("// Generated by Sources/MatterModelGenerator/generate.py from the Matter specification's data model")
+    out.append(f"// (project-chip/connectedhomeip data_model/, version {globals_version}). Do not edit:")
+    out.append("// run the generator again (the DocC article \"The Matter data model\" says how).")
+    out.append("//")
+    out.append(f"// {len(types)} global data types, from:")
+    for entry in files:
+        out.append(f"//   {entry['where']} sha256:{entry['sha256']}")
+    if skipped:
+        out.append("// Left out, as a cluster of versions " + ", ".join(versions) + " defines them: " + ", ".join(skipped)
+                   + ".")
+    out.append("")
+    out.append("extension MatterClusterDefinition {")
+    out.append("    /// The specification's global data types (Matter Core §7.19.3), by name: the structs, enums, bitmaps and")
+    out.append("    /// named numbers cluster files use without defining (`LocationDescriptorStruct`, `MeasurementTypeEnum`).")
+    out.append("    public static let globalDataTypes: [DataType] = [")
+    for item in types:
+        out.append(f"        {item},")
+    out.append("    ]")
+    out.append("}")
+    text = "\n".join(out) + "\n"
+    with open(output, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    format_swift(output)
+    print(f"{len(types)} global data types ({len(skipped)} left out as clusters define them) written to {output}")
+
+
 def write_device_types(data_model, versions, output):
     entries = {}
     sources = []
@@ -928,16 +1056,25 @@ def main():
     parser.add_argument("--versions", nargs="+", default=["1.4"], help="version directories, the generated one first")
     parser.add_argument("--device-types-output", help="the Swift file of device types to write")
     parser.add_argument("--clusters-output", help="the Swift file of clusters to write")
+    parser.add_argument("--globals", help="the version directory whose globals/ holds the global data types (1.5)")
+    parser.add_argument("--globals-output", help="the Swift file of global data types to write")
     arguments = parser.parse_args()
-    if not arguments.device_types_output and not arguments.clusters_output:
-        parser.error("give --device-types-output, --clusters-output or both")
-    # Both tables are read before either is written, so a file the generator stops at leaves both as they were.
-    if arguments.clusters_output:
-        clusters(arguments.data_model, arguments.versions)
+    if not arguments.device_types_output and not arguments.clusters_output and not arguments.globals_output:
+        parser.error("give --device-types-output, --clusters-output, --globals-output or several")
+    if bool(arguments.globals) != bool(arguments.globals_output):
+        parser.error("give --globals and --globals-output together")
+    # Every table is read before any is written, so a file the generator stops at leaves them all as they were.
+    if arguments.clusters_output or arguments.globals_output:
+        ordered, _, _ = clusters(arguments.data_model, arguments.versions)
+    if arguments.globals_output:
+        defined = cluster_type_names(ordered)
+        global_data_types(arguments.data_model, arguments.globals, defined)
     if arguments.device_types_output:
         write_device_types(arguments.data_model, arguments.versions, arguments.device_types_output)
     if arguments.clusters_output:
         write_clusters(arguments.data_model, arguments.versions, arguments.clusters_output)
+    if arguments.globals_output:
+        write_globals(arguments.data_model, arguments.versions, arguments.globals, arguments.globals_output)
 
 
 

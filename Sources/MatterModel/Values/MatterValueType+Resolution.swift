@@ -1,7 +1,7 @@
 extension MatterClusterDefinition {
     /// The type of the attribute named `name` (`SupportedModes`), with its nullability and its constraint's limits;
-    /// `nil` when the cluster has no such attribute or its type cannot be resolved (a global struct the data model
-    /// files do not define, such as `MeasurementAccuracyStruct`).
+    /// `nil` when the cluster has no such attribute or its type cannot be resolved (a name no cluster file and no
+    /// global data type defines, such as Joint Fabric Datastore's `DataTypeList[…]` entries).
     public func valueType(ofAttribute name: String) -> MatterValueType? {
         attribute(named: name).flatMap(valueType(of:))
     }
@@ -29,8 +29,9 @@ extension MatterClusterDefinition {
     }
 
     /// The type named `name` as this cluster's data model writes it: a base or derived type of the specification
-    /// (`uint8`, `temperature`), one of the cluster's own enums, bitmaps, structs and named numbers, or one another
-    /// cluster defines (`ref_AccessControlEntryStruct`). `nil` when none of them is called that.
+    /// (`uint8`, `temperature`), one of the cluster's own enums, bitmaps, structs and named numbers, one another
+    /// cluster defines (`ref_AccessControlEntryStruct`), or a global data type of the Matter Core specification
+    /// (`LocationDescriptorStruct`, `MeasurementTypeEnum`). `nil` when none of them is called that.
     public func valueType(named name: String) -> MatterValueType? {
         var resolver = MatterTypeResolver(cluster: self)
         return resolver.named(name)
@@ -38,17 +39,20 @@ extension MatterClusterDefinition {
 }
 
 /// Resolves type names in one cluster's context, following structs into their fields and names into other
-/// clusters, with a depth limit so that a struct naming itself resolves to `nil` instead of looping.
+/// clusters and then into the global data types (``MatterClusterDefinition/globalDataTypes``), with a depth limit so that a struct naming itself resolves to `nil` instead of looping.
 struct MatterTypeResolver {
     let cluster: MatterClusterDefinition
     var depth = 0
 
     private static let maximumDepth = 16
 
-    /// Names the data model writes for a struct another file defines, to that struct's name.
+    /// Names the data model writes for a struct another file defines, to that struct's name. Ecosystem
+    /// Information's `EcosystemLocationStruct` writes its `LocationDescriptor` field as `type="locationdesc"`,
+    /// the Core specification's short name for the global `LocationDescriptorStruct` (§7.19.3).
     private static let structAliases: [String: String] = [
         "semtag": "SemanticTagStruct",
         "ref_SemTag": "SemanticTagStruct",
+        "locationdesc": "LocationDescriptorStruct",
     ]
 
     /// For every data type name, the first cluster (by id) defining it.
@@ -59,6 +63,12 @@ struct MatterTypeResolver {
         }
         return table
     }()
+
+    /// The global data types, by name: what a name no cluster defines falls back to.
+    private static let globalDataType: [String: MatterClusterDefinition.DataType] = Dictionary(
+        MatterClusterDefinition.globalDataTypes.map { ($0.name, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     init(cluster: MatterClusterDefinition) {
         self.cluster = cluster
@@ -91,12 +101,16 @@ struct MatterTypeResolver {
             if let standard = MatterValueType.standard(named: bare) { return standard }
             if let dataType = cluster.dataType(named: bare) { return resolve(dataType) }
         }
-        guard let other = Self.definingCluster[bare], other.id != cluster.id,
-            let dataType = other.dataType(named: bare)
-        else { return nil }
-        var resolver = MatterTypeResolver(cluster: other)
-        resolver.depth = depth
-        return resolver.resolve(dataType)
+        if let other = Self.definingCluster[bare], other.id != cluster.id, let dataType = other.dataType(named: bare) {
+            var resolver = MatterTypeResolver(cluster: other)
+            resolver.depth = depth
+            return resolver.resolve(dataType)
+        }
+        // Last, the Core specification's global types (Service Area's `LocationDescriptorStruct`, Electrical
+        // Power Measurement's `MeasurementAccuracyStruct`). Their fields name only base types and other global
+        // types, which no cluster redefines, so they resolve in this cluster's context as well as in any.
+        guard let global = Self.globalDataType[bare] else { return nil }
+        return resolve(global)
     }
 
     private mutating func resolve(_ dataType: MatterClusterDefinition.DataType) -> MatterValueType? {
