@@ -11,7 +11,7 @@
 /// | `hot-water-tank` | WaterHeater (Thermostat, Water Heater Management with boost, Water Heater Mode) | WATERHEATER | OnOff, TemperatureControl, Toggles, Modes |
 /// | `heat-pump` | HeatPump + Thermostat + Mode Select (operating profile) | THERMOSTAT | TemperatureSetting, Modes |
 /// | `driveway-charger` | EnergyEVSE (Energy EVSE, Energy EVSE Mode) | CHARGER | EnergyStorage, Modes |
-/// | `mopping-robot` | RoboticVacuumCleaner (RVC Run Mode, RVC Operational State, RVC Clean Mode, Identify) | VACUUM | StartStop, Dock, Modes, Locator |
+/// | `mopping-robot` | RoboticVacuumCleaner (RVC Run Mode, RVC Operational State, RVC Clean Mode, Service Area, Identify) | VACUUM | StartStop, Dock, Modes, Locator |
 /// | `bedroom-purifier` | AirPurifier (Fan Control, Air Quality, HEPA Filter Monitoring) | AIRPURIFIER | OnOff, FanSpeed, SensorState |
 enum HomeSystemsCatalogue {
     static let user = "home-systems-user"
@@ -175,6 +175,17 @@ enum HomeSystemsCatalogue {
                         {"Label": "Deep clean", "Mode": 2, "ModeTags": [{"Value": 16384}]}
                       ],
                       "CurrentMode": 0
+                    },
+                    "ServiceArea": {
+                      "SupportedAreas": [
+                        {"AreaID": 1, "MapID": null, "AreaInfo": {
+                          "LocationInfo": {"LocationName": "Kitchen", "FloorNumber": 0, "AreaType": 23},
+                          "LandmarkInfo": null}},
+                        {"AreaID": 2, "MapID": null, "AreaInfo": {
+                          "LocationInfo": {"LocationName": "Living room", "FloorNumber": 0, "AreaType": null},
+                          "LandmarkInfo": null}}
+                      ],
+                      "SelectedAreas": []
                     },
                     "Identify": {"IdentifyTime": 0, "IdentifyType": 3}
                   }
