@@ -15,6 +15,24 @@ extension DeviceTypeMapping {
     /// - `SensorState` for the filter monitors (HEPA, Activated Carbon);
     /// - `Locator` for Identify.
     public static func clusterTraits(for endpoint: Endpoint) -> [Trait] {
+        // Most endpoints (a light, a plug, a sensor) have none of these clusters: one pass over the endpoint's few
+        // clusters answers for them before any offer is built.
+        guard endpoint.clusters.keys.contains(where: traitClusters.contains) else { return [] }
+        return everyClusterTrait(for: endpoint)
+    }
+
+    /// Every cluster that can bring a trait in ``clusterTraits(for:)``; `ClusterTraitsTests` checks that an endpoint
+    /// without them brings none.
+    static let traitClusters: Set<ClusterID> = Set(
+        ClusterID.modeClusters + [
+            .PowerSource, .EnergyEvse, .LaundryWasherControls, .LaundryDryerControls, .TemperatureControl,
+            .WaterHeaterManagement, .FanControl, .OvenCavityOperationalState, .OvenMode, .HepaFilterMonitoring,
+            .ActivatedCarbonFilterMonitoring, .Identify,
+        ]
+    )
+
+    /// ``clusterTraits(for:)`` without its shortcut.
+    static func everyClusterTrait(for endpoint: Endpoint) -> [Trait] {
         var traits: [Trait] = []
         if endpoint.has(.PowerSource) || endpoint.has(.EnergyEvse) { traits.append(.energyStorage) }
         if ModeOffer.hasUsableMode(endpoint) { traits.append(.modes) }
