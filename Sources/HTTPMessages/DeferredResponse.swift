@@ -24,13 +24,18 @@ import Synchronization
 /// connection, this type only when.
 ///
 /// Whoever wants to know the final answer (the per-request log line, the metrics) registers with
-/// ``whenFinished(_:)``: it is told once, with the response, or `nil` when the server abandoned the wait.
+/// ``whenFinished(_:)``: it is told once, with the response, or `nil` when the server abandoned the wait, and
+/// before the listener sends that answer, so a client that has read the answer finds its log line written.
 public final class DeferredResponse: Sendable {
     private enum State {
         /// Neither suspended nor answered yet.
         case waiting
         /// The listener suspended the connection; `resume` resumes it (from any thread, once).
         case suspended(resume: @Sendable () -> Void)
+        /// Answered (`nil`: abandoned), and the observers are being told; the connection stays suspended until they
+        /// have been, so that whoever reads the answer finds its log line written. `resume` is there once the
+        /// listener has suspended the connection.
+        case finishing(Response?, resume: (@Sendable () -> Void)?)
         /// Answered; the listener picks the response up when the connection resumes (or when it suspends it).
         case completed(Response)
         /// The server shut down before an answer came; the listener sends its fallback.
@@ -52,22 +57,10 @@ public final class DeferredResponse: Sendable {
     /// Creates an answer to be completed later.
     public init() {}
 
-    /// Delivers the answer and resumes the connection. The first call wins; later calls are ignored.
+    /// Delivers the answer and resumes the connection, once every ``whenFinished(_:)`` observer has been told. The
+    /// first call wins; later calls are ignored.
     public func complete(_ response: Response) {
-        let (won, resume) = state.withLock { state -> (Bool, (@Sendable () -> Void)?) in
-            switch state {
-            case .waiting:
-                state = .completed(response)
-                return (true, nil)
-            case .suspended(let resume):
-                state = .completed(response)
-                return (true, resume)
-            case .completed, .abandoned, .delivered:
-                return (false, nil)
-            }
-        }
-        if won { finish(response) }
-        resume?()
+        settle(response)
     }
 
     /// Calls `body` once with the final answer when ``complete(_:)`` delivers it (on that caller's thread), or with
@@ -81,42 +74,57 @@ public final class DeferredResponse: Sendable {
         if let finished { body(finished) }
     }
 
-    /// Records the final answer and tells every observer, outside the lock.
-    private func finish(_ response: Response?) {
+    /// Settles the answer (`nil`: abandoned) unless it is settled already: tells every observer, outside the lock,
+    /// and only then lets the listener have it, resuming the connection if the listener had suspended it.
+    private func settle(_ response: Response?) {
+        let won = state.withLock { state -> Bool in
+            switch state {
+            case .waiting:
+                state = .finishing(response, resume: nil)
+                return true
+            case .suspended(let resume):
+                state = .finishing(response, resume: resume)
+                return true
+            case .finishing, .completed, .abandoned, .delivered:
+                return false
+            }
+        }
+        guard won else { return }
         let observers = observation.withLock { observation in
             observation.finished = .some(response)
             defer { observation.observers = [] }
             return observation.observers
         }
         for observer in observers { observer(response) }
+        let resume = state.withLock { state -> (@Sendable () -> Void)? in
+            guard case .finishing(_, let resume) = state else { return nil }
+            state = response.map(State.completed) ?? .abandoned
+            return resume
+        }
+        resume?()
     }
 
     /// Called by the listener after suspending the connection, with what resumes it: `false` when the answer is
-    /// already there (or the wait was abandoned), and the listener must resume the connection itself.
+    /// already there and its observers told (or the wait was abandoned), and the listener must resume the
+    /// connection itself.
     package func suspended(resume: @escaping @Sendable () -> Void) -> Bool {
         state.withLock { state in
-            guard case .waiting = state else { return false }
-            state = .suspended(resume: resume)
-            return true
+            switch state {
+            case .waiting:
+                state = .suspended(resume: resume)
+                return true
+            case .finishing(let response, resume: nil):
+                state = .finishing(response, resume: resume)
+                return true
+            case .suspended, .finishing, .completed, .abandoned, .delivered:
+                return false
+            }
         }
     }
 
     /// Called at shutdown: resumes the connection with no answer, unless one just came.
     package func abandon() {
-        let (won, resume) = state.withLock { state -> (Bool, (@Sendable () -> Void)?) in
-            switch state {
-            case .waiting:
-                state = .abandoned
-                return (true, nil)
-            case .suspended(let resume):
-                state = .abandoned
-                return (true, resume)
-            case .completed, .abandoned, .delivered:
-                return (false, nil)
-            }
-        }
-        if won { finish(nil) }
-        resume?()
+        settle(nil)
     }
 
     /// Called by the listener when the connection resumes: the answer, or `nil` when it was abandoned.
