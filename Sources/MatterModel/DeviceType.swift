@@ -89,6 +89,26 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
     @inlinable public static var EnergyEVSE: DeviceType { DeviceType(matterID: 0x050C) }
     /// Mode Select (0x0027): a list of modes on any device.
     @inlinable public static var ModeSelect: DeviceType { DeviceType(matterID: 0x0027) }
+    /// Casting Video Player (0x0023): a video player that can also launch content apps.
+    @inlinable public static var CastingVideoPlayer: DeviceType { DeviceType(matterID: 0x0023) }
+    /// Content App (0x0024): an app on a Casting Video Player, an endpoint of its own.
+    @inlinable public static var ContentApp: DeviceType { DeviceType(matterID: 0x0024) }
+    /// Basic Video Player (0x0028): a TV, set-top box or streaming player without content apps.
+    @inlinable public static var BasicVideoPlayer: DeviceType { DeviceType(matterID: 0x0028) }
+    /// Video Remote Control (0x002A): a remote that controls a video player.
+    @inlinable public static var VideoRemoteControl: DeviceType { DeviceType(matterID: 0x002A) }
+    /// Audio Doorbell (0x0141, Matter 1.5).
+    @inlinable public static var AudioDoorbell: DeviceType { DeviceType(matterID: 0x0141) }
+    /// Camera (0x0142, Matter 1.5).
+    @inlinable public static var Camera: DeviceType { DeviceType(matterID: 0x0142) }
+    /// Video Doorbell (0x0143, Matter 1.5).
+    @inlinable public static var VideoDoorbell: DeviceType { DeviceType(matterID: 0x0143) }
+    /// Floodlight Camera (0x0144, Matter 1.5).
+    @inlinable public static var FloodlightCamera: DeviceType { DeviceType(matterID: 0x0144) }
+    /// Snapshot Camera (0x0145, Matter 1.5).
+    @inlinable public static var SnapshotCamera: DeviceType { DeviceType(matterID: 0x0145) }
+    /// Chime (0x0146, Matter 1.5).
+    @inlinable public static var Chime: DeviceType { DeviceType(matterID: 0x0146) }
 
     /// Whether the two are the same device type: the same Matter id.
     @inlinable public static func == (lhs: DeviceType, rhs: DeviceType) -> Bool {

@@ -27,6 +27,12 @@ enum TraitMappings {
         case .timer: return TimerTrait.self
         case .cook: return CookTrait.self
         case .locator: return LocatorTrait.self
+        case .mediaState: return MediaStateTrait.self
+        case .transportControl: return TransportControlTrait.self
+        case .inputSelector: return InputSelectorTrait.self
+        case .channel: return ChannelTrait.self
+        case .appSelector: return AppSelectorTrait.self
+        case .cameraStream: return CameraStreamTrait.self
         }
     }
 }

@@ -30,6 +30,27 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case timerCancel = "action.devices.commands.TimerCancel"
     case cook = "action.devices.commands.Cook"
     case locate = "action.devices.commands.Locate"
+    case mediaStop = "action.devices.commands.mediaStop"
+    case mediaNext = "action.devices.commands.mediaNext"
+    case mediaPrevious = "action.devices.commands.mediaPrevious"
+    case mediaPause = "action.devices.commands.mediaPause"
+    case mediaResume = "action.devices.commands.mediaResume"
+    case mediaSeekRelative = "action.devices.commands.mediaSeekRelative"
+    case mediaSeekToPosition = "action.devices.commands.mediaSeekToPosition"
+    case mediaRepeatMode = "action.devices.commands.mediaRepeatMode"
+    case mediaShuffle = "action.devices.commands.mediaShuffle"
+    case mediaClosedCaptioningOn = "action.devices.commands.mediaClosedCaptioningOn"
+    case mediaClosedCaptioningOff = "action.devices.commands.mediaClosedCaptioningOff"
+    case setInput = "action.devices.commands.SetInput"
+    case nextInput = "action.devices.commands.NextInput"
+    case previousInput = "action.devices.commands.PreviousInput"
+    case selectChannel = "action.devices.commands.selectChannel"
+    case relativeChannel = "action.devices.commands.relativeChannel"
+    case returnChannel = "action.devices.commands.returnChannel"
+    case appInstall = "action.devices.commands.appInstall"
+    case appSearch = "action.devices.commands.appSearch"
+    case appSelect = "action.devices.commands.appSelect"
+    case getCameraStream = "action.devices.commands.GetCameraStream"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -52,6 +73,13 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .timerStart, .timerAdjust, .timerPause, .timerResume, .timerCancel: return .timer
         case .cook: return .cook
         case .locate: return .locator
+        case .mediaStop, .mediaNext, .mediaPrevious, .mediaPause, .mediaResume, .mediaSeekRelative,
+            .mediaSeekToPosition, .mediaRepeatMode, .mediaShuffle, .mediaClosedCaptioningOn, .mediaClosedCaptioningOff:
+            return .transportControl
+        case .setInput, .nextInput, .previousInput: return .inputSelector
+        case .selectChannel, .relativeChannel, .returnChannel: return .channel
+        case .appInstall, .appSearch, .appSelect: return .appSelector
+        case .getCameraStream: return .cameraStream
         }
     }
 }

@@ -30,4 +30,13 @@ public enum GoogleDeviceType: String, Sendable, Hashable, CaseIterable {
     case waterHeater = "action.devices.types.WATERHEATER"
     case heater = "action.devices.types.HEATER"
     case charger = "action.devices.types.CHARGER"
+    case tv = "action.devices.types.TV"
+    case settop = "action.devices.types.SETTOP"
+    case streamingBox = "action.devices.types.STREAMING_BOX"
+    case streamingStick = "action.devices.types.STREAMING_STICK"
+    case streamingSoundbar = "action.devices.types.STREAMING_SOUNDBAR"
+    case soundbar = "action.devices.types.SOUNDBAR"
+    case audioVideoReceiver = "action.devices.types.AUDIO_VIDEO_RECEIVER"
+    case remoteControl = "action.devices.types.REMOTECONTROL"
+    case camera = "action.devices.types.CAMERA"
 }

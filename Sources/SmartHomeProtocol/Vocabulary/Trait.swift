@@ -22,4 +22,10 @@ public enum Trait: String, Sendable, Hashable, CaseIterable {
     case timer = "action.devices.traits.Timer"
     case cook = "action.devices.traits.Cook"
     case locator = "action.devices.traits.Locator"
+    case mediaState = "action.devices.traits.MediaState"
+    case transportControl = "action.devices.traits.TransportControl"
+    case inputSelector = "action.devices.traits.InputSelector"
+    case channel = "action.devices.traits.Channel"
+    case appSelector = "action.devices.traits.AppSelector"
+    case cameraStream = "action.devices.traits.CameraStream"
 }
