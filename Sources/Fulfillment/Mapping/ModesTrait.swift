@@ -90,28 +90,25 @@ enum ModesTrait: TraitMapping {
         offers: [ModeOffer],
         mode: ValidationMode
     ) throws(CommandError) -> [(ModeOffer, ModeSetting)] {
-        var selections: [(ModeOffer, ModeSetting)] = []
-        var refusal: CommandError?
-        for (name, value) in update {
+        try SettingsUpdate.resolve(
+            update,
+            mode: mode,
+            empty: CommandError(.notSupported, "params.updateModeSettings names no mode")
+        ) { name, value in
             guard let offer = offers.first(where: { $0.name == name }) else {
                 let known = offers.map(\.name).joined(separator: ", ")
-                refusal = refusal ?? CommandError(.notSupported, "no mode \"\(name)\" (this device has \(known))")
-                continue
+                return .failure(CommandError(.notSupported, "no mode \"\(name)\" (this device has \(known))"))
             }
             guard let settingName = value.stringValue,
                 let setting = offer.settings.first(where: { $0.name == settingName })
             else {
                 let known = offer.settings.map(\.name).joined(separator: ", ")
-                refusal =
-                    refusal
-                    ?? CommandError(.notSupported, "mode \"\(name)\" has no setting \(value) (it has \(known))")
-                continue
+                return .failure(
+                    CommandError(.notSupported, "mode \"\(name)\" has no setting \(value) (it has \(known))")
+                )
             }
-            selections.append((offer, setting))
+            return .success((offer, setting))
         }
-        if let refusal, mode == .strict || selections.isEmpty { throw refusal }
-        if selections.isEmpty { throw CommandError(.notSupported, "params.updateModeSettings names no mode") }
-        return selections
     }
 
     /// Refuses a new cycle while the appliance runs or is paused (Matter's `InvalidInMode`).

@@ -52,23 +52,20 @@ enum TogglesTrait: TraitMapping {
         offers: [ToggleOffer],
         mode: ValidationMode
     ) throws(CommandError) -> [(ToggleOffer, Bool)] {
-        var selections: [(ToggleOffer, Bool)] = []
-        var refusal: CommandError?
-        for (name, value) in update {
+        try SettingsUpdate.resolve(
+            update,
+            mode: mode,
+            empty: CommandError(.notSupported, "params.updateToggleSettings names no toggle")
+        ) { name, value in
             guard let offer = offers.first(where: { $0.name == name }) else {
                 let known = offers.map(\.name).joined(separator: ", ")
-                refusal = refusal ?? CommandError(.notSupported, "no toggle \"\(name)\" (this device has \(known))")
-                continue
+                return .failure(CommandError(.notSupported, "no toggle \"\(name)\" (this device has \(known))"))
             }
             guard let on = value.boolValue else {
-                refusal = refusal ?? CommandError(.notSupported, "toggle \"\(name)\" must be set to a boolean")
-                continue
+                return .failure(CommandError(.notSupported, "toggle \"\(name)\" must be set to a boolean"))
             }
-            selections.append((offer, on))
+            return .success((offer, on))
         }
-        if let refusal, mode == .strict || selections.isEmpty { throw refusal }
-        if selections.isEmpty { throw CommandError(.notSupported, "params.updateToggleSettings names no toggle") }
-        return selections
     }
 
     static func matterCommands(
