@@ -27,6 +27,22 @@ struct ClusterTraitsTests {
         #expect(endpoints > 50)
     }
 
+    /// ``ModeOffer/hasUsableMode(_:)`` stops at the first usable source; it must answer what building every offer
+    /// answers, for every endpoint of every catalogue.
+    @Test func theModePresenceCheckAgreesWithTheOffers() throws {
+        var withModes = 0
+        for file in CatalogueValidationTests.catalogues.map(\.file) {
+            for device in try DeviceFile.parse(file).users.flatMap(\.devices) {
+                for endpoint in device.endpoints {
+                    let offered = !ModeOffer.offers(of: endpoint).isEmpty
+                    if offered { withModes += 1 }
+                    #expect(ModeOffer.hasUsableMode(endpoint) == offered, "\(device.id)")
+                }
+            }
+        }
+        #expect(withModes > 5, "the catalogues have endpoints with modes to compare")
+    }
+
     /// A cluster outside `traitClusters`, even with attributes the offers read, brings nothing.
     @Test func aClusterOutsideTheSetBringsNoTrait() {
         for id in MatterClusterDefinition.specification.map(\.id) {

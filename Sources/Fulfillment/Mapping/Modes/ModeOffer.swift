@@ -79,9 +79,14 @@ extension ModeOffer {
         return offers.filter { $0.settings.count >= 2 }
     }
 
-    /// Whether `endpoint` has at least one usable mode: what decides that it backs Google's `Modes`.
+    /// Whether `endpoint` has at least one usable mode: what decides that it backs Google's `Modes`. The same
+    /// sources as ``offers(of:)``, looked at one by one until one is usable, so a device with several mode
+    /// sources does not build them all.
     static func hasUsableMode(_ endpoint: Endpoint) -> Bool {
-        !offers(of: endpoint).isEmpty
+        func usable(_ offer: ModeOffer?) -> Bool { (offer?.settings.count ?? 0) >= 2 }
+        if ClusterID.modeClusters.contains(where: { usable(modeCluster($0, of: endpoint)) }) { return true }
+        return usable(spinSpeed(of: endpoint)) || usable(rinses(of: endpoint)) || usable(dryness(of: endpoint))
+            || usable(temperatureLevel(of: endpoint))
     }
 
     static func modeCluster(_ cluster: ClusterID, of endpoint: Endpoint) -> ModeOffer? {
