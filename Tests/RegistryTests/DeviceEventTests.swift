@@ -12,7 +12,11 @@ struct DeviceEventTests {
         #expect(
             DeviceEvent.Name.allCases.map(\.rawValue) == ["doorbell-press", "smoke-alarm", "co-alarm", "water-leak"]
         )
-        #expect(DeviceEvent.deviceSideEvents == [.doorbellPress])
+        #expect(
+            DeviceEvent.deviceSideEvents == [
+                .doorbellPress, .personDetected, .familiarPersonDetected, .packageDetected,
+            ]
+        )
     }
 
     /// The outbox holds the raw names; a row another version wrote with a name this one does not know reads as no
