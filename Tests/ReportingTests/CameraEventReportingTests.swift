@@ -14,7 +14,8 @@ struct CameraEventReportingTests {
         let harness = try ReportingHarness()
         harness.sync()
         try await harness.whileDraining {
-            #expect(try harness.store.recordEvent(event, forUser: "alice", device: "door"))
+            let queued = try harness.store.recordEvent(event, forUser: "alice", device: "door")
+            #expect(queued)
             #expect(await harness.eventually { !harness.calls().isEmpty })
         }
         let body = try #require(harness.calls().first?["body"])
