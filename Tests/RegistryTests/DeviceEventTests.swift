@@ -10,7 +10,10 @@ struct DeviceEventTests {
     /// The outbox stores an event by its raw name: renaming a case must not change what is in a database.
     @Test func storedNamesAreStable() {
         #expect(
-            DeviceEvent.Name.allCases.map(\.rawValue) == ["doorbell-press", "smoke-alarm", "co-alarm", "water-leak"]
+            DeviceEvent.Name.allCases.map(\.rawValue) == [
+                "doorbell-press", "smoke-alarm", "co-alarm", "water-leak", "person-detected",
+                "familiar-person-detected", "package-detected",
+            ]
         )
         #expect(
             DeviceEvent.deviceSideEvents == [
