@@ -8,13 +8,14 @@ beside the hand-written types they use (`Sources/MatterModel/DataModel/`). CI do
 specification); tests check the checked-in output against facts quoted from the specification, and the DocC article
 "The Matter data model" says how to run it again and from which files.
 
-    python3 Sources/MatterModelGenerator/generate.py <connectedhomeip>/data_model --versions 1.4 1.4.1 \
+    python3 Sources/MatterModelGenerator/generate.py <connectedhomeip>/data_model --versions 1.4 1.4.1 1.5 \
         --device-types-output Sources/MatterModel/DataModel/Generated/MatterDeviceTypes+Generated.swift \
         --clusters-output Sources/MatterModel/DataModel/Generated/MatterClusters+Generated.swift \
         --globals 1.5 --globals-output Sources/MatterModel/DataModel/Generated/MatterGlobals+Generated.swift
 
 The first version is the one generated; a device type or cluster missing from its directory is taken from the next
-one that has it (its entry says from which). A derived cluster (`<classification hierarchy="derived"
+one that has it (its entry says from which). The `1.5` directory holds only the camera device types and clusters
+Matter 1.4 lacks, so nothing else of 1.5 replaces 1.4. A derived cluster (`<classification hierarchy="derived"
 baseCluster="Mode Base">`) is written merged with its base; a base without an id (Mode Base, Alarm Base) is used
 for merging only. The global data types (`<version>/globals/`: Structs.xml, Enums.xml, Bitmaps.xml, TypeDefs.xml,
 which the 1.4 data model does not have) are written as a third table, without those a cluster file defines itself.
