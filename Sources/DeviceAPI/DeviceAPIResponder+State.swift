@@ -12,9 +12,9 @@ extension DeviceAPIResponder {
     /// The members of one entry of `POST /v1/state`'s `changes`.
     static let batchEntryKeys = ["agentUserId", "deviceId", "clusters", "online", "endpoint"]
     /// The events `POST …/events` takes, by their `/v1` names.
-    static let eventNames: [String: DeviceEvent.Name] = [
-        "doorbellPress": .doorbellPress, "smokeAlarm": .smokeAlarm, "coAlarm": .coAlarm, "waterLeak": .waterLeak,
-    ]
+    static let eventNames: [String: DeviceEvent.Name] = Dictionary(
+        uniqueKeysWithValues: DeviceEvent.Name.allCases.map { ($0.apiName, $0) }
+    )
 
     func patchState(_ request: Request, user: String, id: String) throws(APIError) -> Response {
         let object = try Self.jsonBody(request)
@@ -104,11 +104,19 @@ extension DeviceAPIResponder {
         }
         var value: Int?
         if let given = object["value"] {
-            guard let number = given.intValue, (1...2).contains(number) else {
+            let range = name.values ?? 1...2
+            guard let number = given.intValue, range.contains(number) else {
+                let bounds = "\(range.lowerBound) to \(range.upperBound)"
                 throw APIError(
                     .invalid,
-                    "\"value\" must be 1 (warning) or 2 (critical)",
-                    details: [APIError.Detail(path: "/value", message: "must be 1 or 2")]
+                    range == 1...2
+                        ? "\"value\" must be 1 (warning) or 2 (critical)" : "\"value\" must be \(bounds) (how many)",
+                    details: [
+                        APIError.Detail(
+                            path: "/value",
+                            message: range == 1...2 ? "must be 1 or 2" : "must be \(bounds)"
+                        )
+                    ]
                 )
             }
             value = number

@@ -12,6 +12,7 @@ import SmartHomeProtocol
 /// | Smoke CO Alarm `COState` rises to 1 or 2 | `co-alarm` | `SensorState` `CarbonMonoxideLevel` |
 /// | Water Leak Detector Boolean State `StateValue` false → true | `water-leak` | `SensorState` `WaterLeak` |
 /// | `hearth devices event … doorbell-press` (no state) | `doorbell-press` | `ObjectDetection` |
+/// | a camera's backend says what it saw (no state) | `person-detected`, `package-detected`, … | `ObjectDetection` |
 public struct HomeGraphOutboxPolicy: OutboxPolicy {
     /// Creates the policy.
     public init() {}

@@ -8,13 +8,14 @@ beside the hand-written types they use (`Sources/MatterModel/DataModel/`). CI do
 specification); tests check the checked-in output against facts quoted from the specification, and the DocC article
 "The Matter data model" says how to run it again and from which files.
 
-    python3 Sources/MatterModelGenerator/generate.py <connectedhomeip>/data_model --versions 1.4 1.4.1 \
+    python3 Sources/MatterModelGenerator/generate.py <connectedhomeip>/data_model --versions 1.4 1.4.1 1.5 \
         --device-types-output Sources/MatterModel/DataModel/Generated/MatterDeviceTypes+Generated.swift \
         --clusters-output Sources/MatterModel/DataModel/Generated/MatterClusters+Generated.swift \
         --globals 1.5 --globals-output Sources/MatterModel/DataModel/Generated/MatterGlobals+Generated.swift
 
 The first version is the one generated; a device type or cluster missing from its directory is taken from the next
-one that has it (its entry says from which). A derived cluster (`<classification hierarchy="derived"
+one that has it (its entry says from which). The `1.5` directory holds only the camera device types and clusters
+Matter 1.4 lacks, so nothing else of 1.5 replaces 1.4. A derived cluster (`<classification hierarchy="derived"
 baseCluster="Mode Base">`) is written merged with its base; a base without an id (Mode Base, Alarm Base) is used
 for merging only. The global data types (`<version>/globals/`: Structs.xml, Enums.xml, Bitmaps.xml, TypeDefs.xml,
 which the 1.4 data model does not have) are written as a third table, without those a cluster file defines itself.
@@ -28,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 import xml.etree.ElementTree as ET
 
 CONFORMANCE_TAGS = {
@@ -62,6 +64,15 @@ def condition(node, where):
         name = node.get("name")
         if not name:
             raise GeneratorError(f"{where}: <{tag}> without a name")
+        children = list(node)
+        if tag == "command" and children:
+            # `<command name="SolicitOffer"><field name="VideoStreamID"/></command>` (Matter 1.5): a field of the
+            # request a response answers.
+            if len(children) != 1 or children[0].tag != "field" or not children[0].get("name") or list(children[0]):
+                raise GeneratorError(f"{where}: <command name={name!r}> with {[child.tag for child in children]}")
+            return f".commandField(command: {swift_string(name)}, field: {swift_string(children[0].get('name'))})"
+        if children:
+            raise GeneratorError(f"{where}: <{tag} name={name!r}> with {[child.tag for child in children]} inside")
         case = {"feature": "feature", "condition": "condition", "attribute": "attribute", "command": "command",
                 "event": "event", "field": "field"}[tag]
         return f".{case}({swift_string(name)})"
@@ -81,7 +92,16 @@ def condition(node, where):
             raise GeneratorError(f"{where}: <{tag}> with {len(parts)} terms")
         return f".{COMPARISON_TAGS[tag]}({parts[0]}, {parts[1]})"
     if tag == "literal":
+        if set(node.attrib) != {"value"} or list(node):
+            raise GeneratorError(f"{where}: <literal> with {sorted(node.attrib)}")
+        if node.get("value") in ("true", "false"):  # `RequiresEncodedPixels == true` (Matter 1.5)
+            return f".booleanLiteral({node.get('value')})"
         return f".literal({parse_id(node.get('value'), where + ' <literal>')})"
+    if tag == "enum":
+        # `ZoneType == ZoneTypeEnum.TwoDCARTZone` (Matter 1.5): one of an enum's values, by name.
+        if set(node.attrib) != {"name", "value"} or list(node):
+            raise GeneratorError(f"{where}: <enum> in a condition with {sorted(node.attrib)}")
+        return f".enumValue(type: {swift_string(node.get('name'))}, value: {swift_string(node.get('value'))})"
     raise GeneratorError(f"{where}: unknown conformance term <{tag}>")
 
 
@@ -159,10 +179,11 @@ def element_requirements(cluster, where):
             for element in container:
                 if element.tag != tag:
                     raise GeneratorError(f"{where}: <{element.tag}> in <{group}>")
-                name = element.get("name")
-                if not name:
+                name = element.get("name") or ""
+                # Matter 1.5 device types name a feature by its code alone (`<feature code="VDO">`).
+                if not name and not (tag == "feature" and element.get("code")):
                     raise GeneratorError(f"{where}: <{tag}> without a name")
-                here = f"{where} {tag} {name}"
+                here = f"{where} {tag} {name or element.get('code')}"
                 found = [child for child in element if child.tag in CONFORMANCE_TAGS]
                 others = [child for child in element if child.tag not in CONFORMANCE_TAGS]
                 unknown = [child.tag for child in others if child.tag not in NARROWING_TAGS]
@@ -176,6 +197,31 @@ def element_requirements(cluster, where):
                 entries.append(f".init(code: {swift_string(code)}, name: {swift_string(name)}, conformance: {rule})")
         requirements[group] = entries
     return requirements, narrowed
+
+
+DEVICE_TYPE_CHILDREN = {"revisionHistory", "classification", "conditions", "clusters", "conditionRequirements"}
+
+
+def condition_requirements(root, where):
+    """The conditions a device type requires of another on its node (Matter 1.5: a Camera requires the Root Node's
+    `TLSCertificatesCond`, `PowerSourceCond`, `TimeSyncWithNTPCCond`, …), as `Root Node: TLSCertificatesCond`.
+    They are checked and named in the entry's comment, not carried: the table describes one endpoint's clusters."""
+    found = []
+    for container in root.findall("conditionRequirements"):
+        if container.attrib:
+            raise GeneratorError(f"{where} <conditionRequirements>: {sorted(container.attrib)}")
+        for other in container:
+            if other.tag != "deviceType" or not other.get("name") or set(other.attrib) - {"id", "name"}:
+                raise GeneratorError(f"{where} <conditionRequirements>: <{other.tag} {sorted(other.attrib)}>")
+            for requirement in other:
+                here = f"{where} conditionRequirement {requirement.get('name')}"
+                if requirement.tag != "conditionRequirement" or set(requirement.attrib) != {"name"}:
+                    raise GeneratorError(f"{where} <conditionRequirements>: <{requirement.tag}>")
+                rule = only_conformance(requirement, here)
+                if rule not in (".mandatory(nil)", ".optional(nil)"):
+                    raise GeneratorError(f"{here}: conformance {rule}")
+                found.append(f"{other.get('name')}: {requirement.get('name')} ({'M' if rule == '.mandatory(nil)' else 'O'})")
+    return found
 
 
 def device_type(path, version):
@@ -197,6 +243,10 @@ def device_type(path, version):
     entry["scope"] = classification.get("scope") if classification is not None else None
     entry["superset"] = classification.get("superset") if classification is not None else None
     entry["conditions"] = [c.get("name") for c in root.findall("conditions/condition") if c.get("name")]
+    unknown = [child.tag for child in root if child.tag not in DEVICE_TYPE_CHILDREN]
+    if unknown:
+        raise GeneratorError(f"{where}: unexpected {sorted(set(unknown))}")
+    entry["conditionRequirements"] = condition_requirements(root, where)
     clusters = []
     narrowed_total = 0
     for cluster in root.findall("clusters/cluster"):
@@ -230,6 +280,9 @@ def device_type(path, version):
 def swift_entry(entry):
     lines = []
     lines.append(f"        // {entry['version']}/device_types/{entry['file']}")
+    if entry["conditionRequirements"]:
+        text = "Requires of other device types on its node (not carried): " + ", ".join(entry["conditionRequirements"])
+        lines.extend(f"        // {line}" for line in textwrap.wrap(text, width=100))
     lines.append("        MatterDeviceTypeDefinition(")
     lines.append(f"            id: 0x{entry['id']:04X},")
     lines.append(f"            name: {swift_string(entry['name'])},")
@@ -470,6 +523,11 @@ def element_bound(node, where):
         if set(node.attrib) != {"name"} or len(node):
             raise GeneratorError(f"{where}: <{node.tag}> bound with {sorted(node.attrib)}")
         return f".reference({swift_string(node.get('name'))})"
+    if node.tag == "enum":
+        # `<allowed><enum value="LiveView"/></allowed>` (Matter 1.5): an enum item by name, as `allowed LiveView` is.
+        if set(node.attrib) != {"value"} or len(node):
+            raise GeneratorError(f"{where}: <enum> bound with {sorted(node.attrib)}")
+        return f".reference({swift_string(node.get('value'))})"
     if node.tag == "compute":
         parts = {child.tag: child for child in node}
         if sorted(parts) != ["left", "operation", "right"] or len(node) != 3 or node.attrib:
@@ -720,16 +778,26 @@ def cluster_body(root, where):
     body["attributes"] = attributes
     commands = []
     for node, here in elements(
-            root, "commands", "command", {"id", "name", "direction", "response"}, {"access", "field"}, where):
+            root, "commands", "command", {"id", "name", "direction", "response"}, {"access", "field", "quality"},
+            where):
         direction = node.get("direction")
         if direction is not None and direction not in DIRECTIONS:
             raise GeneratorError(f"{here}: direction {direction!r}")
         fields = [field(child, here) for child in node.findall("field")]
+        # A command's only quality is `largeMessage` (Matter 1.5: `CaptureSnapshot`, the WebRTC Transport commands).
+        command_quality = single(node, "quality", here)
+        large = ""
+        if command_quality is not None:
+            if set(command_quality.attrib) != {"largeMessage"} or command_quality.get("largeMessage") not in (
+                    "true", "false") or len(command_quality):
+                raise GeneratorError(f"{here} <quality>: {sorted(command_quality.attrib)}")
+            if command_quality.get("largeMessage") == "true":
+                large = ", largeMessage: true"
         commands.append(
             f"Command(id: 0x{parse_id(node.get('id'), here):02X}, name: {swift_string(node.get('name') or '')}, "
             f"direction: {DIRECTIONS[direction] if direction else 'nil'}, response: {optional_string(node.get('response'))}, "
             f"access: {access(single(node, 'access', here), here)}, conformance: {element_conformance(node, here)}, "
-            f"fields: [{', '.join(fields)}])")
+            f"fields: [{', '.join(fields)}]{large})")
     body["commands"] = commands
     events = []
     for node, here in elements(root, "events", "event", {"id", "name", "priority"}, {"access", "field"}, where):

@@ -297,8 +297,13 @@ public final class ReportingService: Service {
     /// The HomeGraph payload of a notification (one builder per trait, in `DeviceNotification`).
     static func wireNotification(_ notification: ReportStateMapping.Notification) -> DeviceNotification {
         switch notification {
-        case .objectDetection(let timestamp):
-            return .objectDetection(detectionTimestampMilliseconds: timestamp, unclassified: 1)
+        case .objectDetection(let timestamp, let objects):
+            return .objectDetection(
+                detectionTimestampMilliseconds: timestamp,
+                familiar: objects.familiar,
+                unfamiliar: objects.unfamiliar,
+                unclassified: objects.unclassified
+            )
         case .sensorState(let name, let state):
             return .sensorState(name: name, currentSensorState: state)
         }

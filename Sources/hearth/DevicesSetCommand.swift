@@ -82,7 +82,7 @@ extension DevicesCommand {
     struct EventCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "event",
-            abstract: "Send a device-side event (doorbell-press) to Google as a notification.",
+            abstract: "Send a device-side event (doorbell-press, person-detected, …) to Google as a notification.",
             discussion: """
                 The device must declare "notificationSupportedByAgent": true. The notification is queued in the \
                 registry and sent by a running `hearth serve` with HomeGraph reporting enabled.

@@ -10,9 +10,16 @@ struct DeviceEventTests {
     /// The outbox stores an event by its raw name: renaming a case must not change what is in a database.
     @Test func storedNamesAreStable() {
         #expect(
-            DeviceEvent.Name.allCases.map(\.rawValue) == ["doorbell-press", "smoke-alarm", "co-alarm", "water-leak"]
+            DeviceEvent.Name.allCases.map(\.rawValue) == [
+                "doorbell-press", "smoke-alarm", "co-alarm", "water-leak", "person-detected",
+                "familiar-person-detected", "package-detected",
+            ]
         )
-        #expect(DeviceEvent.deviceSideEvents == [.doorbellPress])
+        #expect(
+            DeviceEvent.deviceSideEvents == [
+                .doorbellPress, .personDetected, .familiarPersonDetected, .packageDetected,
+            ]
+        )
     }
 
     /// The outbox holds the raw names; a row another version wrote with a name this one does not know reads as no

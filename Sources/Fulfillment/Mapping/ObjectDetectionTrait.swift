@@ -2,8 +2,9 @@ import JSON
 import MatterModel
 import SmartHomeProtocol
 
-/// Google `ObjectDetection`: no attributes, no states, no commands; only notifications (a doorbell press, built by
-/// ``ReportStateMapping/notification(for:occurredMilliseconds:)``).
+/// Google `ObjectDetection`: no attributes, no states, no commands; only notifications (a doorbell press, people or
+/// packages a camera saw, built by ``ReportStateMapping/notification(for:occurredMilliseconds:)``). Google's page
+/// says "Device ATTRIBUTES: None. Device STATES: None. Device COMMANDS: None."
 enum ObjectDetectionTrait: TraitMapping {
     static let trait = Trait.objectDetection
 

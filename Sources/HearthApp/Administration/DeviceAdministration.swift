@@ -150,10 +150,9 @@ public struct DeviceAdministration: Sendable {
                         + "device in its device file and import it again"
                 )
             }
-            if event == .doorbellPress,
-                !target.endpoints.contains(where: { $0.deviceTypes.contains(.Doorbell) })
-            {
-                throw CommandFailure(.dataError, "device \"\(device)\" is not a Doorbell; doorbell-press needs one")
+            if !event.canBeSent(by: target) {
+                let types = event.senderTypes.map(\.rawValue).sorted().joined(separator: ", ")
+                throw CommandFailure(.dataError, "device \"\(device)\" is not a \(types); \(name) needs one")
             }
             guard try store.isReportingEnabled() else { return .reportingDisabled }
             return try store.recordEvent(DeviceEvent(name: event), forUser: user, device: device)

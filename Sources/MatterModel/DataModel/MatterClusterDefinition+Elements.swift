@@ -66,6 +66,10 @@ extension MatterClusterDefinition {
         public var conformance: MatterConformance?
         /// Its fields.
         public var fields: [Field]
+        /// The command may be larger than one IPv6 packet carries, so it goes over a session that takes large
+        /// messages (the data model's `<quality largeMessage="true"/>`, from Matter 1.5: Camera AV Stream
+        /// Management's `CaptureSnapshot`, the WebRTC Transport commands).
+        public var largeMessage: Bool
 
         public init(
             id: Int,
@@ -74,7 +78,8 @@ extension MatterClusterDefinition {
             response: String?,
             access: Access,
             conformance: MatterConformance?,
-            fields: [Field]
+            fields: [Field],
+            largeMessage: Bool = false
         ) {
             self.id = id
             self.name = name
@@ -83,6 +88,7 @@ extension MatterClusterDefinition {
             self.access = access
             self.conformance = conformance
             self.fields = fields
+            self.largeMessage = largeMessage
         }
     }
 

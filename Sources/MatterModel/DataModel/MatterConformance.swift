@@ -51,6 +51,16 @@ public indirect enum MatterCondition: Sendable, Hashable {
     case equal(MatterCondition, MatterCondition)
     /// A number, in a comparison.
     case literal(Int)
+    /// A truth value, in a comparison: Camera AV Stream Management's `RequiresHardwareEncoder` is there when
+    /// `RequiresEncodedPixels == true` (`<literal value="true"/>`, Matter 1.5).
+    case booleanLiteral(Bool)
+    /// One of an enum's values by name, in a comparison: Zone Management's `TwoDCartesianZone` field is there when
+    /// `ZoneType == TwoDCARTZone` (`<enum name="ZoneTypeEnum" value="TwoDCARTZone"/>`, Matter 1.5).
+    case enumValue(type: String, value: String)
+    /// A field of another command, present in the request this one answers: WebRTC Transport Provider's
+    /// `SolicitOfferResponse.VideoStreamID` is there when `SolicitOffer.VideoStreamID` was
+    /// (`<command name="SolicitOffer"><field name="VideoStreamID"/></command>`, Matter 1.5).
+    case commandField(command: String, field: String)
 }
 
 /// A choice in a conformance (`O.a+`): the name it shares with the other elements of the choice, whether more than
@@ -101,7 +111,9 @@ extension MatterCondition {
     /// The condition's truth, with `holds` deciding each name and each comparison.
     public func evaluate(_ holds: (MatterCondition) -> Bool) -> Bool {
         switch self {
-        case .feature, .condition, .attribute, .command, .event, .field, .greater, .equal, .literal: return holds(self)
+        case .feature, .condition, .attribute, .command, .event, .field, .greater, .equal, .literal, .booleanLiteral,
+            .enumValue, .commandField:
+            return holds(self)
         case .all(let terms): return terms.allSatisfy { $0.evaluate(holds) }
         case .any(let terms): return terms.contains { $0.evaluate(holds) }
         case .exactlyOne(let terms): return terms.filter { $0.evaluate(holds) }.count == 1

@@ -16,7 +16,8 @@ public struct MatterDeviceTypeDefinition: Sendable, Hashable {
     public struct ElementRequirement: Sendable, Hashable {
         /// The element's code as the specification writes it (`0x0000`, or a feature's `LT`); empty when it has none.
         public var code: String
-        /// The element's name (`OnOff`, `Lighting`).
+        /// The element's name (`OnOff`, `Lighting`); empty when the data model gives only its code (the Matter 1.5
+        /// device types: `<feature code="VDO">`).
         public var name: String
         /// Its conformance on this device type; `nil` when the device type narrows the element without changing
         /// whether it is there.

@@ -64,7 +64,10 @@ struct DeviceAdministrationTests {
         defer { scratch.remove() }
         try scratch.importExampleHome()
         let devices = try scratch.administration().devices
-        #expect(DeviceAdministration.deviceSideEvents == ["doorbell-press"])
+        #expect(
+            DeviceAdministration.deviceSideEvents
+                == ["doorbell-press", "person-detected", "familiar-person-detected", "package-detected"]
+        )
         let unknown = failureStatus { _ = try devices.sendEvent(named: "smoke-alarm", user: "demo-user", device: "x") }
         #expect(unknown == .usage)
         let silent = failureStatus {

@@ -7,7 +7,7 @@
 //   1.5/globals/Enums.xml sha256:5c57ad01df905cd008b635f4ac1925b4f16e8928aa279f982d23c90c92875c3a
 //   1.5/globals/Bitmaps.xml sha256:55795e15191e25dd1ed6a3b6b0d330903246983218db87dc4b0ac36285b335f8
 //   1.5/globals/TypeDefs.xml sha256:b5d9ac6a8605592c8c48987f0162b45ab08edb9061b5e82341244c453eb0f187
-// Left out, as a cluster of versions 1.4, 1.4.1 defines them: SemanticTagStruct.
+// Left out, as a cluster of versions 1.4, 1.4.1, 1.5 defines them: SemanticTagStruct.
 
 extension MatterClusterDefinition {
     /// The specification's global data types (Matter Core §7.19.3), by name: the structs, enums, bitmaps and
