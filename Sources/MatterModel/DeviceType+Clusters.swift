@@ -14,6 +14,11 @@ extension DeviceType {
             return []
         case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher: return []
         case .Doorbell: return []
+        // Fixed Label on a video player: its `formFactor` label says what kind of media device it is (a set-top box,
+        // a soundbar, …), which Matter's device types do not (DeviceTypeMapping's `mediaGoogleType`). Matter's Base
+        // Device Type allows Fixed Label on every endpoint; the generated device-type tables list only the clusters
+        // a type names itself, so Hearth adds it here.
+        case .BasicVideoPlayer, .CastingVideoPlayer: return specificationOptionalClusters + [.FixedLabel]
         default: return specificationOptionalClusters
         }
     }
@@ -80,12 +85,33 @@ extension DeviceType {
     ///   and a Cook Surface "shall only be used when composed as part of another device type".
     /// - Heat Pump: a Thermostat. Matter 1.4 lets a Heat Pump come without one; Hearth requires it, because the
     ///   Thermostat endpoint is all Google can control of a heat pump (TemperatureSetting).
+    /// - Casting Video Player: a Content App. Matter 1.4 Device Library, Content App: "A Content App is usually an
+    ///   application built by a Content Provider. A Casting Video Player with a Content App Platform is able to launch
+    ///   Content Apps and represent these apps as separate endpoints." Google's AppSelector lists the apps from these
+    ///   endpoints; a casting player without one launches nothing Google could name.
+    /// - Video Doorbell: a Camera. Matter 1.5's Video Doorbell is a doorbell composed with a camera; the Camera
+    ///   endpoint carries the stream clusters that bring Google's CameraStream.
+    /// - Video Remote Control: a Basic Video Player (a Casting Video Player counts, ``fulfils(_:)``). Matter's remote
+    ///   has only *client* clusters (it sends Media Playback, On/Off and Keypad Input commands to a player), so it has
+    ///   no state of its own; Google's REMOTECONTROL gets "the media traits it controls" from the player endpoint the
+    ///   remote's maker exposes beside it.
     public var requiredParts: [DeviceType] {
         switch self {
         case .Refrigerator, .Oven: return [.TemperatureControlledCabinet]
         case .Cooktop: return [.CookSurface]
         case .HeatPump: return [.Thermostat]
+        case .CastingVideoPlayer: return [.ContentApp]
+        case .VideoDoorbell: return [.Camera]
+        case .VideoRemoteControl: return [.BasicVideoPlayer]
         default: return []
         }
+    }
+
+    /// Whether an endpoint of this type is the `part` a primary type requires (``requiredParts``): the same type, or
+    /// a Casting Video Player for a Basic Video Player. Matter 1.4 Device Library: "A Video Player (either Basic or
+    /// Casting) represents a device that is able to play media to a physical output or to a display screen"; the
+    /// casting player is a video player that can also launch content apps.
+    public func fulfils(_ part: DeviceType) -> Bool {
+        self == part || (part == .BasicVideoPlayer && self == .CastingVideoPlayer)
     }
 }

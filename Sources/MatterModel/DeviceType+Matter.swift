@@ -19,8 +19,8 @@ extension DeviceType {
     }
 
     /// The device type a device file names: any device type of the Matter 1.4 device library, spelled as
-    /// ``rawValue`` spells it (letter case aside), or Hearth's Doorbell (Matter 1.5); `nil` for any other name. The
-    /// device file refuses the Root Node (``isNode``).
+    /// ``rawValue`` spells it (letter case aside), or one of Hearth's Matter 1.5 types (``matter15``: the Doorbell, the
+    /// cameras); `nil` for any other name. The device file refuses the Root Node (``isNode``).
     public init?(rawValue: String) {
         guard let id = Self.modelledIDs[rawValue] ?? Self.specificationNames.byName[rawValue.lowercased()] else {
             return nil
@@ -31,7 +31,8 @@ extension DeviceType {
     /// The device type's name, as messages show it.
     public var description: String { rawValue }
 
-    /// The specification's definition of the device type, or `nil` (the Doorbell is Matter 1.5's).
+    /// The specification's definition of the device type, or `nil` (the Doorbell is Matter 1.5's, and so are the
+    /// cameras until the generated tables hold Matter 1.5's device types).
     public var definition: MatterDeviceTypeDefinition? { MatterDeviceTypeDefinition.definition(id: matterID) }
 
     /// Every device type a device file may name: Hearth's, then the rest of the Matter 1.4 device library by name,
@@ -114,6 +115,14 @@ extension DeviceType {
         0x0309: "HeatPump",
         0x050C: "EnergyEVSE",
         0x0027: "ModeSelect",
+        0x0028: "BasicVideoPlayer",
+        0x0023: "CastingVideoPlayer",
+        0x0024: "ContentApp",
+        0x002A: "VideoRemoteControl",
+        0x0142: "Camera",
+        0x0143: "VideoDoorbell",
+        0x0141: "AudioDoorbell",
+        0x0144: "FloodlightCamera",
     ]
 
     private static let modelledIDs: [String: Int] = Dictionary(

@@ -38,6 +38,12 @@ import SmartHomeProtocol
 /// | HeatPump (+ ≥ 1 Thermostat) | THERMOSTAT | TemperatureSetting from its Thermostat endpoint |
 /// | EnergyEVSE | CHARGER | EnergyStorage; Modes (Energy EVSE Mode) |
 /// | ModeSelect | none alone; on any other device | Modes (Mode Select) |
+/// | BasicVideoPlayer | TV, or SETTOP, STREAMING_BOX, STREAMING_STICK, STREAMING_SOUNDBAR, SOUNDBAR, AUDIO_VIDEO_RECEIVER, SPEAKER by its Fixed Label `formFactor` (``mediaGoogleType(_:)``) | OnOff (power); MediaState, TransportControl (Media Playback), InputSelector (Media Input), Channel (Channel); Volume from a Speaker endpoint |
+/// | CastingVideoPlayer (+ ≥ 1 ContentApp) | as BasicVideoPlayer | as BasicVideoPlayer, and AppSelector (Application Launcher; the apps from the ContentApp endpoints) |
+/// | ContentApp | none alone: an app of a CastingVideoPlayer | none (its Application Basic names the app) |
+/// | VideoRemoteControl (+ ≥ 1 video player) | REMOTECONTROL | the traits of the player endpoint beside it (the remote's clusters are clients) |
+/// | Camera, FloodlightCamera | CAMERA | CameraStream (WebRTC Transport Provider or Push AV Stream Transport), ObjectDetection (Zone Management); a floodlight's light endpoint: OnOff, Brightness |
+/// | VideoDoorbell (+ ≥ 1 Camera), AudioDoorbell | DOORBELL | ObjectDetection (a press); CameraStream from the Camera endpoint |
 /// | TemperatureControlledCabinet, CookSurface | none alone: parts of a Refrigerator, an Oven, a Cooktop | their clusters' traits |
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
 /// | any other Matter device type | none: kept in the registry and served over `/v1`, not exposed to Google | none |
@@ -102,8 +108,18 @@ public enum DeviceTypeMapping {
         // what the Thermostat endpoint brings.
         case .HeatPump: return .thermostat
         case .EnergyEVSE: return .charger
+        // A video player is a TV unless its Fixed Label says otherwise (``mediaGoogleType(_:)``).
+        case .BasicVideoPlayer, .CastingVideoPlayer: return .tv
+        case .VideoRemoteControl: return .remoteControl
+        // Google's CAMERA: "Cameras are complex and features will vary significantly between vendors"; a floodlight
+        // camera is a camera first, its light is a light endpoint of the same device.
+        case .Camera, .FloodlightCamera: return .camera
+        // Google's DOORBELL: "Doorbells can let people know someone is at the door. This device can send
+        // notifications and stream video if it has the corresponding capability."
+        case .VideoDoorbell, .AudioDoorbell: return .doorbell
         // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device
-        // type", Matter 1.4), and a Mode Select is a list of modes on some device: none is a device of its own.
+        // type", Matter 1.4), a Mode Select is a list of modes on some device, and a Content App is an app of a
+        // Casting Video Player: none is a device of its own.
         default: return nil
         }
     }
@@ -114,6 +130,7 @@ public enum DeviceTypeMapping {
         switch endpoint.primaryType {
         case .WindowCovering: return windowCoveringGoogleType(endpoint)
         case .SmokeCOAlarm: return smokeCOAlarmGoogleType(endpoint)
+        case .BasicVideoPlayer, .CastingVideoPlayer: return mediaGoogleType(endpoint)
         default: return googleType(for: endpoint.primaryType)
         }
     }
@@ -158,16 +175,23 @@ public enum DeviceTypeMapping {
         // SystemMode (Off, or Heat), since Matter's Water Heater has no On/Off cluster.
         case .WaterHeater: return [.onOff, .temperatureControl]
         case .EnergyEVSE: return [.energyStorage]
-        // The rest bring their traits through their clusters (``clusterTraits(for:)``).
+        // A video player's On/Off is its power (mandatory in Matter 1.4 on both players); the media traits come from
+        // its clusters (``mediaClusterTraits(for:)``).
+        case .BasicVideoPlayer, .CastingVideoPlayer: return [.onOff]
+        // A doorbell's press is an ObjectDetection notification, whatever else it has.
+        case .VideoDoorbell, .AudioDoorbell: return [.objectDetection]
+        // The rest bring their traits through their clusters (``clusterTraits(for:)``, ``mediaClusterTraits(for:)``):
+        // a camera's stream, a remote's nothing (its player endpoint brings the traits), a content app's nothing.
         default: return []
         }
     }
 
     /// The Google traits one endpoint brings: the union over its device types, then the traits its clusters bring
-    /// whatever the type (``clusterTraits(for:)``).
+    /// whatever the type (``clusterTraits(for:)``), then the traits a video player's or a camera's clusters bring
+    /// (``mediaClusterTraits(for:)``).
     public static func traits(for endpoint: Endpoint) -> [Trait] {
         guard endpoint.primaryType.isModelled else { return [] }
-        let clusterTraits = Self.clusterTraits(for: endpoint)
+        let clusterTraits = Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint)
         if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
         for type in endpoint.deviceTypes {

@@ -57,7 +57,7 @@ public struct DeviceValidation: Sendable {
         self.notExposedReason = nil
         self.violations = SyncValidator.violations(in: syncDevice)
         self.problems = Self.missingParts(of: device) + SyncValidator.problems(in: syncDevice)
-        self.warnings = SyncValidator.warnings(in: syncDevice)
+        self.warnings = SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device)
         guard device.hasDoorLock else { return }
         let finding = { (message: String) in SyncViolation(deviceId: device.id, path: "challenge", message: message) }
         switch device.challenge {
@@ -85,12 +85,15 @@ public struct DeviceValidation: Sendable {
     }
 
     /// A problem for each part the device's primary type needs on another endpoint and the device lacks
-    /// (``DeviceType/requiredParts``): `a Refrigerator needs at least one TemperatureControlledCabinet endpoint`.
+    /// (``DeviceType/requiredParts``, a Casting Video Player standing in for a Basic Video Player,
+    /// ``DeviceType/fulfils(_:)``): `a Refrigerator needs at least one TemperatureControlledCabinet endpoint`,
+    /// `a CastingVideoPlayer needs at least one ContentApp endpoint`, `a VideoDoorbell needs at least one Camera
+    /// endpoint`, `a VideoRemoteControl needs at least one BasicVideoPlayer endpoint`.
     public static func missingParts(of device: Device) -> [SyncViolation] {
         guard let primary = device.endpoints.first?.primaryType else { return [] }
         let article = primary.rawValue.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
         let parts = device.endpoints.dropFirst().flatMap(\.deviceTypes)
-        return primary.requiredParts.filter { !parts.contains($0) }.map { part in
+        return primary.requiredParts.filter { part in !parts.contains { $0.fulfils(part) } }.map { part in
             SyncViolation(
                 deviceId: device.id,
                 path: "endpoints",
@@ -98,5 +101,22 @@ public struct DeviceValidation: Sendable {
                     + "(Matter composes it of them, and Google's traits come from them)"
             )
         }
+    }
+
+    /// A warning for a video player whose Fixed Label names a `formFactor` Hearth does not know: Google sees a TV.
+    /// Not a problem, since a TV is what Matter's video player is without the label.
+    public static func unknownFormFactor(of device: Device) -> [SyncViolation] {
+        guard let primary = device.endpoints.first, DeviceTypeMapping.videoPlayers.contains(primary.primaryType),
+            let value = DeviceTypeMapping.formFactor(of: primary),
+            DeviceTypeMapping.googleType(forFormFactor: value) == nil
+        else { return [] }
+        let known = DeviceTypeMapping.formFactors.map(\.value).joined(separator: ", ")
+        return [
+            SyncViolation(
+                deviceId: device.id,
+                path: "endpoints[0].clusters.FixedLabel",
+                message: "formFactor \"\(value)\" is not one Hearth knows (\(known)), so Google sees a TV"
+            )
+        ]
     }
 }

@@ -36,8 +36,16 @@ public enum GoogleVocabulary {
     /// enter the error code of `functionNotSupported` in a QUERY or EXECUTE response") and "Recommended traits"
     /// ("These traits are recommended, if applicable to your device. However, you are free to mix and match from
     /// all available traits").
+    ///
+    /// The media guides list many traits as required that only some devices of the type can have: a TV without
+    /// apps has no AppSelector, a Matter speaker whose On/Off is its mute has no power switch for OnOff. Hearth splits
+    /// such a guide's required list in two: ``required``, what every device of the type offers (a Matter video player
+    /// always has On/Off and Media Playback, so OnOff, MediaState and TransportControl), whose absence is a problem;
+    /// and ``requiredIfApplicable``, the rest of the guide's list, whose absence is a warning, since the SYNC entry
+    /// cannot show whether the trait applies to the device.
     struct GuideTraits: Sendable {
         var required: [String]
+        var requiredIfApplicable: [String] = []
         var recommended: [String] = []
     }
 
@@ -49,6 +57,29 @@ public enum GoogleVocabulary {
     ///   used for a water heater");
     /// - CHARGER: required EnergyStorage;
     /// - THERMOSTAT: required TemperatureSetting.
+    ///
+    /// And for the media and camera types (each guide's "Required traits" split as ``GuideTraits`` explains):
+    /// - TV: required AppSelector, InputSelector, MediaState, OnOff, TransportControl, Volume; recommended Channel,
+    ///   Modes ("TV modes (such as Cinema or Sports)"), Toggles. Every Matter video player has On/Off and Media
+    ///   Playback; apps, inputs and a speaker depend on the device.
+    /// - SETTOP: required AppSelector, InputSelector, MediaState, OnOff, TransportControl, Volume (as TV); no
+    ///   recommended traits.
+    /// - STREAMING_BOX: required AppSelector, MediaState, OnOff, TransportControl, Volume.
+    /// - STREAMING_STICK: required AppSelector, MediaState, TransportControl, Volume (no OnOff: "a small stick-like
+    ///   form factor that is usually powered by a USB or HDMI cable").
+    /// - STREAMING_SOUNDBAR: required AppSelector, MediaState, OnOff, TransportControl, Volume; a soundbar always has
+    ///   its volume.
+    /// - SOUNDBAR: required MediaState, OnOff, TransportControl, Volume, all of them always; recommended AppSelector.
+    /// - AUDIO_VIDEO_RECEIVER: required InputSelector, MediaState, OnOff, TransportControl, Volume, all of them always
+    ///   ("Device that takes audio input (for example, HDMI, optical, and RCA) and outputs sound to one or more
+    ///   speakers").
+    /// - SPEAKER: required MediaState, OnOff, TransportControl, Volume. Only Volume always: Matter's Speaker device
+    ///   type is a volume (Level Control) and a mute (On/Off), with no power switch and no playback.
+    /// - REMOTECONTROL: required AppSelector, InputSelector, MediaState, OnOff, TransportControl, Volume (as TV, from
+    ///   the player the remote drives); recommended Channel, Modes, Toggles.
+    /// - CAMERA: required CameraStream.
+    /// - DOORBELL: no required traits; recommended ObjectDetection, CameraStream ("This device can send
+    ///   notifications and stream video if it has the corresponding capability").
     /// Keyed by the short type name (`DRYER`), values short trait names (`StartStop`).
     static let guideTraits: [String: GuideTraits] = [
         "DRYER": GuideTraits(required: ["StartStop"], recommended: ["Modes", "OnOff", "RunCycle", "Toggles"]),
@@ -58,6 +89,45 @@ public enum GoogleVocabulary {
         "WATERHEATER": GuideTraits(required: ["OnOff"], recommended: ["TemperatureControl"]),
         "CHARGER": GuideTraits(required: ["EnergyStorage"]),
         "THERMOSTAT": GuideTraits(required: ["TemperatureSetting"]),
+        "TV": GuideTraits(
+            required: ["MediaState", "OnOff", "TransportControl"],
+            requiredIfApplicable: ["AppSelector", "InputSelector", "Volume"],
+            recommended: ["Channel", "Modes", "Toggles"]
+        ),
+        "SETTOP": GuideTraits(
+            required: ["MediaState", "OnOff", "TransportControl"],
+            requiredIfApplicable: ["AppSelector", "InputSelector", "Volume"]
+        ),
+        "STREAMING_BOX": GuideTraits(
+            required: ["MediaState", "OnOff", "TransportControl"],
+            requiredIfApplicable: ["AppSelector", "Volume"]
+        ),
+        "STREAMING_STICK": GuideTraits(
+            required: ["MediaState", "TransportControl"],
+            requiredIfApplicable: ["AppSelector", "Volume"]
+        ),
+        "STREAMING_SOUNDBAR": GuideTraits(
+            required: ["MediaState", "OnOff", "TransportControl", "Volume"],
+            requiredIfApplicable: ["AppSelector"]
+        ),
+        "SOUNDBAR": GuideTraits(
+            required: ["MediaState", "OnOff", "TransportControl", "Volume"],
+            recommended: ["AppSelector"]
+        ),
+        "AUDIO_VIDEO_RECEIVER": GuideTraits(
+            required: ["InputSelector", "MediaState", "OnOff", "TransportControl", "Volume"]
+        ),
+        "SPEAKER": GuideTraits(
+            required: ["Volume"],
+            requiredIfApplicable: ["MediaState", "OnOff", "TransportControl"]
+        ),
+        "REMOTECONTROL": GuideTraits(
+            required: ["MediaState", "OnOff", "TransportControl"],
+            requiredIfApplicable: ["AppSelector", "InputSelector", "Volume"],
+            recommended: ["Channel", "Modes", "Toggles"]
+        ),
+        "CAMERA": GuideTraits(required: ["CameraStream"]),
+        "DOORBELL": GuideTraits(required: [], recommended: ["ObjectDetection", "CameraStream"]),
     ]
 
     /// `action.devices.types.`

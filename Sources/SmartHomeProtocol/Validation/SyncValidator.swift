@@ -171,7 +171,7 @@ public enum SyncValidator {
 
     /// A device type guide's trait lists (``GoogleVocabulary/guideTraits``): a required trait the device lacks is a
     /// problem (Google accepts the SYNC, but the guide says the trait is "required, if applicable to your device"),
-    /// a recommended one a warning.
+    /// a trait required only where it applies (a TV's AppSelector) or recommended a warning.
     static func checkGuideTraits(type: String, traits: [String], _ collector: inout ViolationCollector) {
         guard type.hasPrefix(GoogleVocabulary.deviceTypePrefix) else { return }
         let short = String(type.dropFirst(GoogleVocabulary.deviceTypePrefix.count))
@@ -181,6 +181,13 @@ public enum SyncValidator {
             collector.problem(
                 "traits",
                 "\(short)'s guide requires \(trait) (\"required, if applicable to your device\")"
+            )
+        }
+        for trait in guide.requiredIfApplicable where !present.contains(trait) {
+            collector.warn(
+                "traits",
+                "\(short)'s guide requires \(trait) if applicable to the device (\"required, if applicable to your "
+                    + "device\"); add it if the device has it"
             )
         }
         for trait in guide.recommended where !present.contains(trait) {

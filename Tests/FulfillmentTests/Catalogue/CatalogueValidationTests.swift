@@ -7,14 +7,17 @@ import Testing
 /// Every catalogue device through the mapping and the SYNC validator: what Hearth would send for each Matter
 /// device type of the README's table is something Google accepts, and SYNC sends all of it.
 struct CatalogueValidationTests {
-    static let catalogues: [(name: String, file: String)] = [
-        ("climate", ClimateCatalogue.deviceFile),
-        ("access", AccessCatalogue.deviceFile),
-        ("appliances", AppliancesCatalogue.deviceFile),
-        ("doorbell", DoorbellCatalogue.deviceFile),
-        ("kitchen", KitchenCatalogue.deviceFile),
-        ("home systems", HomeSystemsCatalogue.deviceFile),
-    ]
+    /// The catalogues; the camera catalogue once the generated tables hold the Matter 1.5 camera clusters it names.
+    static let catalogues: [(name: String, file: String)] =
+        [
+            ("climate", ClimateCatalogue.deviceFile),
+            ("access", AccessCatalogue.deviceFile),
+            ("appliances", AppliancesCatalogue.deviceFile),
+            ("doorbell", DoorbellCatalogue.deviceFile),
+            ("kitchen", KitchenCatalogue.deviceFile),
+            ("home systems", HomeSystemsCatalogue.deviceFile),
+            ("media", MediaCatalogue.deviceFile),
+        ] + (CameraCatalogue.tablesHoldTheCameraClusters ? [("cameras", CameraCatalogue.deviceFile)] : [])
 
     static func devices() throws -> [Device] {
         try catalogues.flatMap { try DeviceFile.parse($0.file).users.flatMap(\.devices) }
@@ -35,7 +38,11 @@ struct CatalogueValidationTests {
         let foundation: Set<DeviceType> = [
             .OnOffLight, .DimmableLight, .ColorTemperatureLight, .ExtendedColorLight, .OnOffPlugInUnit,
         ]
-        let missing = Set(DeviceType.modelled).subtracting(covered).subtracting(foundation)
+        // The cameras are covered by devices built in code (`CameraCatalogueTests`) until the camera catalogue parses.
+        let cameras: Set<DeviceType> =
+            CameraCatalogue.tablesHoldTheCameraClusters
+            ? [] : [.Camera, .VideoDoorbell, .AudioDoorbell, .FloodlightCamera]
+        let missing = Set(DeviceType.modelled).subtracting(covered).subtracting(foundation).subtracting(cameras)
         #expect(missing.isEmpty, "no catalogue device for \(missing.map(\.rawValue).sorted())")
         #expect(DeviceType.modelled.count >= 20)
     }

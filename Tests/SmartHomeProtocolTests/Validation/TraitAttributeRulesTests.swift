@@ -8,7 +8,9 @@ struct TraitAttributeRulesTests {
     func theValidDeviceForEachTraitPasses(_ trait: String) {
         let device = ValidationFixtures.device(for: trait)
         #expect(SyncValidator.violations(in: device) == [])
-        #expect(SyncValidator.warnings(in: device) == [])
+        // The fixture's type may have a guide whose other traits it lacks (SPEAKER's MediaState, …): those warnings
+        // are the guide's (SyncValidatorMediaGuideTests), not the trait's attributes'.
+        #expect(SyncValidator.warnings(in: device).filter { !$0.message.contains("'s guide ") } == [])
     }
 
     @Test func everyTraitWithARuleTableHasAFixture() {

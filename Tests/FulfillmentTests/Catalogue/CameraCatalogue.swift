@@ -1,0 +1,112 @@
+import MatterModel
+
+/// The camera catalogue: Matter 1.5's cameras and doorbells as a complete device file for `camera-user`.
+///
+/// | id | Matter composition | Google type | traits |
+/// |---|---|---|---|
+/// | `hallway-camera` | Camera (Camera AV Stream Management, WebRTC Transport Provider, Zone Management) | CAMERA | CameraStream, ObjectDetection |
+/// | `front-doorbell-cam` | VideoDoorbell + Camera (Camera AV Stream Management, WebRTC Transport Provider, Push AV Stream Transport) | DOORBELL | ObjectDetection, CameraStream |
+/// | `side-door` | AudioDoorbell | DOORBELL | ObjectDetection |
+/// | `driveway-floodlight` | FloodlightCamera (Camera AV Stream Management, WebRTC Transport Provider) + DimmableLight | CAMERA | OnOff, Brightness, CameraStream |
+///
+/// The stream and zone clusters (0x0550–0x0556) are Matter 1.5's: a device file can name them once the generated
+/// tables hold them (``tablesHoldTheCameraClusters``); until then the tests that parse this file are disabled.
+enum CameraCatalogue {
+    static let user = "camera-user"
+
+    /// Whether the generated Matter tables define the camera clusters, so that this file parses.
+    static var tablesHoldTheCameraClusters: Bool {
+        ["CameraAVStreamManagement", "WebRTCTransportProvider", "PushAVStreamTransport", "ZoneManagement"].allSatisfy {
+            ClusterID(rawValue: $0) != nil
+        }
+    }
+
+    /// Each device's Google type and traits, as the table above gives them (traits in ``Trait``'s order).
+    static let expected: [(id: String, type: String, traits: [String])] = [
+        ("hallway-camera", "CAMERA", ["ObjectDetection", "CameraStream"]),
+        ("front-doorbell-cam", "DOORBELL", ["ObjectDetection", "CameraStream"]),
+        ("side-door", "DOORBELL", ["ObjectDetection"]),
+        ("driveway-floodlight", "CAMERA", ["OnOff", "Brightness", "CameraStream"]),
+    ]
+
+    static let deviceFile = """
+        {
+          "users": [
+            {
+              "agentUserId": "camera-user",
+              "devices": [
+                {
+                  "id": "hallway-camera",
+                  "name": "Hallway camera",
+                  "room": "Hallway",
+                  "notificationSupportedByAgent": true,
+                  "basicInformation": {
+                    "vendorName": "Acme Security", "vendorID": 65528, "productName": "Indoor Cam", "productID": 24577,
+                    "serialNumber": "AS-IC-1001", "uniqueID": "acme-indoor-cam-1001",
+                    "hardwareVersionString": "2", "softwareVersionString": "1.5.0"
+                  },
+                  "endpoints": [
+                    {"deviceType": "Camera", "clusters": {
+                      "CameraAVStreamManagement": {},
+                      "WebRTCTransportProvider": {},
+                      "ZoneManagement": {}
+                    }}
+                  ]
+                },
+                {
+                  "id": "front-doorbell-cam",
+                  "name": "Front door",
+                  "room": "Entrance",
+                  "notificationSupportedByAgent": true,
+                  "basicInformation": {
+                    "vendorName": "Acme Security", "vendorID": 65528, "productName": "Video Doorbell", "productID": 24578,
+                    "serialNumber": "AS-VD-1002", "uniqueID": "acme-video-doorbell-1002",
+                    "hardwareVersionString": "3", "softwareVersionString": "1.5.0"
+                  },
+                  "endpoints": [
+                    {"deviceType": "VideoDoorbell", "clusters": {}},
+                    {"deviceType": "Camera", "clusters": {
+                      "CameraAVStreamManagement": {},
+                      "WebRTCTransportProvider": {},
+                      "PushAVStreamTransport": {}
+                    }}
+                  ]
+                },
+                {
+                  "id": "side-door",
+                  "name": "Side door",
+                  "room": "Garage",
+                  "notificationSupportedByAgent": true,
+                  "deviceTypes": ["AudioDoorbell"],
+                  "basicInformation": {
+                    "vendorName": "Acme Security", "vendorID": 65528, "productName": "Audio Doorbell", "productID": 24579,
+                    "serialNumber": "AS-AD-1003", "uniqueID": "acme-audio-doorbell-1003",
+                    "hardwareVersionString": "1", "softwareVersionString": "1.5.0"
+                  }
+                },
+                {
+                  "id": "driveway-floodlight",
+                  "name": "Driveway floodlight",
+                  "room": "Driveway",
+                  "basicInformation": {
+                    "vendorName": "Acme Security", "vendorID": 65528, "productName": "Flood Cam", "productID": 24580,
+                    "serialNumber": "AS-FC-1004", "uniqueID": "acme-flood-cam-1004",
+                    "hardwareVersionString": "1", "softwareVersionString": "1.5.0"
+                  },
+                  "endpoints": [
+                    {"deviceType": "FloodlightCamera", "clusters": {
+                      "CameraAVStreamManagement": {},
+                      "WebRTCTransportProvider": {}
+                    }},
+                    {"deviceType": "DimmableLight", "clusters": {
+                      "OnOff": {"OnOff": false},
+                      "LevelControl": {"CurrentLevel": 254}
+                    }}
+                  ]
+                }
+              ]
+            }
+          ]
+        }
+        """
+}
