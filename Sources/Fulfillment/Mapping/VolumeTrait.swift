@@ -15,6 +15,11 @@ import SmartHomeProtocol
 ///   from 100 or from `MaxLevel` is `volumeAlreadyMax`, down from 0 or from `MinLevel` (level 1 reads as 1)
 ///   `volumeAlreadyMin` (the Volume trait's errors).
 /// - `mute {mute}`: On/Off = `!mute`.
+///
+/// Video players (TV, set-top, streaming player, soundbar) get their volume the same way, from a Speaker endpoint
+/// (0x0022) in the same device: a Basic or Casting Video Player's own On/Off is power, not mute, and Matter gives it
+/// no volume level. Keypad Input's VolumeUp/VolumeDown/Mute keys could only make a one-way `commandOnlyVolume` with
+/// no `currentVolume` to report, so Hearth does not offer volume from them.
 enum VolumeTrait: TraitMapping {
     static let trait = Trait.volume
 

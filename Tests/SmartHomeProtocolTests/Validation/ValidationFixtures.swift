@@ -145,6 +145,9 @@ enum ValidationFixtures {
                               "food_synonyms": [{"synonym": ["White Rice", "Rice"], "lang": "en"}]}]}
             """#
         ),
+        // media: a type without a guide (the media types' guides recommend other traits), so only attributes count.
+        ("MediaState", "SWITCH", #"{"supportActivityState": true, "supportPlaybackState": true}"#),
+        ("TransportControl", "SWITCH", #"{"transportControlSupportedCommands": ["PAUSE", "STOP", "RESUME"]}"#),
     ]
 
     /// A minimal valid device of `type` with one trait and its attributes.
