@@ -64,6 +64,7 @@ enum TraitAttributeRules {
         modes,
         toggles,
         timer, cook,
+        inputSelector, channel, appSelector,
     ]
 
     // MARK: - Traits with nested shapes or cross-member rules
