@@ -145,6 +145,27 @@ enum ValidationFixtures {
                               "food_synonyms": [{"synonym": ["White Rice", "Rice"], "lang": "en"}]}]}
             """#
         ),
+        // media inputs (traits/inputselector, traits/channel, traits/appselector)
+        (
+            "InputSelector", "TV",
+            #"""
+            {"availableInputs": [{"key": "input-1", "names": [{"lang": "en", "name_synonym": ["HDMI 1", "DVD player"]}]},
+                                 {"key": "input-2", "names": [{"lang": "en", "name_synonym": ["HDMI 2"]}]}],
+             "orderedInputs": true, "commandOnlyInputSelector": false}
+            """#
+        ),
+        (
+            "Channel", "TV",
+            #"""
+            {"availableChannels": [{"key": "ch-2-0", "names": ["Fox", "KTVU"], "number": "2"},
+                                   {"key": "ch-4-11", "names": ["ABC"], "number": "4-11"}],
+             "commandOnlyChannels": false}
+            """#
+        ),
+        (
+            "AppSelector", "STREAMING_BOX",
+            #"{"availableApplications": [{"key": "123:youtube", "names": [{"name_synonym": ["YouTube"], "lang": "en"}]}]}"#
+        ),
     ]
 
     /// A minimal valid device of `type` with one trait and its attributes.
