@@ -65,6 +65,7 @@ enum TraitAttributeRules {
         toggles,
         timer, cook,
         mediaState, transportControl,
+        inputSelector, channel, appSelector,
     ]
 
     // MARK: - Traits with nested shapes or cross-member rules

@@ -66,4 +66,10 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case chargerIssue
     /// Google: "I wasn't able to locate <device(s)>." (Locate on a device whose Identify has no presentation).
     case unableToLocateDevice
+    // media inputs (traits/channel, traits/appselector)
+    /// Channel: the requested channel is not one the device has (`selectChannel` with an unknown code, name or
+    /// number).
+    case noAvailableChannel
+    /// AppSelector: the requested application is not one the device has (`appSelect` with an unknown key or name).
+    case noAvailableApp
 }

@@ -148,6 +148,27 @@ enum ValidationFixtures {
         // media: a type without a guide (the media types' guides recommend other traits), so only attributes count.
         ("MediaState", "SWITCH", #"{"supportActivityState": true, "supportPlaybackState": true}"#),
         ("TransportControl", "SWITCH", #"{"transportControlSupportedCommands": ["PAUSE", "STOP", "RESUME"]}"#),
+        // media inputs (traits/inputselector, traits/channel, traits/appselector), on a type without a guide
+        (
+            "InputSelector", "SWITCH",
+            #"""
+            {"availableInputs": [{"key": "input-1", "names": [{"lang": "en", "name_synonym": ["HDMI 1", "DVD player"]}]},
+                                 {"key": "input-2", "names": [{"lang": "en", "name_synonym": ["HDMI 2"]}]}],
+             "orderedInputs": true, "commandOnlyInputSelector": false}
+            """#
+        ),
+        (
+            "Channel", "SWITCH",
+            #"""
+            {"availableChannels": [{"key": "ch-2-0", "names": ["Fox", "KTVU"], "number": "2"},
+                                   {"key": "ch-4-11", "names": ["ABC"], "number": "4-11"}],
+             "commandOnlyChannels": false}
+            """#
+        ),
+        (
+            "AppSelector", "SWITCH",
+            #"{"availableApplications": [{"key": "123:youtube", "names": [{"name_synonym": ["YouTube"], "lang": "en"}]}]}"#
+        ),
     ]
 
     /// A minimal valid device of `type` with one trait and its attributes.

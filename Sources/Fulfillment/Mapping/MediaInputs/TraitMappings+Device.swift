@@ -1,0 +1,41 @@
+import JSON
+import MatterModel
+import SmartHomeProtocol
+
+extension TraitMappings {
+    /// The SYNC attributes of `trait`, backed by endpoint `backing` of a device's `endpoints`.
+    ///
+    /// Most traits read their backing endpoint alone; `AppSelector` lists the apps of the device's Content App
+    /// endpoints (``AppSelectorTrait/attributes(of:backing:into:)``), which are not the player endpoint that backs
+    /// it. ``SyncDeviceMapping`` calls this instead of the one-endpoint
+    /// ``TraitMapping/attributes(of:into:)``.
+    static func attributes(
+        of trait: Trait,
+        endpoints: [Endpoint],
+        backing: Int,
+        into attributes: inout JSONObject
+    ) {
+        switch trait {
+        case .appSelector: AppSelectorTrait.attributes(of: endpoints, backing: backing, into: &attributes)
+        default: mapping(for: trait).attributes(of: endpoints[backing], into: &attributes)
+        }
+    }
+
+    /// Carries out `command` on endpoint `backing` of a device's `endpoints`, with the device's other endpoints at
+    /// hand for the traits that need them (`AppSelector`: an app chosen by name, and whether it is listed).
+    /// ``ExecuteHandler`` calls this instead of the one-endpoint ``TraitMapping/execute(_:_:on:mode:)``.
+    static func execute(
+        _ command: Command,
+        _ params: CommandParameters,
+        on endpoints: inout [Endpoint],
+        backing: Int,
+        mode: ValidationMode
+    ) throws(CommandError) {
+        switch command.trait {
+        case .appSelector:
+            try AppSelectorTrait.execute(command, params, on: &endpoints, backing: backing, mode: mode)
+        default:
+            try mapping(for: command.trait).execute(command, params, on: &endpoints[backing], mode: mode)
+        }
+    }
+}
