@@ -150,10 +150,11 @@ struct ExecuteHandler {
                     )
                 }
                 let before = working.endpoints[binding.endpoint]
-                try TraitMappings.mapping(for: command.trait).execute(
+                try TraitMappings.execute(
                     command,
                     CommandParameters(params: step.params, command: command),
-                    on: &working.endpoints[binding.endpoint],
+                    on: &working.endpoints,
+                    backing: binding.endpoint,
                     mode: mode
                 )
                 for description in MatterCommandDescription.describe(

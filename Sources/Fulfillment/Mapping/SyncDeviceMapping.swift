@@ -10,8 +10,10 @@ enum SyncDeviceMapping {
         let bindings = DeviceTypeMapping.bindings(of: device)
         var attributes = JSONObject()
         for binding in bindings {
-            TraitMappings.mapping(for: binding.trait).attributes(
-                of: device.endpoints[binding.endpoint],
+            TraitMappings.attributes(
+                of: binding.trait,
+                endpoints: device.endpoints,
+                backing: binding.endpoint,
                 into: &attributes
             )
         }
