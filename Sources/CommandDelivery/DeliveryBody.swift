@@ -7,8 +7,10 @@ import JSON
 /// [{"command": "OnOff.On", "arguments": {}}], "target": {"OnOff": {"OnOff": true}}}]}]}`: the commands as the
 /// change stream's `command` records name them, in Matter units, and the attribute values Hearth computed.
 ///
-/// Answer: `{"devices": {"<id>": {"status": "SUCCESS", "clusters": {…}, "endpoint"?: 1} | {"status": "ERROR",
-/// "errorCode": "deviceTurnedOff"} | {"status": "PENDING"}}}`.
+/// Answer: `{"devices": {"<id>": {"status": "SUCCESS", "clusters": {…}, "endpoint"?: 1, "response"?: {…}} |
+/// {"status": "ERROR", "errorCode": "deviceTurnedOff"} | {"status": "PENDING"}}}`. `response` (added for camera
+/// streams, optional, so older backends' answers read as before) is the data a command answers: for
+/// `CameraAvStreamManagement.HearthGetCameraStream`, Google's `cameraStream…` fields; Fulfillment checks it.
 public enum DeliveryBody {
     /// The request body.
     public static func request(_ commands: PlannedCommands) -> [UInt8] {
@@ -83,7 +85,15 @@ public enum DeliveryBody {
                 if let endpoint, endpoint.intValue == nil {
                     return .failed(reason: "device \"\(id)\": \"endpoint\" must be an integer")
                 }
-                outcomes[id] = .success(clusters: clusters?.objectValue, endpoint: endpoint?.intValue)
+                let response = answer["response"]
+                if let response, response.objectValue == nil {
+                    return .failed(reason: "device \"\(id)\": \"response\" must be an object")
+                }
+                outcomes[id] = .success(
+                    clusters: clusters?.objectValue,
+                    endpoint: endpoint?.intValue,
+                    response: response?.objectValue
+                )
             case "ERROR":
                 outcomes[id] = .error(code: answer["errorCode"]?.stringValue ?? "")
             case "PENDING":

@@ -17,6 +17,8 @@ import Synchronization
 /// a generator seeded with ``Options/seed`` so that runs repeat. ``Options/delay`` holds every answer back (without
 /// holding a thread). With a ``Reporter`` it later reports the final state of devices it answered PENDING, and of
 /// every device of a delayed answer (Hearth may have stopped waiting), with `PATCH /v1/users/{u}/devices/{d}/state`.
+/// A camera stream command is answered with a local stream URL and a per-device token, which the fake also serves
+/// (FakeDeviceBackend+Camera.swift).
 public final class FakeDeviceBackend: HTTPResponder {
     /// What the fake injects.
     public struct Options: Sendable {
@@ -67,7 +69,8 @@ public final class FakeDeviceBackend: HTTPResponder {
         var refused = 0
     }
 
-    private let secret: [UInt8]
+    /// The webhook secret (it also keys the stream tokens, ``streamToken(user:device:)``).
+    let secret: [UInt8]
     private let options: Options
     private let reporter: Reporter?
     private let clock: any HearthClock
@@ -100,6 +103,7 @@ public final class FakeDeviceBackend: HTTPResponder {
     public var refused: Int { state.withLock { $0.refused } }
 
     public func respond(to request: Request) -> Response {
+        if let stream = respondToStream(request) { return stream }
         guard request.method == .post else {
             return Self.json(.methodNotAllowed, #"{"error":"use POST"}"#)
         }
@@ -117,6 +121,7 @@ public final class FakeDeviceBackend: HTTPResponder {
             state.withLock { $0.refused += 1 }
             return Self.json(.badRequest, #"{"error":"not a delivery"}"#)
         }
+        let host = request.head.authority ?? "127.0.0.1"
         var answers = JSONObject()
         var finals: [(device: String, endpoint: Int, target: JSONObject)] = []
         var pendings: [(device: String, endpoint: Int, target: JSONObject)] = []
@@ -133,6 +138,12 @@ public final class FakeDeviceBackend: HTTPResponder {
                 }
                 let draw = Self.next(&state.random)
                 var answer = JSONObject()
+                let stream = streamResponse(
+                    user: user,
+                    device: id,
+                    commands: endpoints.flatMap { $0["commands"]?.arrayValue ?? [] },
+                    host: host
+                )
                 if draw < options.errorRate {
                     answer.append("status", .string("ERROR"))
                     answer.append("errorCode", .string("deviceTurnedOff"))
@@ -141,6 +152,7 @@ public final class FakeDeviceBackend: HTTPResponder {
                     pendings.append(contentsOf: targets)
                 } else {
                     answer.append("status", .string("SUCCESS"))
+                    if let stream { answer.append("response", .object(stream)) }
                     if targets.count == 1, let only = targets.first {
                         answer.append("clusters", .object(only.target))
                         answer.append("endpoint", .int(only.endpoint))

@@ -16,8 +16,10 @@ public enum DeliveryOutcome: Sendable, Hashable {
 public enum DeviceOutcome: Sendable, Hashable {
     /// Done; `clusters` are the attributes as the device now reports them (`{"Cluster": {"Attribute": value}}`,
     /// Matter units) on endpoint `endpoint` (1-based; `nil`: the endpoint that has each cluster), or `nil` when the
-    /// backend confirmed without reporting state (the planned values then stand).
-    case success(clusters: JSONObject?, endpoint: Int?)
+    /// backend confirmed without reporting state (the planned values then stand). `response` is the data the
+    /// command answers (today only a stream command's: its `cameraStreamAccessUrl`, token, …, checked by
+    /// `CameraStreamAnswer` before Google hears it), `nil` for commands that answer nothing.
+    case success(clusters: JSONObject?, endpoint: Int?, response: JSONObject? = nil)
     /// Refused, with the backend's error code (Google's vocabulary, else answered as `hardError`).
     case error(code: String)
     /// Accepted, not yet done: the final state comes later through `PATCH …/state`.

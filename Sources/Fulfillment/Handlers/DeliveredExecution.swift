@@ -19,6 +19,14 @@ import SmartHomeProtocol
 ///    the backend refused answers its error code (Google's, else `hardError`); one it has not finished, or has not
 ///    answered about by the deadline, answers PENDING; a failed delivery answers `transientError` and changes
 ///    nothing.
+///
+/// A `GetCameraStream` (``CameraStreamTrait``) is delivered as `CameraAvStreamManagement.HearthGetCameraStream`, and
+/// its answer is data, not state: the backend's per-device `response` is checked by ``CameraStreamAnswer`` and
+/// becomes the device's `states` (`cameraStreamAccessUrl`, `cameraStreamAuthToken`, `cameraStreamProtocol`, …). A
+/// stream device whose answer is missing, breaks the rules, or repeats another device's token answers `hardError`
+/// (the backend broke the contract: asking again would get the same answer, and Google must not be sent to a bad
+/// URL); one answered PENDING, or not answered by the deadline, answers `transientError` (a stream cannot arrive
+/// later through a state report, but a new request may succeed).
 struct DeliveredExecution {
     let store: any DeviceStore
     let options: FulfillmentOptions
@@ -39,6 +47,8 @@ struct DeliveredExecution {
         /// Per delivered device: its `command` records' descriptions and the Google traits its steps address.
         var described: [String: [(endpoint: Int, MatterCommandDescription)]]
         var traits: [String: Set<Trait>]
+        /// Per delivered device that asked for a camera stream: what it asked.
+        var streams: [String: CameraStreamRequest] = [:]
     }
 
     func plan(requestId: String, request: ExecuteRequest, agentUserId: String) throws -> Plan {
@@ -49,6 +59,7 @@ struct DeliveredExecution {
         var planned: [PlannedCommands.Device] = []
         var described: [String: [(endpoint: Int, MatterCommandDescription)]] = [:]
         var traits: [String: Set<Trait>] = [:]
+        var streams: [String: CameraStreamRequest] = [:]
         func check(_ devices: inout [String: Device], _ attempts: inout [String: PINAttempts]) {
             let stored = devices
             for id in order {
@@ -60,7 +71,8 @@ struct DeliveredExecution {
                     attempts: &attempts[id],
                     challenges: challenges,
                     mode: mode,
-                    commands: &commands
+                    commands: &commands,
+                    delivered: true
                 )
                 guard result.status == .success, let before = stored[id] else {
                     refused[id] = result
@@ -68,6 +80,7 @@ struct DeliveredExecution {
                 }
                 described[id] = commands
                 traits[id] = Set((steps[id] ?? []).compactMap { $0.command?.trait })
+                if let stream = Self.stream(steps[id] ?? [], on: before) { streams[id] = stream }
                 planned.append(Self.device(id, commands: commands, before: before, after: devices[id] ?? before))
             }
             devices = stored
@@ -95,7 +108,24 @@ struct DeliveredExecution {
                 devices: planned
             ),
             described: described,
-            traits: traits
+            traits: traits,
+            streams: streams
+        )
+    }
+
+    /// What a device's `GetCameraStream` step asks (its params were checked when it ran), or `nil` without one.
+    static func stream(_ steps: [ExecuteRequest.Execution], on device: Device) -> CameraStreamRequest? {
+        guard let step = steps.last(where: { $0.command == .getCameraStream }),
+            let binding = DeviceTypeMapping.bindings(of: device).first(where: { $0.trait == .cameraStream }),
+            let asked = try? CameraStreamTrait.request(
+                CommandParameters(params: step.params, command: .getCameraStream),
+                on: device.endpoints[binding.endpoint]
+            )
+        else { return nil }
+        return CameraStreamRequest(
+            protocols: asked.protocols,
+            toChromecast: asked.toChromecast,
+            needAuthToken: CameraStreamTrait.needAuthToken
         )
     }
 
@@ -130,6 +160,8 @@ struct DeliveredExecution {
     func commit(_ plan: Plan, outcome: DeliveryOutcome) throws -> [ExecuteResult] {
         var delivered: [String: ExecuteResult] = [:]
         var confirmed: [String: (clusters: JSONObject?, endpoint: Int?)] = [:]
+        var streamStates: [String: JSONObject] = [:]
+        var tokens: Set<String> = []
         let ids = plan.commands.deviceIds
         switch outcome {
         case .failed(let reason):
@@ -144,11 +176,40 @@ struct DeliveredExecution {
                 "Command delivery passed its deadline: the devices are PENDING",
                 metadata: metadata(plan, ["devices": "\(ids.count)"])
             )
-            for id in ids { delivered[id] = ExecuteResult(ids: [id], status: .pending) }
+            for id in ids {
+                delivered[id] =
+                    plan.streams[id] == nil
+                    ? ExecuteResult(ids: [id], status: .pending)
+                    : ExecuteResult(ids: [id], status: .error, errorCode: .transientError)
+            }
         case .answered(let answers):
             for id in ids {
                 switch answers[id] {
-                case .success(let clusters, let endpoint):
+                case .success(let clusters, let endpoint, let response):
+                    if let stream = plan.streams[id] {
+                        do throws(CameraStreamAnswer.Rejection) {
+                            guard let response else {
+                                throw CameraStreamAnswer.Rejection(reason: "the answer has no \"response\" object")
+                            }
+                            let states = try CameraStreamAnswer.states(response, for: stream)
+                            if let token = states["cameraStreamAuthToken"]?.stringValue {
+                                guard tokens.insert(token).inserted else {
+                                    throw CameraStreamAnswer.Rejection(
+                                        reason:
+                                            "the token was already answered for another device: it must be scoped to one"
+                                    )
+                                }
+                            }
+                            streamStates[id] = states
+                        } catch {
+                            logger.warning(
+                                "The device backend's stream answer breaks Google's CameraStream rules: answered hardError",
+                                metadata: metadata(plan, ["device.id": "\(id)", "delivery.error": "\(error.reason)"])
+                            )
+                            delivered[id] = ExecuteResult(ids: [id], status: .error, errorCode: .hardError)
+                            continue
+                        }
+                    }
                     confirmed[id] = (clusters, endpoint)
                 case .error(let code):
                     let known = ErrorCode(rawValue: code)
@@ -160,12 +221,15 @@ struct DeliveredExecution {
                     }
                     delivered[id] = ExecuteResult(ids: [id], status: .error, errorCode: known ?? .hardError)
                 case .pending, nil:
-                    delivered[id] = ExecuteResult(ids: [id], status: .pending)
+                    delivered[id] =
+                        plan.streams[id] == nil
+                        ? ExecuteResult(ids: [id], status: .pending)
+                        : ExecuteResult(ids: [id], status: .error, errorCode: .transientError)
                 }
             }
         }
         if !confirmed.isEmpty {
-            let committed = try commitConfirmed(plan, confirmed)
+            let committed = try commitConfirmed(plan, confirmed, streamStates: streamStates)
             delivered.merge(committed) { _, new in new }
         }
         let results = plan.order.compactMap { plan.refused[$0] ?? delivered[$0] }
@@ -176,7 +240,8 @@ struct DeliveredExecution {
     /// `command` records; the store queues the HomeGraph work.
     private func commitConfirmed(
         _ plan: Plan,
-        _ confirmed: [String: (clusters: JSONObject?, endpoint: Int?)]
+        _ confirmed: [String: (clusters: JSONObject?, endpoint: Int?)],
+        streamStates: [String: JSONObject]
     ) throws -> [String: ExecuteResult] {
         let ids = plan.commands.deviceIds.filter { confirmed[$0] != nil }
         let targets = Dictionary(uniqueKeysWithValues: plan.commands.devices.map { ($0.id, $0) })
@@ -229,6 +294,7 @@ struct DeliveredExecution {
                 let traits = plan.traits[id] ?? []
                 let bindings = DeviceTypeMapping.bindings(of: device).filter { traits.contains($0.trait) }
                 var states = SyncDeviceMapping.states(of: device, bindings: bindings)
+                for (key, value) in streamStates[id] ?? JSONObject() { states.append(key, value) }
                 if let exception = DeviceExceptions.exceptionCode(of: device) {
                     states.append("exceptionCode", .string(exception.rawValue))
                 }

@@ -21,6 +21,9 @@ import SmartHomeProtocol
 /// Before any step of a device runs, its challenge is checked (``ChallengeCheck``): a device that needs an `ack`
 /// or a PIN it did not get answers `ERROR` / `challengeNeeded` and nothing of it changes; the wrong-PIN count and
 /// lockout are written in the same transaction as the rest of the EXECUTE.
+///
+/// `GetCameraStream` is refused here with ``CameraStreamTrait/registryModeError`` (`functionNotSupported`): only a
+/// device backend (``DeliveredExecution``) can answer it, and Hearth never makes up a stream URL.
 struct ExecuteHandler {
     let store: any DeviceStore
     let options: FulfillmentOptions
@@ -96,7 +99,8 @@ struct ExecuteHandler {
         attempts: inout PINAttempts?,
         challenges: ChallengeCheck,
         mode: ValidationMode,
-        commands: inout [(endpoint: Int, MatterCommandDescription)]
+        commands: inout [(endpoint: Int, MatterCommandDescription)],
+        delivered: Bool = false
     ) -> ExecuteResult {
         // A device Google was never told about (no Google type yet) is not Google's to command.
         guard let device = devices[id], DeviceTypeMapping.isExposed(device) else {
@@ -143,6 +147,8 @@ struct ExecuteHandler {
                         "the device has no \(command.trait.rawValue) trait for \(command.rawValue)"
                     )
                 }
+                // Only the device backend can open a stream: without one, refused before anything else.
+                if command == .getCameraStream, !delivered { throw CameraStreamTrait.registryModeError }
                 guard working.endpoints[binding.endpoint].online else {
                     throw CommandError(
                         .deviceOffline,

@@ -14,7 +14,7 @@ public enum FixtureRedaction {
     public static let secretNames: Set<String> = [
         "pin", "password", "passphrase", "secret", "client_secret", "clientsecret", "token", "access_token",
         "accesstoken", "refresh_token", "refreshtoken", "id_token", "idtoken", "authorization", "apikey", "api_key",
-        "assertion",
+        "assertion", "camerastreamauthtoken",
     ]
 
     /// `value` with every secret member's value replaced by ``marker``.
