@@ -94,7 +94,6 @@ public enum DeviceTypeMapping {
         case .LaundryWasher: return .washer
         case .Dishwasher: return .dishwasher
         case .Doorbell: return .doorbell
-        case .Camera: return .camera
         case .LaundryDryer: return .dryer
         case .Refrigerator: return .refrigerator
         case .Oven: return .oven
@@ -165,7 +164,6 @@ public enum DeviceTypeMapping {
         case .RoboticVacuumCleaner: return [.startStop, .dock]
         case .LaundryWasher, .Dishwasher: return [.onOff, .startStop, .runCycle]
         case .Doorbell: return [.objectDetection]
-        case .Camera: return [.cameraStream]
         case .LaundryDryer: return [.onOff, .startStop, .runCycle]
         // A Cook Surface's On/Off is optional (Matter 1.4, "Off Only" feature); the Cooktop's is mandatory and,
         // on the primary endpoint, backs OnOff.

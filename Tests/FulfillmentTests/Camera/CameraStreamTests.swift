@@ -108,7 +108,7 @@ struct CameraStreamTests {
         #expect(attributes.count == 2)
     }
 
-    @Test(.enabled(if: registryHoldsCameras)) func aCameraSyncsAsCameraWithCameraStream() throws {
+    @Test func aCameraSyncsAsCameraWithCameraStream() throws {
         let store = try Self.store(Self.camera("cam"))
         let dispatcher = Self.dispatcher(store, nil)
         let answer = dispatcher.handle(
@@ -126,7 +126,7 @@ struct CameraStreamTests {
 
     // MARK: - Registry mode
 
-    @Test(.enabled(if: registryHoldsCameras)) func registryModeAnswersFunctionNotSupportedAndNoURL() throws {
+    @Test func registryModeAnswersFunctionNotSupportedAndNoURL() throws {
         let store = try Self.store(Self.camera("cam"))
         let commands = try Self.execute(Self.dispatcher(store, nil), ["cam"], Self.getCameraStream(["hls"]))
         #expect(commands.count == 1)
@@ -138,7 +138,7 @@ struct CameraStreamTests {
 
     // MARK: - Delivered
 
-    @Test(.enabled(if: registryHoldsCameras)) func aStreamIsDeliveredAsHearthsCommandAndAnsweredWithGooglesFields()
+    @Test func aStreamIsDeliveredAsHearthsCommandAndAnsweredWithGooglesFields()
         throws
     {
         let store = try Self.store(Self.camera("cam", push: false))
@@ -175,7 +175,7 @@ struct CameraStreamTests {
         #expect(states.keys.filter { $0.hasPrefix("cameraStream") }.count == 4)
     }
 
-    @Test(.enabled(if: registryHoldsCameras)) func aProtocolNoDestinationSupportsIsRefusedBeforeDelivery() throws {
+    @Test func aProtocolNoDestinationSupportsIsRefusedBeforeDelivery() throws {
         let store = try Self.store(Self.camera("cam"))
         let deliverer = ScriptedDeliverer { _ in .answered([:]) }
         let commands = try Self.execute(Self.dispatcher(store, deliverer), ["cam"], Self.getCameraStream(["webrtc"]))
@@ -184,7 +184,6 @@ struct CameraStreamTests {
     }
 
     @Test(
-        .enabled(if: registryHoldsCameras),
         arguments: [
             ("no token", CameraStreamTests.hlsResponse(token: nil)),
             (
@@ -233,7 +232,7 @@ struct CameraStreamTests {
         #expect(commands.first?["states"] == nil, "\(name)")
     }
 
-    @Test(.enabled(if: registryHoldsCameras)) func aMissingResponseIsHardErrorAndPendingIsTransientError() throws {
+    @Test func aMissingResponseIsHardErrorAndPendingIsTransientError() throws {
         let store = try Self.store(Self.camera("a", push: false), Self.camera("b", push: false))
         let deliverer = ScriptedDeliverer { _ in
             .answered(["a": .success(clusters: nil, endpoint: nil), "b": .pending])
@@ -247,7 +246,7 @@ struct CameraStreamTests {
         #expect(commands.first { $0["ids"] == ["b"] }?["errorCode"] == "transientError")
     }
 
-    @Test(.enabled(if: registryHoldsCameras)) func oneTokenForTwoDevicesIsRefused() throws {
+    @Test func oneTokenForTwoDevicesIsRefused() throws {
         let store = try Self.store(Self.camera("a", push: false), Self.camera("b", push: false))
         let deliverer = ScriptedDeliverer { _ in
             .answered([
@@ -298,7 +297,7 @@ struct CameraStreamTests {
     /// EXECUTE path needs the binding.
     static let camerasMapped = DeviceType.Camera.isModelled
 
-    @Test(.enabled(if: camerasMapped)) func withoutABackendTheCommandIsFunctionNotSupported() {
+    @Test func withoutABackendTheCommandIsFunctionNotSupported() {
         let (result, commands) = Self.run(Self.camera("cam", webRTC: true), Self.params(["webrtc"]), delivered: false)
         #expect(result.status == .error)
         #expect(result.errorCode == .functionNotSupported)
@@ -306,7 +305,7 @@ struct CameraStreamTests {
         #expect(commands.isEmpty)
     }
 
-    @Test(.enabled(if: camerasMapped)) func deliveredTheCommandRunsAndIsDescribed() throws {
+    @Test func deliveredTheCommandRunsAndIsDescribed() throws {
         let (result, commands) = Self.run(
             Self.camera("cam", webRTC: true),
             Self.params(["webrtc"]),

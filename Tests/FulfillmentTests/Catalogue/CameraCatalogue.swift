@@ -9,17 +9,9 @@ import MatterModel
 /// | `side-door` | AudioDoorbell | DOORBELL | ObjectDetection |
 /// | `driveway-floodlight` | FloodlightCamera (Camera AV Stream Management, WebRTC Transport Provider) + DimmableLight | CAMERA | OnOff, Brightness, CameraStream |
 ///
-/// The stream and zone clusters (0x0550–0x0556) are Matter 1.5's: a device file can name them once the generated
-/// tables hold them (``tablesHoldTheCameraClusters``); until then the tests that parse this file are disabled.
+/// The stream and zone clusters (0x0550–0x0556) are Matter 1.5's, from the generated tables.
 enum CameraCatalogue {
     static let user = "camera-user"
-
-    /// Whether the generated Matter tables define the camera clusters, so that this file parses.
-    static var tablesHoldTheCameraClusters: Bool {
-        ["CameraAVStreamManagement", "WebRTCTransportProvider", "PushAVStreamTransport", "ZoneManagement"].allSatisfy {
-            ClusterID(rawValue: $0) != nil
-        }
-    }
 
     /// Each device's Google type and traits, as the table above gives them (traits in ``Trait``'s order).
     static let expected: [(id: String, type: String, traits: [String])] = [
