@@ -86,7 +86,8 @@ struct AppSelectorTraitTests {
             "traits": ["action.devices.traits.AppSelector"], "name": ["name": "Player"], "willReportState": false,
             "attributes": .object(attributes),
         ]
-        #expect(SyncValidator.problems(in: google.objectValue ?? JSONObject()) == [])
+        // The attributes alone: the STREAMING_BOX guide's other traits are the device type's (its own tests).
+        #expect(SyncValidator.problems(in: google.objectValue ?? JSONObject()).filter { $0.path != "traits" } == [])
         // The one-endpoint view of the player alone has no apps.
         var alone = JSONObject()
         AppSelectorTrait.attributes(of: Self.device()[0], into: &alone)

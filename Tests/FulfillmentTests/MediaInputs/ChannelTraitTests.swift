@@ -104,7 +104,8 @@ struct ChannelTraitTests {
             "id": "tv", "type": "action.devices.types.TV", "traits": ["action.devices.traits.Channel"],
             "name": ["name": "TV"], "willReportState": false, "attributes": .object(attributes),
         ]
-        #expect(SyncValidator.problems(in: google.objectValue ?? JSONObject()) == [])
+        // The attributes alone: the TV guide's other traits are the device type's (its own tests).
+        #expect(SyncValidator.problems(in: google.objectValue ?? JSONObject()).filter { $0.path != "traits" } == [])
     }
 
     /// Only the first 30 channels reach SYNC (Google: "to 30 channels or less"); the 31st is still tuned by number.
@@ -125,7 +126,7 @@ struct ChannelTraitTests {
             "name": ["name": "TV"], "willReportState": false, "attributes": .object(over),
         ]
         #expect(
-            SyncValidator.warnings(in: google.objectValue ?? JSONObject()).map(\.path) == [
+            SyncValidator.warnings(in: google.objectValue ?? JSONObject()).map(\.path).filter { $0 != "traits" } == [
                 "attributes.availableChannels"
             ]
         )
