@@ -19,6 +19,9 @@ Matter 1.4 lacks, so nothing else of 1.5 replaces 1.4. A derived cluster (`<clas
 baseCluster="Mode Base">`) is written merged with its base; a base without an id (Mode Base, Alarm Base) is used
 for merging only. The global data types (`<version>/globals/`: Structs.xml, Enums.xml, Bitmaps.xml, TypeDefs.xml,
 which the 1.4 data model does not have) are written as a third table, without those a cluster file defines itself.
+A type a given cluster file names that only a cluster file not given defines (Push AV Stream Transport's
+`TLSEndpointID`, TLS Client Management's) is written into the naming cluster's types from `OUTSIDE_TYPES`, with a
+comment saying where it comes from.
 Anything in a file that the generator does not understand stops it, naming the file and the
 element: a table that silently dropped a requirement or a constraint would be worse than none.
 """
