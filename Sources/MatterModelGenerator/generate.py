@@ -19,6 +19,9 @@ Matter 1.4 lacks, so nothing else of 1.5 replaces 1.4. A derived cluster (`<clas
 baseCluster="Mode Base">`) is written merged with its base; a base without an id (Mode Base, Alarm Base) is used
 for merging only. The global data types (`<version>/globals/`: Structs.xml, Enums.xml, Bitmaps.xml, TypeDefs.xml,
 which the 1.4 data model does not have) are written as a third table, without those a cluster file defines itself.
+A type a given cluster file names that only a cluster file not given defines (Push AV Stream Transport's
+`TLSEndpointID`, TLS Client Management's) is written into the naming cluster's types from `OUTSIDE_TYPES`, with a
+comment saying where it comes from.
 Anything in a file that the generator does not understand stops it, naming the file and the
 element: a table that silently dropped a requirement or a constraint would be worse than none.
 """
@@ -344,6 +347,17 @@ UNPARSED_BOUNDS = {
 TWO_BOUNDS = {"between": "between", "countBetween": "countBetween", "lengthBetween": "lengthBetween"}
 
 
+# Types a given cluster file names that only a cluster file *not* given defines, by the naming file and type name:
+# the defining cluster, its file, and the definition quoted from that file. Each is written into the naming cluster's
+# data types, with a comment saying where it is from, so the type resolves as the cluster's own. The generator
+# stops if the naming file no longer uses the type, or if a given file now defines it (then the entry goes).
+OUTSIDE_TYPES = {
+    ("PushAVStreamTransport.xml", "TLSEndpointID"): (
+        "TLS Client Management (0x0802)", "1.5/clusters/TLSClientManagement.xml",
+        '<number name="TLSEndpointID" type="uint16"/>'),
+}
+
+
 REPLACED_WHOLE = {"constraint", "entry", "clusterIds", "classification", "revisionHistory"}
 
 
@@ -518,7 +532,7 @@ def side_bound(node, where):
 
 def element_bound(node, where):
     """A bound written as an element: another field or attribute by name (`<field name="PercentMax"/>`), or a
-    `<compute>` adding or subtracting two bounds."""
+    `<compute>` adding, subtracting or dividing two bounds."""
     if node.tag in ("field", "attribute"):
         if set(node.attrib) != {"name"} or len(node):
             raise GeneratorError(f"{where}: <{node.tag}> bound with {sorted(node.attrib)}")
@@ -533,7 +547,8 @@ def element_bound(node, where):
         if sorted(parts) != ["left", "operation", "right"] or len(node) != 3 or node.attrib:
             raise GeneratorError(f"{where}: <compute> with {[child.tag for child in node]}")
         operation = (parts["operation"].text or "").strip()
-        case = {"add": "sum", "subtract": "difference"}.get(operation)
+        # `divide`: Push AV Stream Transport's `ChunkDuration` is at most `SegmentDuration / 2` (Matter 1.5).
+        case = {"add": "sum", "subtract": "difference", "divide": "quotient"}.get(operation)
         if case is None or len(parts["operation"]):
             raise GeneratorError(f"{where}: <compute> operation {operation!r}")
         return f".{case}({side_bound(parts['left'], where)}, {side_bound(parts['right'], where)})"
@@ -903,7 +918,41 @@ def clusters(data_model, versions):
                 "sources": sources,
                 **body,
             }
+    outside_types(files, entries)
     return [entries[key] for key in sorted(entries)], files, derived_count
+
+
+def used_type_names(root):
+    """Every type name the file's attributes, fields and list entries write (`type="TLSEndpointID"`)."""
+    return {node.get("type") for node in root.iter() if node.tag in ("attribute", "field", "entry") and node.get("type")}
+
+
+def outside_types(files, entries):
+    """Adds each `OUTSIDE_TYPES` definition to the clusters of the file naming it, after checking that the file is
+    given, still names the type, and that no given cluster file defines it."""
+    defined = {}
+    for entry in entries.values():
+        for line in entry["dataTypes"]:
+            defined.setdefault(line.split('"')[1], entry["sources"][0])
+    for entry in entries.values():
+        entry.setdefault("outsideTypes", [])
+    for (file_name, type_name), (owner, owner_file, definition) in sorted(OUTSIDE_TYPES.items()):
+        naming = [entry for entry in files if os.path.basename(entry["where"]) == file_name]
+        if not naming:
+            continue  # The naming file is not among the given ones: nothing names the type.
+        where = naming[0]["where"]
+        if type_name in defined:
+            raise GeneratorError(
+                f"{where}: {type_name} is defined by {defined[type_name]} now; take it out of OUTSIDE_TYPES")
+        if type_name not in used_type_names(naming[0]["root"]):
+            raise GeneratorError(f"{where}: no longer names {type_name}; take it out of OUTSIDE_TYPES")
+        node = ET.fromstring(definition)
+        item = data_type(node, f"OUTSIDE_TYPES {owner_file}")
+        comment = (f"{type_name}: defined by {owner} in {owner_file}, which is not given; written here as that file "
+                   f"defines it ({definition})")
+        for entry in entries.values():
+            if entry["sources"][0] == where:
+                entry["outsideTypes"].append((comment, item))
 
 
 def swift_cluster(entry):
@@ -929,15 +978,20 @@ def swift_cluster(entry):
     lines.append(f"        conformance: {entry['conformance']},")
     for group, _ in groups:
         tail = "" if group == groups[-1][0] else ","
-        value = f"{name}{group[0].upper()}{group[1:]}" if entry[group] else "[]"
+        present = entry[group] or (group == "dataTypes" and entry["outsideTypes"])
+        value = f"{name}{group[0].upper()}{group[1:]}" if present else "[]"
         lines.append(f"        {group}: {value}{tail}")
     lines.append("    )")
     for group, element in groups:
         items = entry[group]
-        if not items:
+        outside = entry["outsideTypes"] if group == "dataTypes" else []
+        if not items and not outside:
             continue
         lines.append(f"    private static let {name}{group[0].upper()}{group[1:]}: [{element}] = [")
         for item in items:
+            lines.append(f"        {item},")
+        for comment, item in outside:
+            lines.extend(f"        // {line}" for line in textwrap.wrap(comment, width=100))
             lines.append(f"        {item},")
         lines.append("    ]")
     return lines

@@ -1,5 +1,6 @@
-import MatterModel
 import Testing
+
+@testable import MatterModel
 
 /// The Matter 1.5 camera device types and clusters the generator takes from `data_model/1.5/` (the ones Matter 1.4
 /// lacks), against facts quoted from those files of `project-chip/connectedhomeip`.
@@ -14,7 +15,7 @@ struct Matter15CameraDataModelTests {
     /// The clusters taken from `data_model/1.5/clusters/`, by id, as each file's `<clusterId id name>` writes them.
     static let matter15Clusters: [Int: String] = [
         0x0550: "Zone Management", 0x0551: "Camera AV Stream Management", 0x0553: "WebRTC Transport Provider",
-        0x0554: "WebRTC Transport Requestor", 0x0556: "Chime",
+        0x0554: "WebRTC Transport Requestor", 0x0555: "Push AV Stream Transport", 0x0556: "Chime",
     ]
 
     @Test func theMatter15DeviceTypesAreInTheTableByTheirNames() throws {
@@ -146,5 +147,119 @@ struct Matter15CameraDataModelTests {
         #expect(response.direction == .responseFromServer)
         let video = try #require(response.fields.first { $0.name == "VideoStreamID" })
         #expect(video.conformance == .mandatory(.commandField(command: "SolicitOffer", field: "VideoStreamID")))
+    }
+
+    /// `PushAVStreamTransport.xml`: `<clusterId id="0x0555" name="Push AV Stream Transport">` with
+    /// `<provisionalConform/>`, `revision="1"`, `picsCode="PAVST"`; `SupportedFormats` (0x0000) a `list` of
+    /// `<entry type="SupportedFormatStruct"/>` with `<minCount value="1"/>` and `persistence="fixed"`;
+    /// `AllocatePushTransport` (0x00, `response="AllocatePushTransportResponse"`, `largeMessage="true"`,
+    /// `invokePrivilege="manage"`) with one field, `TransportOptions` of `TransportOptionsStruct`.
+    @Test func pushAVStreamTransportIsAsTheSpecificationWritesIt() throws {
+        let push = try #require(MatterClusterDefinition.definition(id: 0x0555))
+        #expect(push.name == "Push AV Stream Transport")
+        #expect(push.revision == 1)
+        #expect(push.conformance == .provisional)
+        #expect(push.classification.picsCode == "PAVST")
+        #expect(push.features.map(\.code) == ["PERZONESENS", "METADATA"])
+        let formats = try #require(push.attribute(id: 0x0000))
+        #expect(formats.name == "SupportedFormats")
+        #expect(formats.type == .list(entry: "SupportedFormatStruct", constraint: nil))
+        #expect(formats.constraint == .minCount(.integer(1)))
+        #expect(formats.quality.persistence == .fixed)
+        #expect(
+            push.dataType(named: "SupportedFormatStruct")?.fields.map(\.name) == ["ContainerFormat", "IngestMethod"]
+        )
+        let allocate = try #require(push.command(named: "AllocatePushTransport"))
+        #expect(allocate.id == 0x00)
+        #expect(allocate.direction == .commandToServer)
+        #expect(allocate.response == "AllocatePushTransportResponse")
+        #expect(allocate.largeMessage)
+        #expect(allocate.access.invokePrivilege == .manage)
+        #expect(allocate.fields.map(\.name) == ["TransportOptions"])
+        #expect(allocate.fields.map(\.type) == [.named("TransportOptionsStruct")])
+        #expect(allocate.fields.map(\.conformance) == [.mandatory(nil)])
+        #expect(push.command(named: "DeallocatePushTransport")?.response == "Y")
+        #expect(
+            push.event(named: "PushTransportBegin")?.fields.map(\.name) == [
+                "ConnectionID", "TriggerType", "ActivationReason",
+            ]
+        )
+    }
+
+    /// `CMAFContainerOptionsStruct.ChunkDuration` is `<between><from value="0"/><to><compute><operation>divide
+    /// </operation><left><field name="SegmentDuration"/></left><right value="2"/></compute></to></between>`.
+    @Test func aComputedQuotientBoundIsCarried() throws {
+        let push = try #require(MatterClusterDefinition.definition(id: 0x0555))
+        let options = try #require(push.dataType(named: "CMAFContainerOptionsStruct"))
+        let chunk = try #require(options.fields.first { $0.name == "ChunkDuration" })
+        #expect(chunk.constraint == .between(.integer(0), .quotient(.reference("SegmentDuration"), .integer(2))))
+    }
+
+    /// Push AV's `TransportOptionsStruct` names types it does not define: `StreamUsageEnum` (a 1.5 global enum),
+    /// `VideoStreamID` and `AudioStreamID` (`<number … type="uint16"/>` in `CameraAVStreamManagement.xml`), `ZoneID`
+    /// (`TransportZoneOptionsStruct.Zone`; `uint16` in `ZoneManagement.xml`) and `TLSEndpointID`, which only
+    /// `TLSClientManagement.xml` (not in the tables) defines, as `<number name="TLSEndpointID" type="uint16"/>`: the
+    /// generator writes that one into Push AV's types, saying so. Every field, and `CurrentConnections`, resolves.
+    @Test func pushAVsTypesFromOtherClustersResolve() throws {
+        let push = try #require(MatterClusterDefinition.definition(id: 0x0555))
+        for field in ["VideoStreamID", "AudioStreamID", "TLSEndpointID"] {
+            let type = try #require(push.valueType(ofField: field, inStruct: "TransportOptionsStruct"), "\(field)")
+            #expect(type.kind == .integer(bits: 16, signed: false), "\(field)")
+        }
+        #expect(push.valueType(ofField: "TLSEndpointID", inStruct: "TransportOptionsStruct")?.bounds.range == 0...65534)
+        let usage = try #require(push.valueType(ofField: "StreamUsage", inStruct: "TransportOptionsStruct"))
+        #expect(usage.name == "StreamUsageEnum")
+        let zone = try #require(push.valueType(ofField: "Zone", inStruct: "TransportZoneOptionsStruct"))
+        #expect(zone.kind == .integer(bits: 16, signed: false))
+        #expect(zone.nullable)
+        #expect(push.valueType(ofAttribute: "CurrentConnections") != nil)
+        #expect(push.dataType(named: "TLSEndpointID") != nil)
+        #expect(MatterClusterDefinition.definition(id: 0x0802) == nil, "TLS Client Management is not in the tables")
+    }
+
+    /// A Camera endpoint (`Camera.xml`: Camera AV Stream Management with `VDO`, `ADO` and `SNP`, and WebRTC
+    /// Transport Provider, mandatory; Push AV Stream Transport optional) with the stream attributes that have no
+    /// default, and Push AV.
+    static func camera(pushAV: String) -> String {
+        """
+        {"id": "door-cam", "name": "Door camera", "endpoints": [{"deviceType": "Camera", "clusters": {
+          "CameraAVStreamManagement": {"FeatureMap": 7, "MaxConcurrentEncoders": 1, "MaxEncodedPixelRate": 1000000,
+            "VideoSensorParams": {"SensorWidth": 1920, "SensorHeight": 1080, "MaxFPS": 30},
+            "MinViewportResolution": {"Width": 640, "Height": 480}, "RateDistortionTradeOffPoints": [],
+            "MaxContentBufferSize": 1000000,
+            "MicrophoneCapabilities": {"MaxNumberOfChannels": 1, "SupportedCodecs": [0],
+              "SupportedSampleRates": [16000], "SupportedBitDepths": [16]},
+            "SnapshotCapabilities": [], "MaxNetworkBandwidth": 1000000, "CurrentFrameRate": 30,
+            "SupportedStreamUsages": [], "AllocatedVideoStreams": [], "AllocatedAudioStreams": [],
+            "AllocatedSnapshotStreams": [], "StreamUsagePriorities": [],
+            "Viewport": {"X1": 0, "Y1": 0, "X2": 1920, "Y2": 1080},
+            "MicrophoneMuted": false, "MicrophoneVolumeLevel": 50, "MicrophoneMaxLevel": 254, "MicrophoneMinLevel": 0},
+          "WebRTCTransportProvider": {"CurrentSessions": []},
+          "PushAVStreamTransport": \(pushAV)}}]}
+        """
+    }
+
+    /// A device file may name the cluster: `ClusterID(rawValue: "PushAVStreamTransport")`, and a Camera endpoint
+    /// keeps it. `"PushAVStreamTransport": {}` is refused for what it lacks, not for its name: `SupportedFormats` is
+    /// mandatory (`<mandatoryConform/>`, `<minCount value="1"/>`) and the XML gives it no default. With one format
+    /// (`CMAF`, `CMAFIngest`, each item `value="0"`) and no connections, it parses.
+    @Test func aDeviceFileCanNamePushAVStreamTransport() throws {
+        let push = try #require(ClusterID(rawValue: "PushAVStreamTransport"))
+        #expect(push == ClusterID(matterID: 0x0555))
+        let error = try #require(throws: DeviceFileError.self) {
+            try DeviceFile.parse(deviceFile(Self.camera(pushAV: "{}")))
+        }
+        #expect(error.field?.hasSuffix("PushAVStreamTransport.SupportedFormats") == true, "\(error)")
+        let file = try DeviceFile.parse(
+            deviceFile(
+                Self.camera(
+                    pushAV:
+                        #"{"SupportedFormats": [{"ContainerFormat": 0, "IngestMethod": 0}], "CurrentConnections": []}"#
+                )
+            )
+        )
+        let device = try #require(file.users.first?.devices.first)
+        let formats = try #require(device.endpoints.first?.clusters[push]?["SupportedFormats"]?.listValue)
+        #expect(formats == [.structure(["ContainerFormat": .int(0), "IngestMethod": .int(0)])])
     }
 }

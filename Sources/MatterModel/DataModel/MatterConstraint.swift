@@ -44,6 +44,8 @@ public indirect enum MatterConstraintBound: Sendable, Hashable {
     case sum(MatterConstraintBound, MatterConstraintBound)
     /// `A - B` (`NumberOfPositions - 1`).
     case difference(MatterConstraintBound, MatterConstraintBound)
+    /// `A / B` (Push AV Stream Transport's `ChunkDuration`: at most `SegmentDuration / 2`).
+    case quotient(MatterConstraintBound, MatterConstraintBound)
     /// A bound the data model writes in no form the generator reads, as its own text. The DocC article "The Matter
     /// data model" lists each one.
     case unparsed(String)

@@ -302,7 +302,7 @@ private struct ConstraintLimits {
         return low <= high ? low...high : nil
     }
 
-    /// A bound's number, when it is one (or a sum or difference of numbers).
+    /// A bound's number, when it is one (or a sum, difference or quotient of numbers).
     static func value(_ bound: MatterConstraintBound) -> Int? {
         switch bound {
         case .integer(let number): return number
@@ -314,6 +314,10 @@ private struct ConstraintLimits {
             guard let a = value(a), let b = value(b) else { return nil }
             let (difference, overflow) = a.subtractingReportingOverflow(b)
             return overflow ? nil : difference
+        case .quotient(let a, let b):
+            guard let a = value(a), let b = value(b), b != 0 else { return nil }
+            let (quotient, overflow) = a.dividedReportingOverflow(by: b)
+            return overflow ? nil : quotient
         case .null, .manufacturerSpecific, .reference, .unparsed: return nil
         }
     }

@@ -2,7 +2,7 @@
 // (project-chip/connectedhomeip data_model/, versions 1.4, 1.4.1, 1.5). Do not edit:
 // run the generator again (the DocC article "The Matter data model" says how).
 //
-// 124 clusters, from:
+// 125 clusters, from:
 //   1.4.1/clusters/Label-Cluster-UserLabelCluster.xml sha256:befbcd38d97d985a79a38395faeb2f83a3ea337d4d7893567699c8b1420b27ef
 //   1.4.1/clusters/LowPower.xml sha256:97ad9a72e0f8531f087c595dfc87ae30d6f81e5f50c79451b3294add02527027
 //   1.4.1/clusters/SmokeCOAlarm.xml sha256:9c2282e8246d7c25162ead6f89562aa80ac120e570b298deb58cb68bd2251e54
@@ -116,6 +116,7 @@
 //   1.4/clusters/bridge-clusters-BridgedDeviceBasicInformationCluster.xml sha256:636a86b1684d433b2595c279f4ad4120346793dc738922b8d8afaca668730287
 //   1.5/clusters/CameraAVStreamManagement.xml sha256:33d55fe29dcd1603d50b4d9797284330cd13f3e1ca6c8b25c49bc1a4c52b83b3
 //   1.5/clusters/Chime.xml sha256:d0f5bba66ef985771f40d28c9d434973d163bef14526ef588dfd72119b1dc263
+//   1.5/clusters/PushAVStreamTransport.xml sha256:30a04e166ff65a1dc570bb60c86ae6ec4e55cc076b138ef2599642287629fa44
 //   1.5/clusters/WebRTC_Provider.xml sha256:da14ea70d849cb8481f6c1e7dd143aeb7d0fe27fec62ff9c07094d72333dc9a4
 //   1.5/clusters/WebRTC_Requestor.xml sha256:571909f83c14245677aacb2d6a2b829df6b95a9696b3b0842e863a5eccafe71d
 //   1.5/clusters/ZoneManagement.xml sha256:8ec1f7c819b222b5d508b35cf1fe353969c5f65cfc1865825cfa7e2e522af50f
@@ -242,6 +243,7 @@ extension MatterClusterDefinition {
         cluster0551,
         cluster0553,
         cluster0554,
+        cluster0555,
         cluster0556,
         cluster0750,
         cluster0751,
@@ -370,6 +372,7 @@ extension MatterClusterDefinition {
         (0x0551, "Camera AV Stream Management"),
         (0x0553, "WebRTC Transport Provider"),
         (0x0554, "WebRTC Transport Requestor"),
+        (0x0555, "Push AV Stream Transport"),
         (0x0556, "Chime"),
         (0x0750, "Ecosystem Information"),
         (0x0751, "Commissioner Control"),
@@ -500,6 +503,7 @@ extension MatterClusterDefinition {
         case 0x0551: return cluster0551
         case 0x0553: return cluster0553
         case 0x0554: return cluster0554
+        case 0x0555: return cluster0555
         case 0x0556: return cluster0556
         case 0x0750: return cluster0750
         case 0x0751: return cluster0751
@@ -39589,6 +39593,844 @@ extension MatterClusterDefinition {
                 ),
             ],
             largeMessage: true
+        ),
+    ]
+
+    // 1.5/clusters/PushAVStreamTransport.xml
+    private static let cluster0555: MatterClusterDefinition = MatterClusterDefinition(
+        id: 0x0555,
+        name: "Push AV Stream Transport",
+        revision: 1,
+        classification: Classification(
+            hierarchy: .base,
+            baseCluster: nil,
+            role: "application",
+            picsCode: "PAVST",
+            scope: "Endpoint"
+        ),
+        conformance: .provisional,
+        features: cluster0555Features,
+        dataTypes: cluster0555DataTypes,
+        attributes: cluster0555Attributes,
+        commands: cluster0555Commands,
+        events: cluster0555Events
+    )
+    private static let cluster0555Features: [Feature] = [
+        Feature(bit: 0, code: "PERZONESENS", name: "PerZoneSensitivity", conformance: .optional(nil)),
+        Feature(bit: 1, code: "METADATA", name: "Metadata", conformance: .otherwise([.provisional, .optional(nil)])),
+    ]
+    private static let cluster0555DataTypes: [DataType] = [
+        DataType(name: "PushTransportConnectionID", kind: .number(base: "uint16")),
+        DataType(
+            name: "CMAFInterfaceEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "Interface1", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Interface2DASH", conformance: .otherwise([.provisional, .mandatory(nil)])),
+                    Item(value: 2, name: "Interface2HLS", conformance: .otherwise([.provisional, .mandatory(nil)])),
+                ]
+            )
+        ),
+        DataType(
+            name: "ContainerFormatEnum",
+            kind: .enumeration(base: nil, items: [Item(value: 0, name: "CMAF", conformance: .mandatory(nil))])
+        ),
+        DataType(
+            name: "IngestMethodsEnum",
+            kind: .enumeration(base: nil, items: [Item(value: 0, name: "CMAFIngest", conformance: .mandatory(nil))])
+        ),
+        DataType(
+            name: "StatusCodeEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 2, name: "InvalidTLSEndpoint", conformance: .mandatory(nil)),
+                    Item(value: 3, name: "InvalidStream", conformance: .mandatory(nil)),
+                    Item(value: 4, name: "InvalidURL", conformance: .mandatory(nil)),
+                    Item(value: 5, name: "InvalidZone", conformance: .mandatory(nil)),
+                    Item(value: 6, name: "InvalidCombination", conformance: .mandatory(nil)),
+                    Item(value: 7, name: "InvalidTriggerType", conformance: .mandatory(nil)),
+                    Item(value: 8, name: "InvalidTransportStatus", conformance: .mandatory(nil)),
+                    Item(value: 9, name: "InvalidOptions", conformance: .mandatory(nil)),
+                    Item(value: 10, name: "InvalidStreamUsage", conformance: .mandatory(nil)),
+                    Item(value: 11, name: "InvalidTime", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "TransportStatusEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "Active", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Inactive", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "TransportTriggerTypeEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "Command", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Motion", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "Continuous", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "TriggerActivationReasonEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "UserInitiated", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Automation", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "Emergency", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "CMAFContainerOptionsStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "CMAFInterface",
+                        type: .named("CMAFInterfaceEnum"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "SegmentDuration",
+                        type: .named("uint16"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .between(.integer(500), .integer(65500))
+                    ),
+                    Field(
+                        id: 2,
+                        name: "ChunkDuration",
+                        type: .named("uint16"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .between(.integer(0), .quotient(.reference("SegmentDuration"), .integer(2)))
+                    ),
+                    Field(
+                        id: 3,
+                        name: "SessionGroup",
+                        type: .named("uint8"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 4,
+                        name: "TrackName",
+                        type: .named("string"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .lengthBetween(.integer(1), .integer(16))
+                    ),
+                    Field(
+                        id: 5,
+                        name: "CENCKey",
+                        type: .named("octstr"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .otherwise([.provisional, .optional(nil)]),
+                        constraint: .allowed(.integer(16))
+                    ),
+                    Field(
+                        id: 6,
+                        name: "CENCKeyID",
+                        type: .named("octstr"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .otherwise([.provisional, .mandatory(.field("CENCKey"))]),
+                        constraint: .allowed(.integer(16))
+                    ),
+                    Field(
+                        id: 7,
+                        name: "MetadataEnabled",
+                        type: .named("bool"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .optional(.feature("METADATA")),
+                        constraint: nil
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "ContainerOptionsStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "ContainerType",
+                        type: .named("ContainerFormatEnum"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "CMAFContainerOptions",
+                        type: .named("CMAFContainerOptionsStruct"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(
+                            .equal(.field("ContainerType"), .enumValue(type: "ContainerFormatEnum", value: "CMAF"))
+                        ),
+                        constraint: nil
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "SupportedFormatStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "ContainerFormat",
+                        type: .named("ContainerFormatEnum"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "IngestMethod",
+                        type: .named("IngestMethodsEnum"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "TransportConfigurationStruct",
+            kind: .structure(
+                access: Access(fabricScoped: true),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "ConnectionID",
+                        type: .named("PushTransportConnectionID"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .between(.integer(0), .integer(65534))
+                    ),
+                    Field(
+                        id: 1,
+                        name: "TransportStatus",
+                        type: .named("TransportStatusEnum"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 2,
+                        name: "TransportOptions",
+                        type: .named("TransportOptionsStruct"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .optional(nil),
+                        constraint: nil
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "TransportMotionTriggerTimeControlStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "InitialDuration",
+                        type: .named("uint16"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .min(.integer(1))
+                    ),
+                    Field(
+                        id: 1,
+                        name: "AugmentationDuration",
+                        type: .named("uint16"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 2,
+                        name: "MaxDuration",
+                        type: .named("elapsed-s"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .min(.integer(1))
+                    ),
+                    Field(
+                        id: 3,
+                        name: "BlindDuration",
+                        type: .named("uint16"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "TransportOptionsStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "StreamUsage",
+                        type: .named("StreamUsageEnum"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "VideoStreamID",
+                        type: .named("VideoStreamID"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 2,
+                        name: "AudioStreamID",
+                        type: .named("AudioStreamID"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 3,
+                        name: "TLSEndpointID",
+                        type: .named("TLSEndpointID"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .between(.integer(0), .integer(65534))
+                    ),
+                    Field(
+                        id: 4,
+                        name: "URL",
+                        type: .named("string"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .lengthBetween(.integer(13), .integer(2000))
+                    ),
+                    Field(
+                        id: 5,
+                        name: "TriggerOptions",
+                        type: .named("TransportTriggerOptionsStruct"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 6,
+                        name: "IngestMethod",
+                        type: .named("IngestMethodsEnum"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 7,
+                        name: "ContainerOptions",
+                        type: .named("ContainerOptionsStruct"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 8,
+                        name: "ExpiryTime",
+                        type: .named("epoch-s"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .optional(nil),
+                        constraint: nil
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "TransportTriggerOptionsStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "TriggerType",
+                        type: .named("TransportTriggerTypeEnum"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "MotionZones",
+                        type: .list(entry: "TransportZoneOptionsStruct", constraint: nil),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(
+                            .equal(.field("TriggerType"), .enumValue(type: "TransportTriggerTypeEnum", value: "Motion"))
+                        ),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 2,
+                        name: "MotionSensitivity",
+                        type: .named("uint8"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(
+                            .all([
+                                .equal(
+                                    .field("TriggerType"),
+                                    .enumValue(type: "TransportTriggerTypeEnum", value: "Motion")
+                                ), .not(.feature("PERZONESENS")),
+                            ])
+                        ),
+                        constraint: .between(.integer(1), .integer(10))
+                    ),
+                    Field(
+                        id: 3,
+                        name: "MotionTimeControl",
+                        type: .named("TransportMotionTriggerTimeControlStruct"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(
+                            .equal(.field("TriggerType"), .enumValue(type: "TransportTriggerTypeEnum", value: "Motion"))
+                        ),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 4,
+                        name: "MaxPreRollLen",
+                        type: .named("uint16"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(
+                            .any([
+                                .equal(
+                                    .field("TriggerType"),
+                                    .enumValue(type: "TransportTriggerTypeEnum", value: "Command")
+                                ),
+                                .equal(
+                                    .field("TriggerType"),
+                                    .enumValue(type: "TransportTriggerTypeEnum", value: "Motion")
+                                ),
+                            ])
+                        ),
+                        constraint: nil
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "TransportZoneOptionsStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "Zone",
+                        type: .named("ZoneID"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "Sensitivity",
+                        type: .named("uint8"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(.feature("PERZONESENS")),
+                        constraint: .between(.integer(1), .integer(10))
+                    ),
+                ]
+            )
+        ),
+        // TLSEndpointID: defined by TLS Client Management (0x0802) in 1.5/clusters/TLSClientManagement.xml,
+        // which is not given; written here as that file defines it (<number name="TLSEndpointID"
+        // type="uint16"/>)
+        DataType(name: "TLSEndpointID", kind: .number(base: "uint16")),
+    ]
+    private static let cluster0555Attributes: [Attribute] = [
+        Attribute(
+            id: 0x0000,
+            name: "SupportedFormats",
+            type: .list(entry: "SupportedFormatStruct", constraint: nil),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(nil),
+            constraint: .minCount(.integer(1))
+        ),
+        Attribute(
+            id: 0x0001,
+            name: "CurrentConnections",
+            type: .list(entry: "TransportConfigurationStruct", constraint: nil),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view, fabricSensitive: true),
+            quality: Quality(persistence: .nonVolatile),
+            conformance: .mandatory(nil),
+            constraint: .described
+        ),
+    ]
+    private static let cluster0555Commands: [Command] = [
+        Command(
+            id: 0x00,
+            name: "AllocatePushTransport",
+            direction: .commandToServer,
+            response: "AllocatePushTransportResponse",
+            access: Access(invokePrivilege: .manage, fabricScoped: true),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "TransportOptions",
+                    type: .named("TransportOptionsStruct"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                )
+            ],
+            largeMessage: true
+        ),
+        Command(
+            id: 0x01,
+            name: "AllocatePushTransportResponse",
+            direction: .responseFromServer,
+            response: nil,
+            access: Access(),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "TransportConfiguration",
+                    type: .named("TransportConfigurationStruct"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                )
+            ],
+            largeMessage: true
+        ),
+        Command(
+            id: 0x02,
+            name: "DeallocatePushTransport",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .manage, fabricScoped: true),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "ConnectionID",
+                    type: .named("PushTransportConnectionID"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: .between(.integer(0), .integer(65534))
+                )
+            ]
+        ),
+        Command(
+            id: 0x03,
+            name: "ModifyPushTransport",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .manage, fabricScoped: true),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "ConnectionID",
+                    type: .named("PushTransportConnectionID"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: .between(.integer(0), .integer(65534))
+                ),
+                Field(
+                    id: 1,
+                    name: "TransportOptions",
+                    type: .named("TransportOptionsStruct"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                ),
+            ]
+        ),
+        Command(
+            id: 0x04,
+            name: "SetTransportStatus",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .manage, fabricScoped: true),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "ConnectionID",
+                    type: .named("PushTransportConnectionID"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(nullable: true),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                ),
+                Field(
+                    id: 1,
+                    name: "TransportStatus",
+                    type: .named("TransportStatusEnum"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                ),
+            ]
+        ),
+        Command(
+            id: 0x05,
+            name: "ManuallyTriggerTransport",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .operate, fabricScoped: true),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "ConnectionID",
+                    type: .named("PushTransportConnectionID"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: .between(.integer(0), .integer(65534))
+                ),
+                Field(
+                    id: 1,
+                    name: "ActivationReason",
+                    type: .named("TriggerActivationReasonEnum"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                ),
+                Field(
+                    id: 2,
+                    name: "TimeControl",
+                    type: .named("TransportMotionTriggerTimeControlStruct"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optional(nil),
+                    constraint: nil
+                ),
+                Field(
+                    id: 3,
+                    name: "UserDefined",
+                    type: .named("octstr"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optional(.feature("METADATA")),
+                    constraint: .maxLength(.integer(256))
+                ),
+            ]
+        ),
+        Command(
+            id: 0x06,
+            name: "FindTransport",
+            direction: .commandToServer,
+            response: "FindTransportResponse",
+            access: Access(invokePrivilege: .operate, fabricScoped: true),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "ConnectionID",
+                    type: .named("PushTransportConnectionID"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(nullable: true),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                )
+            ],
+            largeMessage: true
+        ),
+        Command(
+            id: 0x07,
+            name: "FindTransportResponse",
+            direction: .responseFromServer,
+            response: nil,
+            access: Access(),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "TransportConfigurations",
+                    type: .list(entry: "TransportConfigurationStruct", constraint: nil),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                )
+            ],
+            largeMessage: true
+        ),
+    ]
+    private static let cluster0555Events: [Event] = [
+        Event(
+            id: 0x00,
+            name: "PushTransportBegin",
+            priority: .info,
+            access: Access(readPrivilege: .view),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "ConnectionID",
+                    type: .named("PushTransportConnectionID"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: .between(.integer(0), .integer(65534))
+                ),
+                Field(
+                    id: 1,
+                    name: "TriggerType",
+                    type: .named("TransportTriggerTypeEnum"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                ),
+                Field(
+                    id: 2,
+                    name: "ActivationReason",
+                    type: .named("TriggerActivationReasonEnum"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(
+                        .equal(.field("TriggerType"), .enumValue(type: "TransportTriggerTypeEnum", value: "Command"))
+                    ),
+                    constraint: nil
+                ),
+            ]
+        ),
+        Event(
+            id: 0x01,
+            name: "PushTransportEnd",
+            priority: .info,
+            access: Access(readPrivilege: .view),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "ConnectionID",
+                    type: .named("PushTransportConnectionID"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: .between(.integer(0), .integer(65534))
+                )
+            ]
         ),
     ]
 
