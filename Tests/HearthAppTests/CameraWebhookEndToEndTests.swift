@@ -1,5 +1,6 @@
 import Foundation
 import HearthFakes
+import HearthTestSupport
 import JSON
 import Logging
 import MatterModel
@@ -16,21 +17,17 @@ import FoundationNetworking
 @Suite struct CameraWebhookEndToEndTests {
     static let logger = Logger(label: "fake") { _ in SwiftLogNoOpLogHandler() }
 
-    /// A rig whose user also has a camera. The registry cannot store the camera clusters (WebRTC Transport
-    /// Provider, Push AV Stream Transport) until the Matter 1.5 tables have them, so this camera has none and streams
-    /// `hls` (the fallback); the WebRTC choice is tested in `CameraStreamTests` and the fake's signalling below.
+    /// A rig whose user also has a valid Matter 1.5 camera (``CameraClusters``: Camera AV Stream Management and
+    /// WebRTC Transport Provider), so it streams `webrtc`. Push AV Stream Transport (`hls`, `dash`) is not in the
+    /// generated tables yet, so no stored camera offers those; `CameraStreamTests` covers them on the mapping.
     static func rig() throws -> (WebhookDeliveryEndToEndTests.Rig, FakeDeviceBackend) {
         let fake = FakeDeviceBackend(secret: WebhookDeliveryEndToEndTests.secret, logger: logger)
         let rig = try WebhookDeliveryEndToEndTests.Rig(backend: fake)
-        let camera = Device(id: "porch-cam", name: "Porch camera", deviceTypes: [.Camera])
         _ = try rig.hearth.store.importDevices(
-            DeviceFile(users: [UserDevices(agentUserId: "alice", devices: [camera])])
+            DeviceFile.parse(CameraClusters.deviceFile(user: "alice", id: "porch-cam", name: "Porch camera"))
         )
         return (rig, fake)
     }
-
-    /// Whether the registry can hold a Matter 1.5 Camera (not until the Matter 1.5 tables land): these tests wait.
-    static let registryHoldsCameras: Bool = DeviceType(rawValue: DeviceType.Camera.rawValue) != nil
 
     static func get(
         _ url: String,
@@ -53,44 +50,44 @@ import FoundationNetworking
         return (http.statusCode, http, data)
     }
 
-    @Test func anHLSStreamReachesTheBackendAndGoogleGetsTheFourFields() async throws
-    {
+    @Test func aWebRTCStreamReachesTheBackendAndGoogleGetsItsThreeFields() async throws {
         let (rig, fake) = try Self.rig()
         defer { rig.shutdown() }
         let results = try await rig.execute(
             ["porch-cam"],
             command: "GetCameraStream",
-            params: #"{"StreamToChromecast": true, "SupportedStreamProtocols": ["hls", "dash"]}"#
+            params: #"{"StreamToChromecast": true, "SupportedStreamProtocols": ["hls", "dash", "webrtc"]}"#
         )
         #expect(results.count == 1)
         let result = try #require(results.first)
         #expect(result["status"] == "SUCCESS")
         let states = try #require(result["states"]?.objectValue)
         let token = fake.streamToken(user: "alice", device: "porch-cam")
-        let url = try #require(states["cameraStreamAccessUrl"]?.stringValue)
-        #expect(url.hasSuffix("/stream/alice/porch-cam.m3u8"))
-        #expect(states["cameraStreamReceiverAppId"] == .string(FakeDeviceBackend.receiverAppId))
+        let url = try #require(states["cameraStreamSignalingUrl"]?.stringValue)
+        #expect(url.hasSuffix("/signal/alice/porch-cam"))
         #expect(states["cameraStreamAuthToken"] == .string(token))
-        #expect(states["cameraStreamProtocol"] == "hls")
+        #expect(states["cameraStreamProtocol"] == "webrtc")
         #expect(
             states.keys.filter { $0.hasPrefix("cameraStream") }.sorted() == [
-                "cameraStreamAccessUrl", "cameraStreamAuthToken", "cameraStreamProtocol", "cameraStreamReceiverAppId",
+                "cameraStreamAuthToken", "cameraStreamProtocol", "cameraStreamSignalingUrl",
             ]
         )
 
-        // The backend received Hearth's stream command, as the webhook contract names it.
+        // The backend received Hearth's stream command, as the webhook contract names it, with the one protocol the
+        // camera and the destination share.
         let delivery = try #require(fake.received.first)
         let command = delivery["devices"]?.arrayValue?.first?["endpoints"]?.arrayValue?.first?["commands"]?
             .arrayValue?.first
         #expect(command?["command"] == "CameraAvStreamManagement.HearthGetCameraStream")
-        #expect(command?["arguments"]?["SupportedStreamProtocols"] == ["hls"])
+        #expect(command?["arguments"]?["SupportedStreamProtocols"] == ["webrtc"])
         #expect(command?["arguments"]?["StreamToChromecast"] == true)
 
-        // The URL Google was given plays with the token, and not without it.
-        let (status, _, body) = try await Self.get(url, bearer: token)
+        // The fake's HLS stream of the same camera plays with the device's token, and not without it.
+        let stream = url.replacingOccurrences(of: "/signal/alice/porch-cam", with: "/stream/alice/porch-cam.m3u8")
+        let (status, _, body) = try await Self.get(stream, bearer: token)
         #expect(status == 200)
         #expect(String(decoding: body, as: UTF8.self).hasPrefix("#EXTM3U"))
-        #expect(try await Self.get(url, bearer: nil).0 == 401)
+        #expect(try await Self.get(stream, bearer: nil).0 == 401)
     }
 
     @Test func theFakesSignalingEndpointAnswersGooglesOfferWithTheDevicesToken()
@@ -101,12 +98,11 @@ import FoundationNetworking
         let results = try await rig.execute(
             ["porch-cam"],
             command: "GetCameraStream",
-            params: #"{"StreamToChromecast": false, "SupportedStreamProtocols": ["hls"]}"#
+            params: #"{"StreamToChromecast": false, "SupportedStreamProtocols": ["webrtc"]}"#
         )
-        let url = try #require(results.first?["states"]?["cameraStreamAccessUrl"]?.stringValue)
+        let signaling = try #require(results.first?["states"]?["cameraStreamSignalingUrl"]?.stringValue)
         let token = try #require(results.first?["states"]?["cameraStreamAuthToken"]?.stringValue)
         #expect(token == fake.streamToken(user: "alice", device: "porch-cam"))
-        let signaling = url.replacingOccurrences(of: "/stream/alice/porch-cam.m3u8", with: "/signal/alice/porch-cam")
         let offer = #"{"action": "offer", "deviceId": "porch-cam", "sdp": "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n"}"#
         let (status, response, body) = try await Self.get(signaling, bearer: token, method: "POST", body: offer)
         #expect(status == 200)

@@ -1,5 +1,6 @@
 import Clocks
 import HearthFakes
+import HearthTestSupport
 import JSON
 import Logging
 import MatterModel
@@ -15,9 +16,9 @@ import Testing
 /// and a `GetCameraStream` delivered to the device backend as Hearth's stream command, its answer checked before
 /// Google hears it.
 struct CameraStreamTests {
-    /// A camera whose transports are given by presence (the camera clusters' attributes are not needed here). The
-    /// registry cannot store the camera clusters until the Matter 1.5 tables have them, so the cameras the tests
-    /// store have none (they stream `hls`, the fallback); the transports are tested on the endpoint itself.
+    /// A camera endpoint built in code, whose transports are given by presence (the camera clusters' attributes are
+    /// not needed by the mapping), for the pure tests: it includes the cameras the registry refuses (without WebRTC
+    /// Transport Provider, which the Camera device type makes mandatory), so the `hls` fallback is tested here.
     static func camera(_ id: String, webRTC: Bool = false, push: Bool = false) -> Device {
         var clusters: [ClusterID: ClusterState] = [:]
         if webRTC { clusters[.WebRtcTransportProvider] = ClusterState() }
@@ -25,16 +26,18 @@ struct CameraStreamTests {
         return Device(id: id, name: "Camera \(id)", deviceTypes: [.Camera], clusters: clusters)
     }
 
-    /// Whether the registry can store and read back a Matter 1.5 Camera: not until the Matter 1.5 device-type and
-    /// cluster tables land (another change). The tests through the registry wait for that; the pure tests below
-    /// cover the same rules now.
-    static let registryHoldsCameras: Bool = {
-        guard let store = try? store(camera("probe")) else { return false }
-        return (try? store.devices(forUser: Fixtures.alice, ids: ["probe"])["probe"]) != nil
-    }()
+    /// A valid Matter 1.5 camera as the registry stores it (``CameraClusters``): Camera AV Stream Management and
+    /// WebRTC Transport Provider, so it streams `webrtc`. Push AV Stream Transport (`hls`, `dash`) is not in the
+    /// generated tables yet, so no stored camera offers those; the pure tests cover them.
+    static func storedCamera(_ id: String) throws -> Device {
+        let file = try DeviceFile.parse(CameraClusters.deviceFile(user: Fixtures.alice, id: id, name: "Camera \(id)"))
+        return try #require(file.users.first?.devices.first)
+    }
 
-    static func store(_ devices: Device...) throws -> SQLiteRegistry {
+    /// A registry holding a valid camera for each id.
+    static func store(_ ids: String...) throws -> SQLiteRegistry {
         let store = try SQLiteRegistry.inMemory()
+        let devices = try ids.map(storedCamera)
         _ = try store.importDevices(DeviceFile(users: [UserDevices(agentUserId: Fixtures.alice, devices: devices)]))
         return store
     }
@@ -94,6 +97,18 @@ struct CameraStreamTests {
         return response
     }
 
+    static func webRTCResponse(
+        token: String? = "token-cam",
+        url: String = "https://cams.example/signal/cam"
+    ) -> JSONObject {
+        var response = JSONObject()
+        response.append("cameraStreamSignalingUrl", .string(url))
+        response.append("cameraStreamOffer", .string("v=0"))
+        if let token { response.append("cameraStreamAuthToken", .string(token)) }
+        response.append("cameraStreamProtocol", .string("webrtc"))
+        return response
+    }
+
     // MARK: - SYNC
 
     @Test(arguments: [
@@ -109,7 +124,7 @@ struct CameraStreamTests {
     }
 
     @Test func aCameraSyncsAsCameraWithCameraStream() throws {
-        let store = try Self.store(Self.camera("cam"))
+        let store = try Self.store("cam")
         let dispatcher = Self.dispatcher(store, nil)
         let answer = dispatcher.handle(
             body: Array(GoogleRequest.sync().description.utf8),
@@ -120,15 +135,15 @@ struct CameraStreamTests {
         )
         #expect(device["type"] == "action.devices.types.CAMERA")
         #expect(device["traits"]?.arrayValue?.contains("action.devices.traits.CameraStream") == true)
-        #expect(device["attributes"]?["cameraStreamSupportedProtocols"] == ["hls"])
+        #expect(device["attributes"]?["cameraStreamSupportedProtocols"] == ["webrtc"])
         #expect(device["attributes"]?["cameraStreamNeedAuthToken"] == true)
     }
 
     // MARK: - Registry mode
 
     @Test func registryModeAnswersFunctionNotSupportedAndNoURL() throws {
-        let store = try Self.store(Self.camera("cam"))
-        let commands = try Self.execute(Self.dispatcher(store, nil), ["cam"], Self.getCameraStream(["hls"]))
+        let store = try Self.store("cam")
+        let commands = try Self.execute(Self.dispatcher(store, nil), ["cam"], Self.getCameraStream(["webrtc"]))
         #expect(commands.count == 1)
         #expect(commands.first?["status"] == "ERROR")
         #expect(commands.first?["errorCode"] == "functionNotSupported")
@@ -141,12 +156,12 @@ struct CameraStreamTests {
     @Test func aStreamIsDeliveredAsHearthsCommandAndAnsweredWithGooglesFields()
         throws
     {
-        let store = try Self.store(Self.camera("cam", push: false))
+        let store = try Self.store("cam")
         let deliverer = ScriptedDeliverer { commands in
             .answered(
                 Dictionary(
                     uniqueKeysWithValues: commands.devices.map {
-                        ($0.id, .success(clusters: nil, endpoint: nil, response: Self.hlsResponse()))
+                        ($0.id, .success(clusters: nil, endpoint: nil, response: Self.webRTCResponse()))
                     }
                 )
             )
@@ -162,30 +177,30 @@ struct CameraStreamTests {
         #expect(
             command.arguments
                 == JSONObject([
-                    ("StreamToChromecast", true), ("SupportedStreamProtocols", ["hls"]),
+                    ("StreamToChromecast", true), ("SupportedStreamProtocols", ["webrtc"]),
                     ("NeedAuthToken", true),
                 ])
         )
         #expect(commands.first?["status"] == "SUCCESS")
         let states = try #require(commands.first?["states"]?.objectValue)
-        #expect(states["cameraStreamAccessUrl"] == "https://cams.example/s/cam.m3u8")
-        #expect(states["cameraStreamReceiverAppId"] == "RECV01")
+        #expect(states["cameraStreamSignalingUrl"] == "https://cams.example/signal/cam")
+        #expect(states["cameraStreamOffer"] == "v=0")
         #expect(states["cameraStreamAuthToken"] == "token-cam")
-        #expect(states["cameraStreamProtocol"] == "hls")
+        #expect(states["cameraStreamProtocol"] == "webrtc")
         #expect(states.keys.filter { $0.hasPrefix("cameraStream") }.count == 4)
     }
 
     @Test func aProtocolNoDestinationSupportsIsRefusedBeforeDelivery() throws {
-        let store = try Self.store(Self.camera("cam"))
+        let store = try Self.store("cam")
         let deliverer = ScriptedDeliverer { _ in .answered([:]) }
-        let commands = try Self.execute(Self.dispatcher(store, deliverer), ["cam"], Self.getCameraStream(["webrtc"]))
+        let commands = try Self.execute(Self.dispatcher(store, deliverer), ["cam"], Self.getCameraStream(["hls"]))
         #expect(commands.first?["errorCode"] == "notSupported")
         #expect(deliverer.delivered.withLock { $0.isEmpty })
     }
 
     @Test(
         arguments: [
-            ("no token", CameraStreamTests.hlsResponse(token: nil)),
+            ("no token", CameraStreamTests.webRTCResponse(token: nil)),
             (
                 "protocol not asked for",
                 JSONObject([
@@ -193,39 +208,39 @@ struct CameraStreamTests {
                     ("cameraStreamAuthToken", "t"), ("cameraStreamProtocol", "dash"),
                 ])
             ),
-            ("plain http", CameraStreamTests.hlsResponse(url: "http://cams.example/s.m3u8")),
-            ("not a URL", CameraStreamTests.hlsResponse(url: "cams")),
+            ("plain http", CameraStreamTests.webRTCResponse(url: "http://cams.example/signal/cam")),
+            ("not a URL", CameraStreamTests.webRTCResponse(url: "cams")),
             (
                 "unknown field",
-                JSONObject(CameraStreamTests.hlsResponse().map { ($0.key, $0.value) } + [("password", "x")])
+                JSONObject(CameraStreamTests.webRTCResponse().map { ($0.key, $0.value) } + [("password", "x")])
             ),
             (
                 "oversized",
-                CameraStreamTests.hlsResponse(token: String(repeating: "t", count: CameraStreamAnswer.maxBytes))
+                CameraStreamTests.webRTCResponse(token: String(repeating: "t", count: CameraStreamAnswer.maxBytes))
             ),
             (
-                "webrtc field on hls",
+                "hls field on webrtc",
                 JSONObject(
-                    CameraStreamTests.hlsResponse().map { ($0.key, $0.value) } + [
-                        ("cameraStreamSignalingUrl", "https://x.example/s")
+                    CameraStreamTests.webRTCResponse().map { ($0.key, $0.value) } + [
+                        ("cameraStreamAccessUrl", "https://x.example/a.m3u8")
                     ]
                 )
             ),
             (
                 "token not a string",
                 JSONObject([
-                    ("cameraStreamAccessUrl", "https://x.example/a.m3u8"),
-                    ("cameraStreamAuthToken", 7), ("cameraStreamProtocol", "hls"),
+                    ("cameraStreamSignalingUrl", "https://x.example/signal/cam"),
+                    ("cameraStreamAuthToken", 7), ("cameraStreamProtocol", "webrtc"),
                 ])
             ),
         ]
     )
     func aBrokenAnswerIsHardErrorAndNeverPassedOn(_ name: String, _ response: JSONObject) throws {
-        let store = try Self.store(Self.camera("cam", push: false))
+        let store = try Self.store("cam")
         let deliverer = ScriptedDeliverer { _ in
             .answered(["cam": .success(clusters: nil, endpoint: nil, response: response)])
         }
-        let commands = try Self.execute(Self.dispatcher(store, deliverer), ["cam"], Self.getCameraStream(["hls"]))
+        let commands = try Self.execute(Self.dispatcher(store, deliverer), ["cam"], Self.getCameraStream(["webrtc"]))
         #expect(commands.count == 1, "\(name)")
         #expect(commands.first?["status"] == "ERROR", "\(name)")
         #expect(commands.first?["errorCode"] == "hardError", "\(name)")
@@ -233,31 +248,31 @@ struct CameraStreamTests {
     }
 
     @Test func aMissingResponseIsHardErrorAndPendingIsTransientError() throws {
-        let store = try Self.store(Self.camera("a", push: false), Self.camera("b", push: false))
+        let store = try Self.store("a", "b")
         let deliverer = ScriptedDeliverer { _ in
             .answered(["a": .success(clusters: nil, endpoint: nil), "b": .pending])
         }
         let commands = try Self.execute(
             Self.dispatcher(store, deliverer),
             ["a", "b"],
-            Self.getCameraStream(["hls"])
+            Self.getCameraStream(["webrtc"])
         )
         #expect(commands.first { $0["ids"] == ["a"] }?["errorCode"] == "hardError")
         #expect(commands.first { $0["ids"] == ["b"] }?["errorCode"] == "transientError")
     }
 
     @Test func oneTokenForTwoDevicesIsRefused() throws {
-        let store = try Self.store(Self.camera("a", push: false), Self.camera("b", push: false))
+        let store = try Self.store("a", "b")
         let deliverer = ScriptedDeliverer { _ in
             .answered([
-                "a": .success(clusters: nil, endpoint: nil, response: Self.hlsResponse(token: "shared")),
-                "b": .success(clusters: nil, endpoint: nil, response: Self.hlsResponse(token: "shared")),
+                "a": .success(clusters: nil, endpoint: nil, response: Self.webRTCResponse(token: "shared")),
+                "b": .success(clusters: nil, endpoint: nil, response: Self.webRTCResponse(token: "shared")),
             ])
         }
         let commands = try Self.execute(
             Self.dispatcher(store, deliverer),
             ["a", "b"],
-            Self.getCameraStream(["hls"])
+            Self.getCameraStream(["webrtc"])
         )
         #expect(commands.first { $0["ids"] == ["a"] }?["status"] == "SUCCESS")
         #expect(commands.first { $0["ids"] == ["b"] }?["errorCode"] == "hardError")
@@ -292,10 +307,6 @@ struct CameraStreamTests {
             ("SupportedStreamProtocols", .array(protocols.map { .string($0) })),
         ])
     }
-
-    /// Whether Hearth maps Matter's Camera to Google's CAMERA yet (the device-type tables are another change): the
-    /// EXECUTE path needs the binding.
-    static let camerasMapped = DeviceType.Camera.isModelled
 
     @Test func withoutABackendTheCommandIsFunctionNotSupported() {
         let (result, commands) = Self.run(Self.camera("cam", webRTC: true), Self.params(["webrtc"]), delivered: false)
@@ -404,6 +415,45 @@ struct CameraStreamTests {
         let late = try execution.commit(plan, outcome: .deadlinePassed)
         #expect(late.allSatisfy { $0.status == .error && $0.errorCode == .transientError })
         #expect(Set(late.flatMap(\.ids)) == Set(ids))
+    }
+
+    /// The `hls` answers, checked on the answer itself: no stored camera offers `hls` until Push AV Stream Transport
+    /// is in the generated tables, so the registry path above is tested with `webrtc`.
+    static let brokenHLSAnswers: [(String, JSONObject)] = [
+        ("no token", hlsResponse(token: nil)),
+        ("plain http", hlsResponse(url: "http://cams.example/s.m3u8")),
+        ("not a URL", hlsResponse(url: "cams")),
+        ("unknown field", JSONObject(hlsResponse().map { ($0.key, $0.value) } + [("password", "x")])),
+        ("oversized", hlsResponse(token: String(repeating: "t", count: CameraStreamAnswer.maxBytes))),
+        (
+            "webrtc field on hls",
+            JSONObject(hlsResponse().map { ($0.key, $0.value) } + [("cameraStreamSignalingUrl", "https://x.example/s")])
+        ),
+        (
+            "token not a string",
+            JSONObject([
+                ("cameraStreamAccessUrl", "https://x.example/a.m3u8"),
+                ("cameraStreamAuthToken", 7), ("cameraStreamProtocol", "hls"),
+            ])
+        ),
+    ]
+
+    @Test func anHLSAnswerCarriesGooglesFourFields() throws {
+        let request = CameraStreamRequest(protocols: ["hls"], toChromecast: true, needAuthToken: true)
+        let states = try CameraStreamAnswer.states(Self.hlsResponse(), for: request)
+        #expect(states["cameraStreamAccessUrl"] == "https://cams.example/s/cam.m3u8")
+        #expect(states["cameraStreamReceiverAppId"] == "RECV01")
+        #expect(states["cameraStreamAuthToken"] == "token-cam")
+        #expect(states["cameraStreamProtocol"] == "hls")
+        #expect(states.keys.filter { $0.hasPrefix("cameraStream") }.count == 4)
+    }
+
+    @Test(arguments: CameraStreamTests.brokenHLSAnswers)
+    func aBrokenHLSAnswerIsRefused(_ name: String, _ response: JSONObject) {
+        let request = CameraStreamRequest(protocols: ["hls"], toChromecast: false, needAuthToken: true)
+        #expect(throws: CameraStreamAnswer.Rejection.self, "\(name)") {
+            try CameraStreamAnswer.states(response, for: request)
+        }
     }
 
     @Test func aWebRTCAnswerCarriesTheSignalingURLAndChecksTheIceServers() throws {

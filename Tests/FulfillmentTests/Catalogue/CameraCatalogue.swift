@@ -1,3 +1,4 @@
+import HearthTestSupport
 import MatterModel
 
 /// The camera catalogue: Matter 1.5's cameras and doorbells as a complete device file for `camera-user`.
@@ -5,9 +6,9 @@ import MatterModel
 /// | id | Matter composition | Google type | traits |
 /// |---|---|---|---|
 /// | `hallway-camera` | Camera (Camera AV Stream Management, WebRTC Transport Provider, Zone Management) | CAMERA | CameraStream, ObjectDetection |
-/// | `front-doorbell-cam` | VideoDoorbell + Camera (Camera AV Stream Management, WebRTC Transport Provider, Push AV Stream Transport) | DOORBELL | ObjectDetection, CameraStream |
-/// | `side-door` | AudioDoorbell | DOORBELL | ObjectDetection |
-/// | `driveway-floodlight` | FloodlightCamera (Camera AV Stream Management, WebRTC Transport Provider) + DimmableLight | CAMERA | OnOff, Brightness, CameraStream |
+/// | `front-doorbell-cam` | VideoDoorbell + Camera (Camera AV Stream Management, WebRTC Transport Provider) | DOORBELL | ObjectDetection, CameraStream |
+/// | `side-door` | AudioDoorbell (Switch, Camera AV Stream Management audio only, WebRTC Transport Provider) | DOORBELL | ObjectDetection |
+/// | `driveway-floodlight` | FloodlightCamera + Camera (Camera AV Stream Management, WebRTC Transport Provider) + DimmableLight | CAMERA | OnOff, Brightness, CameraStream |
 ///
 /// The stream and zone clusters (0x0550–0x0556) are Matter 1.5's, from the generated tables.
 enum CameraCatalogue {
@@ -39,9 +40,9 @@ enum CameraCatalogue {
                   },
                   "endpoints": [
                     {"deviceType": "Camera", "clusters": {
-                      "CameraAVStreamManagement": {},
-                      "WebRTCTransportProvider": {},
-                      "ZoneManagement": {}
+                      "CameraAVStreamManagement": \(CameraClusters.avStreamManagement),
+                      "WebRTCTransportProvider": \(CameraClusters.webRTCTransportProvider),
+                      "ZoneManagement": \(CameraClusters.zoneManagement)
                     }}
                   ]
                 },
@@ -58,9 +59,8 @@ enum CameraCatalogue {
                   "endpoints": [
                     {"deviceType": "VideoDoorbell", "clusters": {}},
                     {"deviceType": "Camera", "clusters": {
-                      "CameraAVStreamManagement": {},
-                      "WebRTCTransportProvider": {},
-                      "PushAVStreamTransport": {}
+                      "CameraAVStreamManagement": \(CameraClusters.avStreamManagement),
+                      "WebRTCTransportProvider": \(CameraClusters.webRTCTransportProvider)
                     }}
                   ]
                 },
@@ -69,12 +69,27 @@ enum CameraCatalogue {
                   "name": "Side door",
                   "room": "Garage",
                   "notificationSupportedByAgent": true,
-                  "deviceTypes": ["AudioDoorbell"],
                   "basicInformation": {
                     "vendorName": "Acme Security", "vendorID": 65528, "productName": "Audio Doorbell", "productID": 24579,
                     "serialNumber": "AS-AD-1003", "uniqueID": "acme-audio-doorbell-1003",
                     "hardwareVersionString": "1", "softwareVersionString": "1.5.0"
-                  }
+                  },
+                  "endpoints": [
+                    {"deviceType": "AudioDoorbell", "clusters": {
+                      "Switch": {"FeatureMap": 2, "NumberOfPositions": 2, "CurrentPosition": 0},
+                      "CameraAVStreamManagement": {
+                        "FeatureMap": 1, "MaxContentBufferSize": 262144, "MaxNetworkBandwidth": 1000000,
+                        "MicrophoneCapabilities": {
+                          "MaxNumberOfChannels": 1, "SupportedCodecs": [0], "SupportedSampleRates": [16000],
+                          "SupportedBitDepths": [16]
+                        },
+                        "SupportedStreamUsages": [3], "StreamUsagePriorities": [3], "AllocatedAudioStreams": [],
+                        "MicrophoneMuted": false, "MicrophoneVolumeLevel": 160, "MicrophoneMinLevel": 0,
+                        "MicrophoneMaxLevel": 254
+                      },
+                      "WebRTCTransportProvider": \(CameraClusters.webRTCTransportProvider)
+                    }}
+                  ]
                 },
                 {
                   "id": "driveway-floodlight",
@@ -86,9 +101,10 @@ enum CameraCatalogue {
                     "hardwareVersionString": "1", "softwareVersionString": "1.5.0"
                   },
                   "endpoints": [
-                    {"deviceType": "FloodlightCamera", "clusters": {
-                      "CameraAVStreamManagement": {},
-                      "WebRTCTransportProvider": {}
+                    {"deviceType": "FloodlightCamera", "clusters": {}},
+                    {"deviceType": "Camera", "clusters": {
+                      "CameraAVStreamManagement": \(CameraClusters.avStreamManagement),
+                      "WebRTCTransportProvider": \(CameraClusters.webRTCTransportProvider)
                     }},
                     {"deviceType": "DimmableLight", "clusters": {
                       "OnOff": {"OnOff": false},
