@@ -18,8 +18,8 @@ import FoundationNetworking
     static let logger = Logger(label: "fake") { _ in SwiftLogNoOpLogHandler() }
 
     /// A rig whose user also has a valid Matter 1.5 camera (``CameraClusters``: Camera AV Stream Management and
-    /// WebRTC Transport Provider), so it streams `webrtc`. Push AV Stream Transport (`hls`, `dash`) is not in the
-    /// generated tables yet, so no stored camera offers those; `CameraStreamTests` covers them on the mapping.
+    /// WebRTC Transport Provider), so it streams `webrtc`; `CameraStreamTests` covers `hls` from Push AV Stream
+    /// Transport.
     static func rig() throws -> (WebhookDeliveryEndToEndTests.Rig, FakeDeviceBackend) {
         let fake = FakeDeviceBackend(secret: WebhookDeliveryEndToEndTests.secret, logger: logger)
         let rig = try WebhookDeliveryEndToEndTests.Rig(backend: fake)

@@ -46,13 +46,20 @@ public enum CameraClusters {
         }
         """
 
+    /// Push AV Stream Transport (0x0555): CMAF ingest (`SupportedFormats`, which must name at least one format), no
+    /// transport allocated yet.
+    public static let pushAvStreamTransport = """
+        {"SupportedFormats": [{"ContainerFormat": 0, "IngestMethod": 0}], "CurrentConnections": []}
+        """
+
     /// A device file giving `user` one Camera endpoint with Camera AV Stream Management and WebRTC Transport
-    /// Provider (the Camera device type's mandatory clusters), named `id`.
-    public static func deviceFile(user: String, id: String, name: String) -> String {
+    /// Provider (the Camera device type's mandatory clusters), and Push AV Stream Transport when `push`, named `id`.
+    public static func deviceFile(user: String, id: String, name: String, push: Bool = false) -> String {
         """
         {"users": [{"agentUserId": "\(user)", "devices": [{
           "id": "\(id)", "name": "\(name)",
           "endpoints": [{"deviceType": "Camera", "clusters": {
+            \(push ? "\"PushAVStreamTransport\": \(pushAvStreamTransport)," : "")
             "CameraAVStreamManagement": \(avStreamManagement),
             "WebRTCTransportProvider": \(webRTCTransportProvider)
           }}]

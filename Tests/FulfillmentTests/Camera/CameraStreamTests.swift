@@ -27,17 +27,19 @@ struct CameraStreamTests {
     }
 
     /// A valid Matter 1.5 camera as the registry stores it (``CameraClusters``): Camera AV Stream Management and
-    /// WebRTC Transport Provider, so it streams `webrtc`. Push AV Stream Transport (`hls`, `dash`) is not in the
-    /// generated tables yet, so no stored camera offers those; the pure tests cover them.
-    static func storedCamera(_ id: String) throws -> Device {
-        let file = try DeviceFile.parse(CameraClusters.deviceFile(user: Fixtures.alice, id: id, name: "Camera \(id)"))
+    /// WebRTC Transport Provider, so it streams `webrtc`; with Push AV Stream Transport (`push`) also `hls` and
+    /// `dash`.
+    static func storedCamera(_ id: String, push: Bool = false) throws -> Device {
+        let file = try DeviceFile.parse(
+            CameraClusters.deviceFile(user: Fixtures.alice, id: id, name: "Camera \(id)", push: push)
+        )
         return try #require(file.users.first?.devices.first)
     }
 
     /// A registry holding a valid camera for each id.
     static func store(_ ids: String...) throws -> SQLiteRegistry {
         let store = try SQLiteRegistry.inMemory()
-        let devices = try ids.map(storedCamera)
+        let devices = try ids.map { try storedCamera($0) }
         _ = try store.importDevices(DeviceFile(users: [UserDevices(agentUserId: Fixtures.alice, devices: devices)]))
         return store
     }
@@ -188,6 +190,43 @@ struct CameraStreamTests {
         #expect(states["cameraStreamAuthToken"] == "token-cam")
         #expect(states["cameraStreamProtocol"] == "webrtc")
         #expect(states.keys.filter { $0.hasPrefix("cameraStream") }.count == 4)
+    }
+
+    /// A stored camera with Push AV Stream Transport streams `hls` too: a destination that takes only `hls` gets it
+    /// through the backend, with Google's four fields.
+    @Test func aPushTransportCameraIsDeliveredAnHLSStream() throws {
+        let store = try SQLiteRegistry.inMemory()
+        _ = try store.importDevices(
+            DeviceFile(users: [
+                UserDevices(agentUserId: Fixtures.alice, devices: [try Self.storedCamera("cam", push: true)])
+            ])
+        )
+        let sync = Self.dispatcher(store, nil).handle(
+            body: Array(GoogleRequest.sync().description.utf8),
+            agentUserId: Fixtures.alice
+        )
+        let device = try JSONParser.parse(sync.body)["payload"]?["devices"]?.arrayValue?.first { $0["id"] == "cam" }
+        #expect(device?["attributes"]?["cameraStreamSupportedProtocols"] == ["webrtc", "hls", "dash"])
+        let deliverer = ScriptedDeliverer { commands in
+            .answered(
+                Dictionary(
+                    uniqueKeysWithValues: commands.devices.map {
+                        ($0.id, .success(clusters: nil, endpoint: nil, response: Self.hlsResponse()))
+                    }
+                )
+            )
+        }
+        let commands = try Self.execute(Self.dispatcher(store, deliverer), ["cam"], Self.getCameraStream(["hls"]))
+        let delivered = try #require(deliverer.delivered.withLock { $0.first })
+        #expect(
+            delivered.devices.first?.endpoints.first?.commands.first?.arguments["SupportedStreamProtocols"] == ["hls"]
+        )
+        #expect(commands.first?["status"] == "SUCCESS")
+        let states = try #require(commands.first?["states"]?.objectValue)
+        #expect(states["cameraStreamAccessUrl"] == "https://cams.example/s/cam.m3u8")
+        #expect(states["cameraStreamProtocol"] == "hls")
+        #expect(states["cameraStreamAuthToken"] == "token-cam")
+        #expect(states["cameraStreamReceiverAppId"] != nil)
     }
 
     @Test func aProtocolNoDestinationSupportsIsRefusedBeforeDelivery() throws {
@@ -417,8 +456,8 @@ struct CameraStreamTests {
         #expect(Set(late.flatMap(\.ids)) == Set(ids))
     }
 
-    /// The `hls` answers, checked on the answer itself: no stored camera offers `hls` until Push AV Stream Transport
-    /// is in the generated tables, so the registry path above is tested with `webrtc`.
+    /// The broken `hls` answers, checked on the answer itself (the registry path is tested with `webrtc` above, and
+    /// with `hls` by ``aPushTransportCameraIsDeliveredAnHLSStream()``).
     static let brokenHLSAnswers: [(String, JSONObject)] = [
         ("no token", hlsResponse(token: nil)),
         ("plain http", hlsResponse(url: "http://cams.example/s.m3u8")),

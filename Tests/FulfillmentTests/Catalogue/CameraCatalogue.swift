@@ -6,7 +6,7 @@ import MatterModel
 /// | id | Matter composition | Google type | traits |
 /// |---|---|---|---|
 /// | `hallway-camera` | Camera (Camera AV Stream Management, WebRTC Transport Provider, Zone Management) | CAMERA | CameraStream, ObjectDetection |
-/// | `front-doorbell-cam` | VideoDoorbell + Camera (Camera AV Stream Management, WebRTC Transport Provider) | DOORBELL | ObjectDetection, CameraStream |
+/// | `front-doorbell-cam` | VideoDoorbell + Camera (Camera AV Stream Management, WebRTC Transport Provider, Push AV Stream Transport) | DOORBELL | ObjectDetection, CameraStream |
 /// | `side-door` | AudioDoorbell (Switch, Camera AV Stream Management audio only, WebRTC Transport Provider) | DOORBELL | ObjectDetection |
 /// | `driveway-floodlight` | FloodlightCamera + Camera (Camera AV Stream Management, WebRTC Transport Provider) + DimmableLight | CAMERA | OnOff, Brightness, CameraStream |
 ///
@@ -60,7 +60,8 @@ enum CameraCatalogue {
                     {"deviceType": "VideoDoorbell", "clusters": {}},
                     {"deviceType": "Camera", "clusters": {
                       "CameraAVStreamManagement": \(CameraClusters.avStreamManagement),
-                      "WebRTCTransportProvider": \(CameraClusters.webRTCTransportProvider)
+                      "WebRTCTransportProvider": \(CameraClusters.webRTCTransportProvider),
+                      "PushAVStreamTransport": \(CameraClusters.pushAvStreamTransport)
                     }}
                   ]
                 },

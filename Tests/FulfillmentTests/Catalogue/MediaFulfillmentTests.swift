@@ -1,13 +1,7 @@
-import Clocks
 import Fulfillment
-import HearthFakes
 import JSON
-import Logging
 import MatterModel
-import Registry
-import RegistrySQLite
 import SmartHomeProtocol
-import Synchronization
 import Testing
 
 /// The catalogue's living-room TV through Hearth's intents, as Google meets it: its SYNC entry carries every media
@@ -102,46 +96,21 @@ struct MediaFulfillmentTests {
         #expect(nowhere.first?["errorCode"] == "noAvailableChannel")
     }
 
-    /// A backend that confirms everything and keeps what it was sent.
-    final class RecordingDeliverer: CommandDeliverer {
-        let sent = Mutex<[PlannedCommands]>([])
-
-        func deliver(
-            _ commands: PlannedCommands,
-            deadline: Duration,
-            completion: @escaping @Sendable (DeliveryOutcome) -> Void
-        ) {
-            sent.withLock { $0.append(commands) }
-            var outcomes: [String: DeviceOutcome] = [:]
-            for id in commands.deviceIds { outcomes[id] = .success(clusters: nil, endpoint: nil) }
-            completion(.answered(outcomes))
-        }
-    }
-
     @Test func inWebhookModeTheBackendReceivesMattersMediaCommands() throws {
-        let store = try SQLiteRegistry.inMemory()
-        _ = try store.importDevices(try DeviceFile.parse(MediaCatalogue.deviceFile))
         let deliverer = RecordingDeliverer()
-        let dispatcher = IntentDispatcher(
-            store: store,
-            options: FulfillmentOptions(),
-            logger: Logger(label: "media-delivery", factory: { _ in SwiftLogNoOpLogHandler() }),
-            clock: ManualClock(unixMilliseconds: 1_800_000_000_000),
-            deliverer: deliverer
-        )
-        let request = G.execute([
+        let fulfillment = try DeliveringFulfillment(devices: MediaCatalogue.deviceFile, deliverer: deliverer)
+        let results = try fulfillment.execute(
             G.group(
                 [Self.tv],
                 G.step("mediaPause", [:]),
                 G.step("SetInput", ["newInput": "input-1"]),
                 G.step("selectChannel", ["channelCode": "ch-7-0"]),
                 G.step("appSelect", ["newApplication": "65525:acme.radio"])
-            )
-        ])
-        let answer = dispatcher.handle(body: Array(request.description.utf8), agentUserId: Self.user)
-        let body = try JSONParser.parse(answer.body)
-        #expect(body["payload"]?["commands"]?.arrayValue?.first?["status"] == "SUCCESS")
-        let plan = try #require(deliverer.sent.withLock { $0.first })
+            ),
+            as: Self.user
+        )
+        #expect(results.first?["status"] == "SUCCESS")
+        let plan = try #require(deliverer.delivered.first)
         let commands = plan.devices.first?.endpoints.first { $0.endpoint == 1 }?.commands ?? []
         #expect(
             commands.map(\.command) == [
