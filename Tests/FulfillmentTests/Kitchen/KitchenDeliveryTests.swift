@@ -16,22 +16,6 @@ struct KitchenDeliveryTests {
     typealias G = GoogleRequest
     typealias K = KitchenFixtures
 
-    /// A backend that confirms everything and keeps what it was sent.
-    final class RecordingDeliverer: CommandDeliverer {
-        let sent = Mutex<[PlannedCommands]>([])
-
-        func deliver(
-            _ commands: PlannedCommands,
-            deadline: Duration,
-            completion: @escaping @Sendable (DeliveryOutcome) -> Void
-        ) {
-            sent.withLock { $0.append(commands) }
-            var outcomes: [String: DeviceOutcome] = [:]
-            for id in commands.deviceIds { outcomes[id] = .success(clusters: nil, endpoint: nil) }
-            completion(.answered(outcomes))
-        }
-    }
-
     @Test func setTemperatureAndTimerStartReachTheBackendAsMatterCommands() throws {
         let store = try SQLiteRegistry.inMemory()
         _ = try store.importDevices(
@@ -56,7 +40,7 @@ struct KitchenDeliveryTests {
         let statuses = (body["payload"]?["commands"]?.arrayValue ?? []).map { $0["status"] }
         #expect(statuses == ["SUCCESS", "SUCCESS"])
 
-        let plans = deliverer.sent.withLock { $0 }
+        let plans = deliverer.delivered
         #expect(plans.count == 1)
         let devices = try #require(plans.first).devices
         let oven = try #require(devices.first { $0.id == "oven" })

@@ -12,25 +12,6 @@ import Testing
 /// `commands.delivery: webhook`: `SetModes` reaches the device backend as Matter's `ChangeToMode` with `NewMode`,
 /// and a laundry control as an attribute write, with the attributes the command targets.
 struct ModesWebhookDeliveryTests {
-    /// A deliverer that records what it is asked to deliver and confirms every device at once.
-    final class RecordingDeliverer: CommandDeliverer {
-        let delivered = Mutex<[PlannedCommands]>([])
-
-        func deliver(
-            _ commands: PlannedCommands,
-            deadline: Duration,
-            completion: @escaping @Sendable (DeliveryOutcome) -> Void
-        ) {
-            delivered.withLock { $0.append(commands) }
-            let outcomes = Dictionary(
-                uniqueKeysWithValues: commands.devices.map {
-                    ($0.id, DeviceOutcome.success(clusters: nil, endpoint: nil))
-                }
-            )
-            completion(.answered(outcomes))
-        }
-    }
-
     @Test func setModesIsDeliveredAsChangeToModeAndAWrite() throws {
         let store = try SQLiteRegistry.inMemory()
         _ = try store.importDevices(try DeviceFile.parse(ModesTraitTests.washerFile()))
@@ -52,7 +33,7 @@ struct ModesWebhookDeliveryTests {
         let body = try JSONParser.parse(answer.body)
         #expect(body["payload"]?["commands"]?.arrayValue?.first?["status"] == "SUCCESS")
 
-        let delivered = deliverer.delivered.withLock { $0 }
+        let delivered = deliverer.delivered
         #expect(delivered.count == 1)
         let endpoint = try #require(delivered.first?.devices.first?.endpoints.first)
         #expect(delivered.first?.devices.first?.id == "washer")
@@ -87,6 +68,6 @@ struct ModesWebhookDeliveryTests {
         let answer = dispatcher.handle(body: Array(request.description.utf8), agentUserId: Fixtures.alice)
         let body = try JSONParser.parse(answer.body)
         #expect(body["payload"]?["commands"]?.arrayValue?.first?["errorCode"] == "deviceBusy")
-        #expect(deliverer.delivered.withLock { $0 }.isEmpty)
+        #expect(deliverer.delivered.isEmpty)
     }
 }
