@@ -24,10 +24,47 @@ struct CommandParameters {
         return number
     }
 
+    /// A whole-number parameter (`timerTimeSec`): a JSON number without a fraction.
+    func integer(_ name: String) throws(CommandError) -> Int {
+        guard let value = params[name] else { throw missing(name) }
+        guard let whole = value.intValue else { throw wrongType(name, "a whole number") }
+        return whole
+    }
+
+    func string(_ name: String) throws(CommandError) -> String {
+        guard let value = params[name] else { throw missing(name) }
+        guard let text = value.stringValue else { throw wrongType(name, "a string") }
+        return text
+    }
+
     func object(_ name: String) throws(CommandError) -> JSONObject {
         guard let value = params[name] else { throw missing(name) }
         guard let object = value.objectValue else { throw wrongType(name, "an object") }
         return object
+    }
+
+    /// An optional boolean parameter (Locator's `silence`): `nil` when absent.
+    func optionalBool(_ name: String) throws(CommandError) -> Bool? {
+        guard let value = params[name] else { return nil }
+        guard let flag = value.boolValue else { throw wrongType(name, "a boolean") }
+        return flag
+    }
+
+    /// An optional string parameter (`cookingMode`, `zone`, Locator's `lang`): `nil` when absent.
+    func optionalString(_ name: String) throws(CommandError) -> String? {
+        guard let value = params[name] else { return nil }
+        guard let text = value.stringValue else { throw wrongType(name, "a string") }
+        return text
+    }
+
+    /// An optional array-of-strings parameter (`multipleZones`): `nil` when absent.
+    func optionalStrings(_ name: String) throws(CommandError) -> [String]? {
+        guard let value = params[name] else { return nil }
+        let strings = value.arrayValue?.compactMap(\.stringValue)
+        guard let strings, strings.count == value.arrayValue?.count else {
+            throw wrongType(name, "an array of strings")
+        }
+        return strings
     }
 
     private func missing(_ name: String) -> CommandError {

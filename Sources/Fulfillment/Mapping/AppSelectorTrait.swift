@@ -109,7 +109,7 @@ enum AppSelectorTrait: TraitMapping {
     ) throws(CommandError)
         -> ApplicationEntry
     {
-        if let key = try params.stringIfPresent("newApplication") {
+        if let key = try params.optionalString("newApplication") {
             if let entry = entries.first(where: { $0.key == key }) { return entry }
             if entries.isEmpty, let application = ApplicationEntry.application(fromKey: key) {
                 return ApplicationEntry(
@@ -121,7 +121,7 @@ enum AppSelectorTrait: TraitMapping {
             }
             throw CommandError(.noAvailableApp, "no application with key \"\(key)\"")
         }
-        if let name = try params.stringIfPresent("newApplicationName") {
+        if let name = try params.optionalString("newApplicationName") {
             guard let entry = ApplicationEntry.named(name, in: entries) else {
                 throw CommandError(.noAvailableApp, "no application called \"\(name)\"")
             }

@@ -107,7 +107,7 @@ enum ChannelTrait: TraitMapping {
     /// The channel `selectChannel`'s params ask for: by `channelCode`, else `channelNumber`, else `channelName`.
     /// With a `ChannelList`, the channel must be on it (`noAvailableChannel`).
     static func selection(_ params: CommandParameters, entries: [ChannelEntry]) throws(CommandError) -> Selection {
-        if let code = try params.stringIfPresent("channelCode") {
+        if let code = try params.optionalString("channelCode") {
             if let entry = entries.first(where: { $0.key == code }) {
                 return .number(major: entry.major, minor: entry.minor, info: entry.info)
             }
@@ -116,7 +116,7 @@ enum ChannelTrait: TraitMapping {
             }
             throw CommandError(.noAvailableChannel, "no channel with key \"\(code)\"")
         }
-        if let text = try params.stringIfPresent("channelNumber") {
+        if let text = try params.optionalString("channelNumber") {
             guard let numbers = ChannelConversion.majorMinor(fromNumber: text) else {
                 throw CommandError(.noAvailableChannel, "\"\(text)\" is not a channel number")
             }
@@ -126,7 +126,7 @@ enum ChannelTrait: TraitMapping {
             }
             return .number(major: numbers.major, minor: numbers.minor, info: entry?.info)
         }
-        if let name = try params.stringIfPresent("channelName") {
+        if let name = try params.optionalString("channelName") {
             let entry = ChannelEntry.named(name, in: entries)
             if entry == nil, !entries.isEmpty {
                 throw CommandError(.noAvailableChannel, "the device lists no channel called \"\(name)\"")

@@ -47,8 +47,8 @@ enum LocatorTrait: TraitMapping {
         guard command == .locate else {
             throw CommandError(.functionNotSupported, "Locator has no command \(command.rawValue)")
         }
-        let silence = try params.boolIfPresent("silence") ?? false
-        _ = try params.stringIfPresent("lang")
+        let silence = try params.optionalBool("silence") ?? false
+        _ = try params.optionalString("lang")
         var identify = endpoint.cluster(.Identify)
         if !silence && identify.int("IdentifyType") == identifyTypeNone {
             throw CommandError(.unableToLocateDevice, "the device's Identify has no presentation (IdentifyType None)")

@@ -90,8 +90,8 @@ enum TransportControlTrait: TraitMapping {
         case .mediaSeekToPosition, .mediaSeekRelative:
             try seek(command, params, playback, &cluster, mode: mode)
         case .mediaClosedCaptioningOn:
-            let captionLanguage = try params.stringIfPresent("closedCaptioningLanguage")
-            let queryLanguage = try params.stringIfPresent("userQueryLanguage")
+            let captionLanguage = try params.optionalString("closedCaptioningLanguage")
+            let queryLanguage = try params.optionalString("userQueryLanguage")
             let language = captionLanguage ?? queryLanguage
             let tracks = playback.textTracks
             guard let track = CaptionLanguage.track(for: language, in: tracks) else {
