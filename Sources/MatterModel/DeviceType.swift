@@ -113,6 +113,24 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
     @inlinable public static var SnapshotCamera: DeviceType { DeviceType(matterID: 0x0145) }
     /// Chime (0x0146, Matter 1.5): the indoor sounder of a doorbell; not modelled (``matter15``).
     @inlinable public static var Chime: DeviceType { DeviceType(matterID: 0x0146) }
+    /// Air Quality Sensor (0x002C): Air Quality and the concentration measurement clusters.
+    @inlinable public static var AirQualitySensor: DeviceType { DeviceType(matterID: 0x002C) }
+    /// Rain Sensor (0x0044): a Boolean State that is true while it rains.
+    @inlinable public static var RainSensor: DeviceType { DeviceType(matterID: 0x0044) }
+    /// Water Freeze Detector (0x0041): a Boolean State that is true while water is freezing.
+    @inlinable public static var WaterFreezeDetector: DeviceType { DeviceType(matterID: 0x0041) }
+    /// Water Valve (0x0042): Valve Configuration and Control.
+    @inlinable public static var WaterValve: DeviceType { DeviceType(matterID: 0x0042) }
+    /// Irrigation System (0x0040, Matter 1.5): a sprinkler controller whose valves are Water Valve endpoints.
+    @inlinable public static var IrrigationSystem: DeviceType { DeviceType(matterID: 0x0040) }
+    /// Mounted On/Off Control (0x010F): a wall-mounted switch that switches its load.
+    @inlinable public static var MountedOnOffControl: DeviceType { DeviceType(matterID: 0x010F) }
+    /// Mounted Dimmable Load Control (0x0110): a wall-mounted dimmer that dims its load.
+    @inlinable public static var MountedDimmableLoadControl: DeviceType { DeviceType(matterID: 0x0110) }
+    /// Closure (0x0230, Matter 1.5): a door, gate, garage door, window or shutter with Closure Control.
+    @inlinable public static var Closure: DeviceType { DeviceType(matterID: 0x0230) }
+    /// Closure Panel (0x0231, Matter 1.5): one moving part of a Closure, with Closure Dimension.
+    @inlinable public static var ClosurePanel: DeviceType { DeviceType(matterID: 0x0231) }
 
     /// Whether the two are the same device type: the same Matter id.
     @inlinable public static func == (lhs: DeviceType, rhs: DeviceType) -> Bool {

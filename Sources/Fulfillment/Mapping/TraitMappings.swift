@@ -33,6 +33,16 @@ enum TraitMappings {
         case .channel: return ChannelTrait.self
         case .appSelector: return AppSelectorTrait.self
         case .cameraStream: return CameraStreamTrait.self
+        case .armDisarm: return ArmDisarmTrait.self
+        case .dispense: return DispenseTrait.self
+        case .fill: return FillTrait.self
+        case .lightEffects: return LightEffectsTrait.self
+        case .networkControl: return NetworkControlTrait.self
+        case .reboot: return RebootTrait.self
+        case .rotation: return RotationTrait.self
+        case .scene: return SceneTrait.self
+        case .softwareUpdate: return SoftwareUpdateTrait.self
+        case .statusReport: return StatusReportTrait.self
         }
     }
 }

@@ -51,6 +51,21 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case appSearch = "action.devices.commands.appSearch"
     case appSelect = "action.devices.commands.appSelect"
     case getCameraStream = "action.devices.commands.GetCameraStream"
+    case armDisarm = "action.devices.commands.ArmDisarm"
+    case dispense = "action.devices.commands.Dispense"
+    case fill = "action.devices.commands.Fill"
+    case colorLoop = "action.devices.commands.ColorLoop"
+    case sleep = "action.devices.commands.Sleep"
+    case stopEffect = "action.devices.commands.StopEffect"
+    case wake = "action.devices.commands.Wake"
+    case enableDisableGuestNetwork = "action.devices.commands.EnableDisableGuestNetwork"
+    case enableDisableNetworkProfile = "action.devices.commands.EnableDisableNetworkProfile"
+    case getGuestNetworkPassword = "action.devices.commands.GetGuestNetworkPassword"
+    case testNetworkSpeed = "action.devices.commands.TestNetworkSpeed"
+    case reboot = "action.devices.commands.Reboot"
+    case rotateAbsolute = "action.devices.commands.RotateAbsolute"
+    case activateScene = "action.devices.commands.ActivateScene"
+    case softwareUpdate = "action.devices.commands.SoftwareUpdate"
 
     /// The trait a command belongs to.
     public var trait: Trait {
@@ -80,6 +95,16 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
         case .selectChannel, .relativeChannel, .returnChannel: return .channel
         case .appInstall, .appSearch, .appSelect: return .appSelector
         case .getCameraStream: return .cameraStream
+        case .armDisarm: return .armDisarm
+        case .dispense: return .dispense
+        case .fill: return .fill
+        case .colorLoop, .sleep, .stopEffect, .wake: return .lightEffects
+        case .enableDisableGuestNetwork, .enableDisableNetworkProfile, .getGuestNetworkPassword, .testNetworkSpeed:
+            return .networkControl
+        case .reboot: return .reboot
+        case .rotateAbsolute: return .rotation
+        case .activateScene: return .scene
+        case .softwareUpdate: return .softwareUpdate
         }
     }
 }

@@ -1,0 +1,21 @@
+import JSON
+import MatterModel
+import SmartHomeProtocol
+
+/// Google `NetworkControl`: not mapped yet (no device type brings it); every command is refused.
+enum NetworkControlTrait: TraitMapping {
+    static let trait = Trait.networkControl
+
+    static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {}
+
+    static func states(of endpoint: Endpoint, into states: inout JSONObject) {}
+
+    static func execute(
+        _ command: Command,
+        _ params: CommandParameters,
+        on endpoint: inout Endpoint,
+        mode: ValidationMode
+    ) throws(CommandError) {
+        throw CommandError(.functionNotSupported, "NetworkControl is not mapped")
+    }
+}
