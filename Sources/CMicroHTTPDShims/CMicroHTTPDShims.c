@@ -1,11 +1,15 @@
+#define _GNU_SOURCE  // accept4
 #include "CMicroHTTPDShims.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -36,6 +40,49 @@ static void CMicroHTTPDShims_format_log(void *cls, const char *format, va_list a
     callback(cls, message);
 }
 
+// The acceptor: one thread that waits for the listening socket (and for its wake pipe), accepts, and hands each
+// connection to microhttpd with MHD_add_connection, which gives it to a worker. It counts the connections it admitted
+// until microhttpd reports them closed, and while that count is at the limit it accepts nothing: the next connection
+// waits in the listen backlog, as it would with microhttpd's own listener.
+struct CMicroHTTPDShims_Acceptor {
+    MHD_socket listen_socket;
+    unsigned connection_limit;  // 0: no limit of the acceptor's own
+    int wake_pipe[2];           // a byte: a connection closed, or (with `stopping`) stop
+    unsigned open_connections;  // read and written with __atomic builtins only
+    int stopping;  // __atomic builtins only
+    struct MHD_Daemon *daemon;
+    pthread_t thread;
+    int thread_started;
+    MHD_NotifyConnectionCallback connection_notified;
+    void *context;
+};
+
+static void CMicroHTTPDShims_acceptor_wake(struct CMicroHTTPDShims_Acceptor *acceptor) {
+    char byte = 1;
+    // A full pipe already holds a wake-up; nothing more is needed.
+    while (write(acceptor->wake_pipe[1], &byte, 1) < 0 && errno == EINTR) {
+    }
+}
+
+static void CMicroHTTPDShims_drain(int descriptor) {
+    char bytes[64];
+    while (read(descriptor, bytes, sizeof bytes) > 0) {
+    }
+}
+
+static void CMicroHTTPDShims_acceptor_connection_notified(void *cls, struct MHD_Connection *connection,
+                                                          void **socket_context,
+                                                          enum MHD_ConnectionNotificationCode code) {
+    struct CMicroHTTPDShims_Acceptor *acceptor = cls;
+    acceptor->connection_notified(acceptor->context, connection, socket_context, code);
+    if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        unsigned before = __atomic_fetch_sub(&acceptor->open_connections, 1, __ATOMIC_ACQ_REL);
+        if (acceptor->connection_limit > 0 && before >= acceptor->connection_limit) {
+            CMicroHTTPDShims_acceptor_wake(acceptor);
+        }
+    }
+}
+
 struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
     const struct CMicroHTTPDShims_DaemonConfiguration *configuration,
     MHD_AccessHandlerCallback access_handler,
@@ -44,6 +91,7 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
     void *(*uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection),
     CMicroHTTPDShims_LogCallback logger,
     void *context,
+    struct CMicroHTTPDShims_Acceptor *acceptor,
     int *error_number) {
     struct MHD_OptionItem options[16];
     size_t count = 0;
@@ -54,11 +102,11 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
             (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)CMicroHTTPDShims_format_log, context};
     }
     options[count++] =
-        (struct MHD_OptionItem){MHD_OPTION_LISTEN_SOCKET, (intptr_t)configuration->listen_socket, NULL};
-    options[count++] =
         (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)request_completed, context};
-    options[count++] =
-        (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)connection_notified, context};
+    acceptor->connection_notified = connection_notified;
+    acceptor->context = context;
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION,
+                                               (intptr_t)CMicroHTTPDShims_acceptor_connection_notified, acceptor};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_logger, context};
     if (configuration->thread_pool_size >= 2) {
         options[count++] =
@@ -73,8 +121,12 @@ struct MHD_Daemon *CMicroHTTPDShims_start_daemon(
             (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)configuration->connection_timeout, NULL};
     }
     if (configuration->connection_limit > 0) {
-        options[count++] =
-            (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)configuration->connection_limit, NULL};
+        // The acceptor enforces the limit exactly; microhttpd gets room for all of it in every worker, so that
+        // MHD_add_connection never refuses a connection the acceptor admitted (microhttpd splits its limit between
+        // the workers and picks one by counts that lag the connections still being handed over).
+        unsigned workers = configuration->thread_pool_size >= 2 ? configuration->thread_pool_size : 1;
+        options[count++] = (struct MHD_OptionItem){
+            MHD_OPTION_CONNECTION_LIMIT, (intptr_t)configuration->connection_limit * (intptr_t)workers, NULL};
     }
     if (configuration->per_ip_connection_limit > 0) {
         options[count++] = (struct MHD_OptionItem){
@@ -276,7 +328,9 @@ int CMicroHTTPDShims_peer_close_watch_collect(int watch, uint64_t *tickets, int 
 #endif
 }
 
-void CMicroHTTPDShims_stop_listening(MHD_socket socket) {
+// Makes a listening socket refuse new connections at once, without closing it: shutdown(2) on a listening socket
+// resets the handshakes in its backlog and keeps the descriptor number reserved until the daemon has stopped.
+static void CMicroHTTPDShims_stop_listening(MHD_socket socket) {
     if (socket != MHD_INVALID_SOCKET) {
         (void)shutdown(socket, SHUT_RDWR);
     }
@@ -286,4 +340,104 @@ void CMicroHTTPDShims_close_socket(MHD_socket socket) {
     if (socket != MHD_INVALID_SOCKET) {
         (void)close(socket);
     }
+}
+
+// How long the acceptor waits before accepting again after running out of descriptors or memory (EMFILE, ENFILE,
+// ENOBUFS, ENOMEM): the connection stays in the backlog meanwhile, and the loop does not spin on a socket that
+// stays readable.
+static const int CMicroHTTPDShims_acceptor_backoff_ms = 100;
+
+static void *CMicroHTTPDShims_acceptor_run(void *argument) {
+    struct CMicroHTTPDShims_Acceptor *acceptor = argument;
+    struct pollfd watched[2] = {
+        {.fd = acceptor->wake_pipe[0], .events = POLLIN},
+        {.fd = acceptor->listen_socket, .events = POLLIN},
+    };
+    for (;;) {
+        if (__atomic_load_n(&acceptor->stopping, __ATOMIC_ACQUIRE)) break;
+        int at_limit = acceptor->connection_limit > 0 &&
+                       __atomic_load_n(&acceptor->open_connections, __ATOMIC_ACQUIRE) >= acceptor->connection_limit;
+        watched[0].revents = 0;
+        watched[1].revents = 0;
+        // At the limit only the wake pipe is watched: a close (or the stop) wakes the loop.
+        if (poll(watched, at_limit ? 1 : 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        if (watched[0].revents != 0) {
+            CMicroHTTPDShims_drain(acceptor->wake_pipe[0]);
+            continue;
+        }
+        if (watched[1].revents == 0) continue;
+        struct sockaddr_storage address;
+        socklen_t length = sizeof address;
+        int client = accept4(acceptor->listen_socket, (struct sockaddr *)(void *)&address, &length,
+                             SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (client < 0) {
+            int error = errno;
+            if (error == EAGAIN || error == EWOULDBLOCK || error == EINTR || error == ECONNABORTED || error == EPROTO) {
+                continue;
+            }
+            if (error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM) {
+                (void)poll(watched, 1, CMicroHTTPDShims_acceptor_backoff_ms);
+                continue;
+            }
+            break;  // EINVAL after shutdown(2), EBADF: the socket no longer listens.
+        }
+        // Counted before the hand-over, since microhttpd may report it closed before MHD_add_connection returns.
+        __atomic_fetch_add(&acceptor->open_connections, 1, __ATOMIC_ACQ_REL);
+        // On failure (the per-address limit, no memory) microhttpd closes the socket itself and logs why; it never
+        // reported the connection, so it is uncounted here.
+        if (MHD_add_connection(acceptor->daemon, client, (const struct sockaddr *)(void *)&address, length) != MHD_YES) {
+            __atomic_fetch_sub(&acceptor->open_connections, 1, __ATOMIC_ACQ_REL);
+        }
+    }
+    return NULL;
+}
+
+struct CMicroHTTPDShims_Acceptor *CMicroHTTPDShims_acceptor_create(MHD_socket listen_socket, unsigned connection_limit,
+                                                                    int *error_number) {
+    *error_number = 0;
+    struct CMicroHTTPDShims_Acceptor *acceptor = calloc(1, sizeof *acceptor);
+    if (acceptor == NULL) {
+        *error_number = ENOMEM;
+        return NULL;
+    }
+    acceptor->listen_socket = listen_socket;
+    acceptor->connection_limit = connection_limit;
+    if (pipe(acceptor->wake_pipe) != 0) {
+        *error_number = errno;
+        free(acceptor);
+        return NULL;
+    }
+    for (int end = 0; end < 2; end++) {
+        (void)fcntl(acceptor->wake_pipe[end], F_SETFD, FD_CLOEXEC);
+        (void)fcntl(acceptor->wake_pipe[end], F_SETFL, O_NONBLOCK);
+    }
+    return acceptor;
+}
+
+int CMicroHTTPDShims_acceptor_start(struct CMicroHTTPDShims_Acceptor *acceptor, struct MHD_Daemon *daemon) {
+    acceptor->daemon = daemon;
+    int error = pthread_create(&acceptor->thread, NULL, CMicroHTTPDShims_acceptor_run, acceptor);
+    acceptor->thread_started = error == 0;
+    return error;
+}
+
+void CMicroHTTPDShims_acceptor_stop(struct CMicroHTTPDShims_Acceptor *acceptor) {
+    // Refuse new connections first (and reset the ones still in the backlog), then wake the thread and wait for it:
+    // once this returns, no connection is added to the daemon any more.
+    CMicroHTTPDShims_stop_listening(acceptor->listen_socket);
+    __atomic_store_n(&acceptor->stopping, 1, __ATOMIC_RELEASE);
+    CMicroHTTPDShims_acceptor_wake(acceptor);
+    if (acceptor->thread_started) {
+        (void)pthread_join(acceptor->thread, NULL);
+        acceptor->thread_started = 0;
+    }
+}
+
+void CMicroHTTPDShims_acceptor_free(struct CMicroHTTPDShims_Acceptor *acceptor) {
+    (void)close(acceptor->wake_pipe[0]);
+    (void)close(acceptor->wake_pipe[1]);
+    free(acceptor);
 }

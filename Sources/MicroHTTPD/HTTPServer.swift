@@ -16,7 +16,7 @@ import Darwin
 
 /// An HTTP/1.1 listener on libmicrohttpd that hands each fully read request to an ``HTTPResponder``.
 ///
-/// microhttpd runs an internal polling thread with epoll and a thread pool; the responder is called
+/// microhttpd runs an internal polling thread with epoll and a thread pool, fed by an acceptor thread of Hearth's; the responder is called
 /// synchronously on those threads, with no hop to Swift concurrency. Bodies over
 /// ``HTTPServerConfiguration/maxBodyBytes`` are answered with 413, oversized headers with 431 (by microhttpd),
 /// badly framed requests (RFC 9112 §3.2, §6.1, §6.3; see ``RequestRefusal``) with 400 or 501 and too many query
@@ -36,7 +36,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// The lifecycle: `idle` → `running` → `stopping` → `stopped`; `idle` may go straight to `stopped`.
     private enum State {
         case idle
-        case running(daemon: OpaquePointer, port: Int)
+        case running(Running)
         case stopping(port: Int)
         case stopped
     }
@@ -47,10 +47,13 @@ public final class HTTPServer: Service, @unchecked Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    /// What ``beginShutdown()`` hands to ``finishShutdown(_:)``.
-    private struct Quiesced {
+    /// A running server's daemon, the acceptor feeding it and the listening socket the acceptor reads; also what
+    /// ``beginShutdown()`` hands to ``finishShutdown(_:)``.
+    private struct Running {
         let daemon: OpaquePointer
+        let acceptor: OpaquePointer
         let listenSocket: MHD_socket
+        let port: Int
     }
 
     /// The configuration the server was created with.
@@ -167,7 +170,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
     public var port: Int? {
         state.withLock { state in
             switch state {
-            case .running(_, let port), .stopping(let port): port
+            case .running(let running): running.port
+            case .stopping(let port): port
             case .idle, .stopped: nil
             }
         }
@@ -225,11 +229,22 @@ public final class HTTPServer: Service, @unchecked Sendable {
                 throw HTTPServerError(code: .alreadyStarted, message: "The listening socket was closed or used.")
             }
             // Retained for the daemon's lifetime: microhttpd calls back with this pointer on its own threads.
-            let context = Unmanaged.passRetained(self).toOpaque()
             var errorNumber: Int32 = 0
+            // Connections reach the daemon from this acceptor thread, which Hearth can stop without
+            // MHD_quiesce_daemon (CMicroHTTPDShims_acceptor_create says why).
+            guard
+                let acceptor = CMicroHTTPDShims_acceptor_create(
+                    socket,
+                    UInt32(clamping: configuration.connectionLimit),
+                    &errorNumber
+                )
+            else {
+                CMicroHTTPDShims_close_socket(socket)
+                throw startFailure(errorNumber: errorNumber)
+            }
+            let context = Unmanaged.passRetained(self).toOpaque()
             var daemonConfiguration = makeDaemonConfiguration(
                 family: listening.address.family,
-                socket: socket,
                 port: listening.port
             )
             let started = CMicroHTTPDShims_start_daemon(
@@ -240,15 +255,25 @@ public final class HTTPServer: Service, @unchecked Sendable {
                 uriLoggerTrampoline,
                 daemonLoggerTrampoline,
                 context,
+                acceptor,
                 &errorNumber
             )
-            // microhttpd owns the socket now, and closes it when the start fails.
             guard let daemon = started else {
+                CMicroHTTPDShims_acceptor_free(acceptor)
+                CMicroHTTPDShims_close_socket(socket)
                 Unmanaged<HTTPServer>.fromOpaque(context).release()
                 throw startFailure(errorNumber: errorNumber)
             }
+            let threadError = CMicroHTTPDShims_acceptor_start(acceptor, daemon)
+            guard threadError == 0 else {
+                MHD_stop_daemon(daemon)
+                CMicroHTTPDShims_acceptor_free(acceptor)
+                CMicroHTTPDShims_close_socket(socket)
+                Unmanaged<HTTPServer>.fromOpaque(context).release()
+                throw startFailure(errorNumber: threadError)
+            }
             let port = listening.port
-            state = .running(daemon: daemon, port: port)
+            state = .running(Running(daemon: daemon, acceptor: acceptor, listenSocket: socket, port: port))
             logger.info(
                 "HTTP server listening",
                 metadata: ["http.host": "\(configuration.host)", "http.port": "\(port)"]
@@ -260,16 +285,16 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// The shim's view of ``configuration``; the TLS pointers stay valid as long as the server.
     private func makeDaemonConfiguration(
         family: ListenAddress.Family,
-        socket: MHD_socket,
         port: Int
     ) -> CMicroHTTPDShims_DaemonConfiguration {
         var daemonConfiguration = CMicroHTTPDShims_DaemonConfiguration()
         daemonConfiguration.flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
-            | MHD_USE_ITC.rawValue  // needed by MHD_quiesce_daemon with internal polling
+            | MHD_USE_NO_LISTEN_SOCKET.rawValue  // the acceptor accepts (CMicroHTTPDShims_acceptor_start)
+            | MHD_USE_ITC.rawValue  // wakes a worker for a connection the acceptor adds
             | MHD_ALLOW_SUSPEND_RESUME.rawValue  // delayed and deferred responses (Response.delay, .deferred)
         if family == .ipv6 {
-            // The socket is bound already, but microhttpd expects the flag with an IPv6 listen socket.
+            // microhttpd listens on nothing here, but it expects the flag when its peers are IPv6.
             daemonConfiguration.flags |= MHD_USE_IPv6.rawValue
         }
         if let tlsCertificate, let tlsKey {
@@ -277,7 +302,6 @@ public final class HTTPServer: Service, @unchecked Sendable {
             daemonConfiguration.tls_certificate_pem = UnsafePointer(tlsCertificate.baseAddress)
             daemonConfiguration.tls_key_pem = UnsafePointer(tlsKey.baseAddress)
         }
-        daemonConfiguration.listen_socket = socket
         daemonConfiguration.port = UInt16(port)
         daemonConfiguration.thread_pool_size = UInt32(clamping: configuration.threadPoolSize)
         daemonConfiguration.connection_memory_limit = configuration.connectionMemoryLimit
@@ -346,7 +370,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// Blocks the calling thread until the daemon has stopped. Idempotent: later or concurrent calls wait for the
     /// first one to finish. On a server that never started, it only marks it stopped.
     public func shutdown() {
-        guard let quiesced = beginShutdown() else {
+        guard let stopping = beginShutdown() else {
             while !isStopped {
                 usleep(5_000)
             }
@@ -356,7 +380,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
         while inFlightRequestCount > 0, ContinuousClock.now < deadline {
             usleep(2_000)
         }
-        finishShutdown(quiesced)
+        finishShutdown(stopping)
     }
 
     /// Runs the server as a service: starts it unless already started, serves until graceful shutdown or task
@@ -396,7 +420,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
             self.requestStop()
         }
 
-        guard let quiesced = beginShutdown() else {
+        guard let stopping = beginShutdown() else {
             await waitUntilStopped()
             return
         }
@@ -404,7 +428,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
         while inFlightRequestCount > 0, ContinuousClock.now < deadline, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(5))
         }
-        finishShutdown(quiesced)
+        finishShutdown(stopping)
     }
 
     private var isStopped: Bool {
@@ -414,26 +438,25 @@ public final class HTTPServer: Service, @unchecked Sendable {
     }
 
     /// Moves `running` to `stopping` and stops accepting; returns nil if someone else is already stopping.
-    private func beginShutdown() -> Quiesced? {
-        let daemon = state.withLock { state -> OpaquePointer? in
+    private func beginShutdown() -> Running? {
+        let running = state.withLock { state -> Running? in
             switch state {
             case .idle:
                 state = .stopped
                 listeningSocket?.close()
                 return nil
-            case .running(let daemon, let port):
-                state = .stopping(port: port)
-                return daemon
+            case .running(let running):
+                state = .stopping(port: running.port)
+                return running
             case .stopping, .stopped:
                 return nil
             }
         }
         requestStop()
-        guard let daemon else {
+        guard let running else {
             return nil
         }
-        let listenSocket = MHD_quiesce_daemon(daemon)
-        CMicroHTTPDShims_stop_listening(listenSocket)
+        CMicroHTTPDShims_acceptor_stop(running.acceptor)
         // Set after the listener is shut, so whoever sees it (tests included) knows new connections are refused.
         isDraining.store(true, ordering: .releasing)
         // Held-back answers go out now: a shutdown does not wait for their delays.
@@ -443,13 +466,14 @@ public final class HTTPServer: Service, @unchecked Sendable {
         // Open streams end now: their connections resume, close their bodies, and can be drained.
         streamingResponses.endAll()
         logger.info("HTTP server shutting down", metadata: ["http.in_flight": "\(inFlightRequestCount)"])
-        return Quiesced(daemon: daemon, listenSocket: listenSocket)
+        return running
     }
 
-    private func finishShutdown(_ quiesced: Quiesced) {
+    private func finishShutdown(_ stopping: Running) {
         let abandoned = inFlightRequestCount
-        MHD_stop_daemon(quiesced.daemon)
-        CMicroHTTPDShims_close_socket(quiesced.listenSocket)
+        MHD_stop_daemon(stopping.daemon)
+        CMicroHTTPDShims_acceptor_free(stopping.acceptor)
+        CMicroHTTPDShims_close_socket(stopping.listenSocket)
         lingeringCloses.closeAll()
         state.withLock { $0 = .stopped }
         logger.info("HTTP server stopped", metadata: ["http.abandoned_requests": "\(abandoned)"])

@@ -20,10 +20,8 @@ typedef void (*CMicroHTTPDShims_LogCallback)(void *_Nullable cls, const char *_N
 struct CMicroHTTPDShims_DaemonConfiguration {
     /// `MHD_FLAG` bits, already combined.
     unsigned int flags;
-    /// The socket to serve, bound and listening (`CMicroHTTPDShims_bind_listen_socket`); microhttpd owns it from
-    /// the call on (it closes it when the start fails).
-    MHD_socket listen_socket;
-    /// The port `listen_socket` is bound to, in host byte order.
+    /// The port the acceptor's socket is bound to, in host byte order (the daemon itself listens on nothing:
+    /// `MHD_USE_NO_LISTEN_SOCKET`).
     uint16_t port;
     /// `MHD_OPTION_THREAD_POOL_SIZE`; values below 2 leave the option out (microhttpd warns about 1).
     unsigned int thread_pool_size;
@@ -53,10 +51,42 @@ struct CMicroHTTPDShims_DaemonConfiguration {
 MHD_socket CMicroHTTPDShims_bind_listen_socket(int family, const void *_Nonnull address, uint16_t port,
                                                uint16_t *_Nonnull bound_port, int *_Nonnull error_number);
 
-/// Starts a daemon serving `configuration->listen_socket`.
+/// A thread accepting connections on a listening socket and handing them to a daemon.
+///
+/// Why: Hearth accepts itself rather than letting microhttpd's workers do it, so that it can stop accepting without
+/// `MHD_quiesce_daemon`: with a thread pool over epoll, microhttpd 0.9.75 (and 1.0.1) aborts the process when quiesce
+/// removes the listen socket from a worker's epoll set that the worker, seeing the quiesce, has just removed itself
+/// (the pool branch of `MHD_quiesce_daemon` panics on that `ENOENT`). Each accepted connection goes to a worker through
+/// `MHD_add_connection` (the per-address limit still applies there); keep-alive makes this one hand-off per
+/// connection, not per request. The acceptor enforces the connection limit itself: at the limit it accepts nothing
+/// until a connection closes, so the next one waits in the listen backlog.
+struct CMicroHTTPDShims_Acceptor;
+
+/// Makes an acceptor for `listen_socket` (bound, listening, non-blocking), which the caller keeps owning, admitting at
+/// most `connection_limit` connections at once (0: no limit of its own). It runs once started
+/// (`CMicroHTTPDShims_acceptor_start`). On failure returns NULL with the reason in `*error_number`.
+struct CMicroHTTPDShims_Acceptor *_Nullable CMicroHTTPDShims_acceptor_create(MHD_socket listen_socket,
+                                                                             unsigned connection_limit,
+                                                                             int *_Nonnull error_number);
+
+/// Starts the acceptor's thread for `daemon`, which must have been started with this acceptor
+/// (`CMicroHTTPDShims_start_daemon`). Returns 0, or the error number of the failed thread creation.
+int CMicroHTTPDShims_acceptor_start(struct CMicroHTTPDShims_Acceptor *_Nonnull acceptor,
+                                    struct MHD_Daemon *_Nonnull daemon);
+
+/// Stops accepting: shuts the listening socket (new connections are refused, the backlog is reset), wakes the
+/// acceptor and waits for its thread to end. The socket stays open (its number reserved) until the caller closes it
+/// after `MHD_stop_daemon`.
+void CMicroHTTPDShims_acceptor_stop(struct CMicroHTTPDShims_Acceptor *_Nonnull acceptor);
+
+/// Frees a stopped acceptor, after `MHD_stop_daemon` (microhttpd reports closing connections through it until then).
+void CMicroHTTPDShims_acceptor_free(struct CMicroHTTPDShims_Acceptor *_Nonnull acceptor);
+
+/// Starts a daemon that listens on nothing: connections reach it from `acceptor`, which also relays microhttpd's
+/// connection notifications to `connection_notified` and counts the connections open.
 ///
 /// Why: `MHD_start_daemon` is variadic. This passes every option through one `MHD_OPTION_ARRAY` built on the
-/// stack (microhttpd copies what it needs before returning; the socket goes in `MHD_OPTION_LISTEN_SOCKET`). It also adapts microhttpd's `va_list` logger to a plain string callback, since Swift
+/// stack (microhttpd copies what it needs before returning). It also adapts microhttpd's `va_list` logger to a plain string callback, since Swift
 /// cannot format a `va_list`. `context` is passed to every callback. On failure it returns NULL and stores the
 /// `errno` seen right after the failed start in `*error_number` (0 if none).
 struct MHD_Daemon *_Nullable CMicroHTTPDShims_start_daemon(
@@ -68,6 +98,7 @@ struct MHD_Daemon *_Nullable CMicroHTTPDShims_start_daemon(
                                            struct MHD_Connection *_Nullable connection),
     CMicroHTTPDShims_LogCallback _Nullable logger,
     void *_Nullable context,
+    struct CMicroHTTPDShims_Acceptor *_Nonnull acceptor,
     int *_Nonnull error_number);
 
 /// The port the daemon is really bound to, or 0 if microhttpd cannot tell.
@@ -122,18 +153,12 @@ void CMicroHTTPDShims_peer_close_watch_remove(int watch, int descriptor);
 /// returns how many (0 when none, or on an error).
 int CMicroHTTPDShims_peer_close_watch_collect(int watch, uint64_t *_Nonnull tickets, int capacity);
 
-/// Makes a quiesced listening socket refuse new connections at once, without closing it.
+/// Closes a socket (the listening one, after `MHD_stop_daemon`).
 ///
-/// Why: after `MHD_quiesce_daemon` the socket stays open (microhttpd forbids closing it before `MHD_stop_daemon`),
-/// so the kernel would keep completing handshakes that nobody will ever serve. `shutdown(2)` on a listening
-/// socket resets them instead, and keeps the descriptor number reserved until the daemon has stopped.
-void CMicroHTTPDShims_stop_listening(MHD_socket socket);
-
-/// Closes a socket returned by `MHD_quiesce_daemon`, after `MHD_stop_daemon`.
-///
-/// Why: microhttpd hands ownership of the quiesced socket to the caller; `close` is exposed here so the Swift
-/// module does not need to pick Glibc or Darwin for one call.
+/// Why: `close` is exposed here so the Swift module does not need to pick Glibc or Darwin for one call.
 void CMicroHTTPDShims_close_socket(MHD_socket socket);
+
+
 
 #ifdef __cplusplus
 }
