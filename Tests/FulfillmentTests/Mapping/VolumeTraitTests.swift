@@ -94,14 +94,14 @@ struct VolumeTraitTests {
         let fulfillment = try Self.fulfillment()
         _ = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(100)), as: Self.user)
         let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.relative(1)), as: Self.user)
-        #expect(results == Self.error("volumeAlreadyMax"))
+        #expect(results == Self.error("maxSettingReached"))
     }
 
     @Test func downAtMinimumIsVolumeAlreadyMin() throws {
         let fulfillment = try Self.fulfillment()
         _ = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(0)), as: Self.user)
         let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.relative(-1)), as: Self.user)
-        #expect(results == Self.error("volumeAlreadyMin"))
+        #expect(results == Self.error("minSettingReached"))
     }
 
     @Test func strictRefusesTooManyStepsLenientClamps() throws {
@@ -126,12 +126,12 @@ struct VolumeTraitTests {
             """
         let fulfillment = try TestFulfillment(devices: file)
         let error: (String) -> [JSONValue] = { [["ids": ["s"], "status": "ERROR", "errorCode": .string($0)]] }
-        #expect(try fulfillment.execute(G.group(["s"], Self.relative(-1)), as: "u") == error("volumeAlreadyMin"))
+        #expect(try fulfillment.execute(G.group(["s"], Self.relative(-1)), as: "u") == error("minSettingReached"))
         _ = try fulfillment.execute(G.group(["s"], Self.setVolume(100)), as: "u")
         #expect(
             try fulfillment.storedDevice("s", of: "u")?.endpoints[0].cluster(.LevelControl).int("CurrentLevel") == 200
         )
-        #expect(try fulfillment.execute(G.group(["s"], Self.relative(1)), as: "u") == error("volumeAlreadyMax"))
+        #expect(try fulfillment.execute(G.group(["s"], Self.relative(1)), as: "u") == error("maxSettingReached"))
         // Between the ends a step moves as usual.
         let down = try fulfillment.execute(G.group(["s"], Self.relative(-10)), as: "u")
         #expect(down.first?["status"] == "SUCCESS", "\(down)")
