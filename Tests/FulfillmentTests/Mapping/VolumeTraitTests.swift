@@ -90,14 +90,16 @@ struct VolumeTraitTests {
         #expect(results == Self.success(volume: volume, muted: false))
     }
 
-    @Test func upAtMaximumIsVolumeAlreadyMax() throws {
+    /// Google's errors reference has no volume code: at the top, its general "already set to the highest setting".
+    @Test func upAtMaximumIsMaxSettingReached() throws {
         let fulfillment = try Self.fulfillment()
         _ = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(100)), as: Self.user)
         let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.relative(1)), as: Self.user)
         #expect(results == Self.error("maxSettingReached"))
     }
 
-    @Test func downAtMinimumIsVolumeAlreadyMin() throws {
+    /// At the bottom, "already set to the lowest setting".
+    @Test func downAtMinimumIsMinSettingReached() throws {
         let fulfillment = try Self.fulfillment()
         _ = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(0)), as: Self.user)
         let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.relative(-1)), as: Self.user)
@@ -118,7 +120,7 @@ struct VolumeTraitTests {
     }
 
     /// A speaker whose Level Control stops short of 1 and 254: at its own ends no step moves it, and Google hears so.
-    @Test func stepsAtTheDevicesOwnLevelLimitsAreAlreadyMinAndMax() throws {
+    @Test func stepsAtTheDevicesOwnLevelLimitsAreMinAndMaxSettingReached() throws {
         let file = """
             {"users": [{"agentUserId": "u", "devices": [{"id": "s", "name": "S", "deviceTypes": ["Speaker"],
               "clusters": {"OnOff": {"OnOff": true},
