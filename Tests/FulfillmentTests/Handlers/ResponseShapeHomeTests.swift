@@ -128,7 +128,39 @@ struct ResponseShapeHomeTests {
         let entry = try #require(reply.body["payload"]?["commands"]?.arrayValue?.first)
         #expect(entry["errorCode"] == "functionNotSupported")
         #expect(entry["debugString"] == nil)
-        #expect(reply.body["payload"]?["debugString"]?.stringValue?.hasPrefix("hallway: ") == true)
+        let explanation = try #require(reply.body["payload"]?["debugString"]?.stringValue)
+        #expect(explanation.hasPrefix("hallway: "))
+        // The request's log line carries the same explanation as its reason.
+        #expect(reply.summary.reason == explanation)
         #expect(ResponseShapeValidator.violations(inExecute: reply.body).isEmpty)
+    }
+
+    /// `StartStop {"start": true}` on the living-room blinds (their StartStop only stops), beside a light that turns
+    /// on: the blinds' entry is Google's keys only, its reason in the payload's `debugString`; the same through a
+    /// device backend (webhook delivery), where the refused device never reaches the backend.
+    @Test func theBlindsRefusalIsExplainedAtThePayloadInBothModes() throws {
+        let text = try Self.text("devices.json")
+        let request = GoogleRequest.execute([
+            GoogleRequest.group(["living-room-blinds"], GoogleRequest.step("StartStop", ["start": true])),
+            GoogleRequest.group(["hallway"], GoogleRequest.onOff(true)),
+        ])
+        let registry = try TestFulfillment(devices: text).send(request, as: "demo-user").body
+        let deliverer = RecordingDeliverer()
+        let delivering = try DeliveringFulfillment(devices: text, deliverer: deliverer)
+        let webhook = try JSONParser.parse(
+            delivering.dispatcher.handle(body: Array(request.description.utf8), agentUserId: "demo-user").body
+        )
+        for body in [registry, webhook] {
+            #expect(ResponseShapeValidator.violations(inExecute: body).isEmpty, "\(body)")
+            let entries = body["payload"]?["commands"]?.arrayValue ?? []
+            let blinds = try #require(entries.first { $0["ids"] == ["living-room-blinds"] }, "\(body)")
+            #expect(blinds["status"] == "ERROR")
+            #expect(blinds["debugString"] == nil)
+            #expect(entries.first { $0["ids"] == ["hallway"] }?["status"] == "SUCCESS", "\(body)")
+            let explanation = body["payload"]?["debugString"]?.stringValue ?? ""
+            #expect(explanation.hasPrefix("living-room-blinds: "), "\(body)")
+            #expect(!explanation.contains("hallway"), "\(body)")
+        }
+        #expect(deliverer.delivered.flatMap(\.devices).map(\.id) == ["hallway"])
     }
 }
