@@ -59,7 +59,8 @@ public struct IntentSummary: Sendable, Hashable {
     public var deviceCount: Int
     /// EXECUTE: one entry per command per device, in request order.
     public var commands: [CommandOutcome]
-    /// Why a request was refused (``Outcome/protocolError``) or failed (``Outcome/transientError``), for the log.
+    /// Why a request was refused (``Outcome/protocolError``) or failed (``Outcome/transientError``), or, for an
+    /// EXECUTE, why its devices failed (``ExecuteResult/debugSummary(_:)``), for the log.
     public var reason: String?
     /// DISCONNECT: how many tokens it revoked.
     public var revokedTokens: Int?
@@ -185,7 +186,8 @@ public struct IntentSummary: Sendable, Hashable {
             outcome: outcome,
             errorCodes: distinctCodes(results.compactMap(\.errorCode)),
             deviceCount: devices.count,
-            commands: commands
+            commands: commands,
+            reason: ExecuteResult.debugSummary(results)
         )
     }
 

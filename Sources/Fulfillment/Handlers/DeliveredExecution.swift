@@ -20,6 +20,10 @@ import SmartHomeProtocol
 ///    answered about by the deadline, answers PENDING; a failed delivery answers `transientError` and changes
 ///    nothing.
 ///
+/// The answer has Google's shape as ``ExecuteHandler``'s does: a device refused in phase 1 keeps its explanation
+/// (``ExecuteResult/debugString``), which goes to the payload-level `debugString` and the log line, never into its
+/// `commands[]` entry; what the backend answers is never explained there (its failures are logged here instead).
+///
 /// A `GetCameraStream` (``CameraStreamTrait``) is delivered as `CameraAvStreamManagement.HearthGetCameraStream`, and
 /// its answer is data, not state: the backend's per-device `response` is checked by ``CameraStreamAnswer`` and
 /// becomes the device's `states` (`cameraStreamAccessUrl`, `cameraStreamAuthToken`, `cameraStreamProtocol`, …). A

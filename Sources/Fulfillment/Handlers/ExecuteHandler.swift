@@ -22,6 +22,13 @@ import SmartHomeProtocol
 /// or a PIN it did not get answers `ERROR` / `challengeNeeded` and nothing of it changes; the wrong-PIN count and
 /// lockout are written in the same transaction as the rest of the EXECUTE.
 ///
+/// Before a trait runs, its `params` are checked against Google's closed parameter schemas
+/// (``CommandParameters/checkKeys(mode:)``): in strict mode a key Google never sends with the command is
+/// `notSupported`; lenient mode ignores it.
+///
+/// A refused device's entry carries only Google's keys; its explanation (``ExecuteResult/debugString``) goes to the
+/// payload-level `debugString` and the request's log line, never into the entry.
+///
 /// `GetCameraStream` is refused here with ``CameraStreamTrait/registryModeError`` (`functionNotSupported`): only a
 /// device backend (``DeliveredExecution``) can answer it, and Hearth never makes up a stream URL.
 struct ExecuteHandler {
@@ -156,9 +163,11 @@ struct ExecuteHandler {
                     )
                 }
                 let before = working.endpoints[binding.endpoint]
+                let parameters = CommandParameters(params: step.params, command: command)
+                try parameters.checkKeys(mode: mode)
                 try TraitMappings.execute(
                     command,
-                    CommandParameters(params: step.params, command: command),
+                    parameters,
                     on: &working.endpoints,
                     backing: binding.endpoint,
                     mode: mode

@@ -14,7 +14,7 @@ import SmartHomeProtocol
 /// | AirPurifier | AIRPURIFIER | OnOff (On/Off cluster, else FanMode), FanSpeed, SensorState (AirQuality) |
 /// | Thermostat | THERMOSTAT | TemperatureSetting |
 /// | RoomAirConditioner | AC_UNIT | OnOff, FanSpeed, TemperatureSetting |
-/// | TemperatureSensor | SENSOR | TemperatureSetting (query-only) |
+/// | TemperatureSensor | SENSOR | TemperatureSetting (query-only: the reading as ambient and setpoint, ``TemperatureSettingTrait/sensorStates(of:into:)``) |
 /// | HumiditySensor | SENSOR | HumiditySetting (query-only) |
 /// | WindowCovering | BLINDS, CURTAIN, AWNING or SHUTTER by `Type` (``windowCoveringGoogleType(_:)``) | StartStop (stop only), OpenClose |
 /// | DoorLock | LOCK | LockUnlock |

@@ -58,6 +58,7 @@ enum OpenCloseTrait: TraitMapping {
         if isContactSensor(endpoint) {
             throw CommandError(.functionNotSupported, "a contact sensor's OpenClose is query-only")
         }
+        _ = try params.openDirection()
         let openPercent: Double
         switch command {
         case .openClose:

@@ -54,19 +54,19 @@ import SmartHomeProtocol
 ///   (one step = 1 °C, Hearth's choice: Google leaves the size of "a little warmer" to the integration) moves the
 ///   current setpoint (or, in `heatcool`, the whole range) by that much, then proceeds exactly as
 ///   `ThermostatTemperatureSetpoint` with the result, errors included.
-/// - A Temperature Sensor is query-only: `queryOnlyTemperatureSetting: true`, `availableThermostatModes: ["off"]`
-///   (the attribute is required and the sensor neither heats nor cools), `thermostatMode` `off`, the reading as
-///   `thermostatTemperatureAmbient`, and `thermostatTemperatureRange` from `Min/MaxMeasuredValue` when known.
-///   Every command is `functionNotSupported`.
+/// - A Temperature Sensor is query-only (``sensorAttributes(of:into:)``, ``sensorStates(of:into:)``). Every command
+///   is `functionNotSupported`.
 ///
 /// **Why TemperatureSetting for a Temperature Sensor.** Google's TemperatureControl page says TemperatureSetting
 /// "represents ambient (room/outdoor) temperature" and TemperatureControl is for the temperature of a device
 /// itself (https://developers.home.google.com/cloud-to-cloud/traits/temperaturecontrol), and the Sensor guide
-/// lists TemperatureControl "for non-climate temperatures (water, surface…)"
-/// (https://developers.home.google.com/cloud-to-cloud/guides/sensor). openHAB found that a sensor with only
+/// (https://developers.home.google.com/cloud-to-cloud/guides/sensor) lists, among the traits a sensor may use,
+/// "TemperatureControl - Use for non-climate temperatures (water, surface, and in-appliance temperatures)" and
+/// "TemperatureSetting - Use for climate temperatures (ambient air)". openHAB found that a sensor with only
 /// TemperatureControl shows no tile in the Google Home app and moved to TemperatureSetting
 /// (openhab/openhab-google-assistant#432). A room or outdoor sensor is therefore TemperatureSetting with
-/// `queryOnlyTemperatureSetting`.
+/// `queryOnlyTemperatureSetting`, in the shape Google's published schema for the trait accepts (see
+/// ``sensorAttributes(of:into:)`` and ``sensorStates(of:into:)``).
 enum TemperatureSettingTrait: TraitMapping {
     static let trait = Trait.temperatureSetting
 
@@ -155,6 +155,15 @@ enum TemperatureSettingTrait: TraitMapping {
         }
     }
 
+    /// SYNC for a query-only temperature sensor (its Temperature Measurement): `availableThermostatModes: ["off"]`
+    /// ("Required."; the sensor neither heats nor cools), `thermostatTemperatureRange` from
+    /// `Min/MaxMeasuredValue` when both are known, `thermostatTemperatureUnit` `"C"`, `queryOnlyTemperatureSetting:
+    /// true` ("Required if the device supports query-only execution") and `commandOnlyTemperatureSetting: false`
+    /// written out: Google's schema for the trait's attributes pairs them ("Supports only queries": if
+    /// `queryOnlyTemperatureSetting` is `true` then `commandOnlyTemperatureSetting` is `false`), and a sensor that
+    /// answers QUERY is two-way ("Set this attribute to true if the device cannot respond to a QUERY intent or
+    /// Report State for this trait" does not hold). Other mappings with a query-only room temperature (an Air
+    /// Quality Sensor's Temperature Measurement) call this too.
     static func sensorAttributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
         let measurement = endpoint.cluster(.TemperatureMeasurement)
         attributes.append("availableThermostatModes", ["off"])
@@ -170,21 +179,35 @@ enum TemperatureSettingTrait: TraitMapping {
             )
         }
         attributes.append("thermostatTemperatureUnit", "C")
+        attributes.append("commandOnlyTemperatureSetting", false)
         attributes.append("queryOnlyTemperatureSetting", true)
+    }
+
+    /// QUERY (and Report State, which reads the same states) for a query-only temperature sensor:
+    /// `thermostatMode` `off`, and the reading (`MeasuredValue`) as both `thermostatTemperatureAmbient` and
+    /// `thermostatTemperatureSetpoint`.
+    ///
+    /// Google's schema for TemperatureSetting states is one of two shapes, "States for fixed set point"
+    /// (`required`: `thermostatMode`, `thermostatTemperatureAmbient`, `thermostatTemperatureSetpoint`) or "States for
+    /// set point range" (the same with `thermostatTemperatureSetpointHigh/Low`): there is no shape without a
+    /// setpoint, query-only or not. A sensor has no target of its own, so the setpoint it answers is the
+    /// temperature it reads, the one value that claims nothing the sensor does not know; the SYNC attributes say
+    /// `queryOnlyTemperatureSetting`, so Google offers no way to change it. While the reading is null (Matter's
+    /// "unknown", `0x8000`) neither is answered: a made-up number would be worse than an incomplete state.
+    static func sensorStates(of endpoint: Endpoint, into states: inout JSONObject) {
+        states.append("thermostatMode", "off")
+        let value = endpoint.cluster(.TemperatureMeasurement).int(.TemperatureMeasurement.measuredValue) ?? -0x8000
+        guard value != -0x8000 else { return }
+        let celsius = JSONValue.double(TemperatureConversion.celsius(fromHundredthsCelsius: value))
+        states.append("thermostatTemperatureAmbient", celsius)
+        states.append("thermostatTemperatureSetpoint", celsius)
     }
 
     // MARK: - QUERY
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         guard endpoint.has(.Thermostat) else {
-            states.append("thermostatMode", "off")
-            let value = endpoint.cluster(.TemperatureMeasurement).int(.TemperatureMeasurement.measuredValue) ?? -0x8000
-            if value != -0x8000 {
-                states.append(
-                    "thermostatTemperatureAmbient",
-                    .double(TemperatureConversion.celsius(fromHundredthsCelsius: value))
-                )
-            }
+            sensorStates(of: endpoint, into: &states)
             return
         }
         let thermostat = endpoint.cluster(.Thermostat)

@@ -12,8 +12,14 @@ import SmartHomeProtocol
 ///   Mute is left as it is: Matter keeps On/Off and Level Control apart.
 /// - `volumeRelative {relativeSteps}`: one step is one volume level (1 %, the default `levelStepSize`);
 ///   −100…100 (strict refuses more, lenient clamps), rounded to whole steps; the result stops at 0 and 100. Up
-///   from 100 or from `MaxLevel` is `volumeAlreadyMax`, down from 0 or from `MinLevel` (level 1 reads as 1)
-///   `volumeAlreadyMin` (the Volume trait's errors).
+///   from 100 or from `MaxLevel` is `maxSettingReached`, down from 0 or from `MinLevel` (level 1 reads as 1)
+///   `minSettingReached`. The Volume trait page lists no errors of its own, and Google's errors reference
+///   (https://developers.home.google.com/cloud-to-cloud/intents/errors-exceptions) has no volume code (the
+///   `volumeAlreadyMax`/`volumeAlreadyMin` Hearth once answered are on neither, so Assistant would read them as a
+///   malformed answer: "If the response contains incorrect formatting or errorCode, Google Assistant gives users a
+///   generic error message"). Its general setting limits fit: `maxSettingReached` "<device(s)> <is/are> already
+///   set to the highest setting." and `minSettingReached` "<device(s)> <is/are> already set to the lowest
+///   setting."
 /// - `mute {mute}`: On/Off = `!mute`.
 ///
 /// Video players (TV, set-top, streaming player, soundbar) get their volume the same way, from a Speaker endpoint
@@ -68,10 +74,10 @@ enum VolumeTrait: TraitMapping {
             let minLevel = min(max(level.int(.LevelControl.minLevel) ?? LevelConversion.defaultMinLevel, 0), 254)
             let maxLevel = min(max(level.int(.LevelControl.maxLevel) ?? LevelConversion.defaultMaxLevel, minLevel), 254)
             if steps > 0, current >= maximum || currentLevel >= maxLevel {
-                throw CommandError(.volumeAlreadyMax, "the volume is already at its highest level")
+                throw CommandError(.maxSettingReached, "the volume is already at its highest level")
             }
             if steps < 0, current <= 0 || currentLevel <= minLevel {
-                throw CommandError(.volumeAlreadyMin, "the volume is already at its lowest level")
+                throw CommandError(.minSettingReached, "the volume is already at its lowest level")
             }
             volume = min(max(current + steps, 0), maximum)
         default:

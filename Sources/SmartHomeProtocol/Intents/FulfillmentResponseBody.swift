@@ -64,10 +64,15 @@ public enum FulfillmentResponseBody {
         return writer.bytes
     }
 
-    /// `{"requestId", "payload": {"commands": […]}}`.
+    /// `{"requestId", "payload": {"commands": […], "debugString"?}}`. The entries carry only Google's keys
+    /// (``ExecuteResult/json``); the devices' explanations, if any, are joined into the payload's `debugString`
+    /// (``ExecuteResult/debugSummary(_:)``), the one place Google's EXECUTE response has for them: payload
+    /// `debugString`, "Detailed error which will never be presented to users but may be logged or used during
+    /// development".
     public static func execute(requestId: String, results: [ExecuteResult]) -> [UInt8] {
         var payload = JSONObject()
         payload.append("commands", .array(results.map { .object($0.json) }))
+        if let debugString = ExecuteResult.debugSummary(results) { payload.append("debugString", .string(debugString)) }
         return envelope(requestId: requestId, payload: payload, capacity: 256 + results.count * 200)
     }
 

@@ -1,10 +1,12 @@
 /// Google's error codes, spelled exactly as Google spells them.
 ///
-/// From Google's "errors and exceptions" reference and the trait pages; the ones Hearth produces today are
-/// `protocolError`, `deviceNotFound`, `deviceOffline`, `functionNotSupported`, `notSupported`,
-/// `valueOutOfRange` and `transientError`.
+/// Every case is on Google's errors reference (https://developers.home.google.com/cloud-to-cloud/intents/errors-exceptions:
+/// "Please use these given errors and exceptions codes in the intent response"), except `challengeNeeded` (the
+/// secondary user verification guide's) and `protocolError` (Hearth's whole-request answer to a request it cannot
+/// read); ``GoogleErrorCodes`` holds Google's list and a test keeps this enum inside it. `authExpired` and
+/// `unknownError` (on no current Google list, and never answered by Hearth) and `volumeAlreadyMax` /
+/// `volumeAlreadyMin` (on no Google list: Volume answers `maxSettingReached` / `minSettingReached`) were removed.
 public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
-    case authExpired
     case authFailure
     case protocolError
     case deviceOffline
@@ -20,7 +22,6 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case challengeNeeded
     case tooManyFailedAttempts
     case transientError
-    case unknownError
     /// A failure the device backend reported that is not one of these codes (command delivery answers it so).
     case hardError
     /// TemperatureSetting: the thermostat is off, so there is no setpoint to change.
@@ -41,8 +42,12 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case alreadyDocked
     case unpausableState
     case actionNotAvailable
-    case volumeAlreadyMax
-    case volumeAlreadyMin
+    /// Google: "<device(s)> <is/are> already set to the highest setting." (Volume: `volumeRelative` up at the top;
+    /// replaces `volumeAlreadyMax`, which Google's errors reference does not list).
+    case maxSettingReached
+    /// Google: "<device(s)> <is/are> already set to the lowest setting." (Volume: `volumeRelative` down at the
+    /// bottom; replaces `volumeAlreadyMin`).
+    case minSettingReached
     // modes
     /// The device is busy with something else (Modes: a new cycle while one runs, Matter's `InvalidInMode`).
     case deviceBusy

@@ -65,19 +65,25 @@ struct ChallengeExecuteTests {
         return .object(object)
     }
 
-    /// EXECUTE's `commands` as sent, `debugString` included (``TestFulfillment/execute(_:as:)`` drops it).
-    static func executeKeepingDebugStrings(_ fulfillment: TestFulfillment, _ group: JSONValue) throws -> [JSONValue] {
-        try fulfillment.send(G.execute([group])).body["payload"]?["commands"]?.arrayValue ?? []
+    /// EXECUTE's `payload` as sent: its `commands` entries and the payload-level `debugString` that explains them
+    /// (``TestFulfillment/execute(_:as:)`` returns the entries alone).
+    static func executeKeepingDebugStrings(_ fulfillment: TestFulfillment, _ group: JSONValue) throws -> JSONValue {
+        try fulfillment.send(G.execute([group])).body["payload"] ?? .null
     }
 
-    /// `remoteSetDisabled` with a `debugString` that says what to do, checked by its gist.
-    static func expectRemoteSetDisabled(_ results: [JSONValue], _ id: String, saying gist: String) {
-        #expect(results.count == 1, "\(results)")
+    /// `remoteSetDisabled` in an entry of Google's keys only, with a payload `debugString` that says what to do for
+    /// that device, checked by its gist.
+    static func expectRemoteSetDisabled(_ payload: JSONValue, _ id: String, saying gist: String) {
+        let results = payload["commands"]?.arrayValue ?? []
+        #expect(results.count == 1, "\(payload)")
         #expect(results.first?["ids"] == [.string(id)])
         #expect(results.first?["status"] == "ERROR")
         #expect(results.first?["errorCode"] == "remoteSetDisabled")
         #expect(results.first?["challengeNeeded"] == nil)
-        #expect(results.first?["debugString"]?.stringValue?.contains(gist) == true, "\(results)")
+        #expect(results.first?["debugString"] == nil, "\(payload)")
+        let explanation = payload["debugString"]?.stringValue ?? ""
+        #expect(explanation.hasPrefix("\(id): "), "\(payload)")
+        #expect(explanation.contains(gist), "\(payload)")
     }
 
     static func tooMany(_ id: String) -> JSONValue {

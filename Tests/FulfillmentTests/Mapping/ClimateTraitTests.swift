@@ -83,14 +83,17 @@ struct ClimateTraitTests {
                     == [
                         "availableThermostatModes": ["off"],
                         "thermostatTemperatureRange": ["minThresholdCelsius": -40, "maxThresholdCelsius": 85],
-                        "thermostatTemperatureUnit": "C", "queryOnlyTemperatureSetting": true,
+                        "thermostatTemperatureUnit": "C", "commandOnlyTemperatureSetting": false,
+                        "queryOnlyTemperatureSetting": true,
                     ]
             )
+            // Google's states need a setpoint: a sensor's is its reading.
             #expect(
                 try fulfillment.query(id, as: "bench")
                     == [
                         "online": true, "status": "SUCCESS", "thermostatMode": "off",
                         "thermostatTemperatureAmbient": .double(celsius),
+                        "thermostatTemperatureSetpoint": .double(celsius),
                     ]
             )
         }

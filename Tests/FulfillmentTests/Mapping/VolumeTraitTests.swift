@@ -90,18 +90,20 @@ struct VolumeTraitTests {
         #expect(results == Self.success(volume: volume, muted: false))
     }
 
-    @Test func upAtMaximumIsVolumeAlreadyMax() throws {
+    /// Google's errors reference has no volume code: at the top, its general "already set to the highest setting".
+    @Test func upAtMaximumIsMaxSettingReached() throws {
         let fulfillment = try Self.fulfillment()
         _ = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(100)), as: Self.user)
         let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.relative(1)), as: Self.user)
-        #expect(results == Self.error("volumeAlreadyMax"))
+        #expect(results == Self.error("maxSettingReached"))
     }
 
-    @Test func downAtMinimumIsVolumeAlreadyMin() throws {
+    /// At the bottom, "already set to the lowest setting".
+    @Test func downAtMinimumIsMinSettingReached() throws {
         let fulfillment = try Self.fulfillment()
         _ = try fulfillment.execute(G.group(["living-room-speaker"], Self.setVolume(0)), as: Self.user)
         let results = try fulfillment.execute(G.group(["living-room-speaker"], Self.relative(-1)), as: Self.user)
-        #expect(results == Self.error("volumeAlreadyMin"))
+        #expect(results == Self.error("minSettingReached"))
     }
 
     @Test func strictRefusesTooManyStepsLenientClamps() throws {
@@ -118,7 +120,7 @@ struct VolumeTraitTests {
     }
 
     /// A speaker whose Level Control stops short of 1 and 254: at its own ends no step moves it, and Google hears so.
-    @Test func stepsAtTheDevicesOwnLevelLimitsAreAlreadyMinAndMax() throws {
+    @Test func stepsAtTheDevicesOwnLevelLimitsAreMinAndMaxSettingReached() throws {
         let file = """
             {"users": [{"agentUserId": "u", "devices": [{"id": "s", "name": "S", "deviceTypes": ["Speaker"],
               "clusters": {"OnOff": {"OnOff": true},
@@ -126,12 +128,12 @@ struct VolumeTraitTests {
             """
         let fulfillment = try TestFulfillment(devices: file)
         let error: (String) -> [JSONValue] = { [["ids": ["s"], "status": "ERROR", "errorCode": .string($0)]] }
-        #expect(try fulfillment.execute(G.group(["s"], Self.relative(-1)), as: "u") == error("volumeAlreadyMin"))
+        #expect(try fulfillment.execute(G.group(["s"], Self.relative(-1)), as: "u") == error("minSettingReached"))
         _ = try fulfillment.execute(G.group(["s"], Self.setVolume(100)), as: "u")
         #expect(
             try fulfillment.storedDevice("s", of: "u")?.endpoints[0].cluster(.LevelControl).int("CurrentLevel") == 200
         )
-        #expect(try fulfillment.execute(G.group(["s"], Self.relative(1)), as: "u") == error("volumeAlreadyMax"))
+        #expect(try fulfillment.execute(G.group(["s"], Self.relative(1)), as: "u") == error("maxSettingReached"))
         // Between the ends a step moves as usual.
         let down = try fulfillment.execute(G.group(["s"], Self.relative(-10)), as: "u")
         #expect(down.first?["status"] == "SUCCESS", "\(down)")
