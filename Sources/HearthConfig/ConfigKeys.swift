@@ -147,7 +147,7 @@ public struct ConfigKeys: Sendable {
         public let strictOperationValidation: ConfigKey<Bool> = .boolean(
             "fulfillment.strictOperationValidation",
             default: true,
-            "EXECUTE refuses out-of-range values (`valueOutOfRange`); `false` clamps them."
+            "EXECUTE refuses out-of-range values (`valueOutOfRange`) and parameters Google never sends (`notSupported`); `false` clamps the values and ignores the parameters."
         )
         public let willReportState: ConfigKey<Bool> = .boolean(
             "fulfillment.willReportState",
