@@ -50,17 +50,20 @@ struct ChallengeCheck {
     static let ackDoesNotUnlock =
         "an ack does not unlock (fulfillment.allowAckUnlock is false): give the lock \"challenge\": {\"pin\": …}"
 
-    /// Whether a step unlocks: `LockUnlock` whose `lock` is not plainly `true`.
+    /// Whether a step unlocks: `LockUnlock` whose `lock` is not plainly `true`; or disarms: `ArmDisarm` that
+    /// disarms or cancels arming, which Google's Secondary User Verification page lists beside unlocking ("The
+    /// ArmDisarm trait when disarming or canceling arming") and which is held to the same rules.
     static func isUnlock(_ step: ExecuteRequest.Execution) -> Bool {
-        step.command == .lockUnlock && step.params["lock"]?.boolValue != true
+        if step.command == .armDisarm { return ArmDisarmTrait.isDisarm(step.params) }
+        return step.command == .lockUnlock && step.params["lock"]?.boolValue != true
     }
 
     /// Whether a step needs the device's challenge. A command the device cannot carry out (unknown, or of a trait
     /// the device lacks) never does: it fails on its own, and asking for a PIN first would only waste one.
     static func isSensitive(_ step: ExecuteRequest.Execution, policy: ChallengePolicy, traits: Set<Trait>) -> Bool {
         guard let command = step.command, traits.contains(command.trait) else { return false }
-        if command == .lockUnlock {
-            // Locking never asks; unlocking (or a LockUnlock whose `lock` is not plainly true) always does.
+        if command == .lockUnlock || command == .armDisarm {
+            // Locking and arming never ask; unlocking and disarming always do.
             return isUnlock(step)
         }
         return policy != .none

@@ -46,6 +46,8 @@ import SmartHomeProtocol
 /// | VideoDoorbell (+ ≥ 1 Camera), AudioDoorbell | DOORBELL | ObjectDetection (a press); CameraStream from the Camera endpoint |
 /// | TemperatureControlledCabinet, CookSurface | none alone: parts of a Refrigerator, an Oven, a Cooktop | their clusters' traits |
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
+/// | any type without a Google type, with a manufacturer cluster whose declaration has `googleType` (``ManufacturerTraits``) | that type (SECURITYSYSTEM, PETFEEDER) | the traits its declarations back |
+/// | any type, with a manufacturer cluster whose declaration has `googleTrait` | (its type's) | + ArmDisarm, StatusReport, Fill from that cluster |
 /// | any other Matter device type | none: kept in the registry and served over `/v1`, not exposed to Google | none |
 ///
 /// **Device types with no Google type.** A device whose primary endpoint's primary device type has no row above
@@ -140,7 +142,7 @@ public enum DeviceTypeMapping {
     public static func googleType(for device: Device) -> GoogleDeviceType? {
         guard let primary = device.endpoints.first else { return nil }
         if primary.primaryType == .Refrigerator { return refrigeratorGoogleType(device) }
-        return googleType(for: primary)
+        return googleType(for: primary) ?? ManufacturerTraits.googleType(for: device)
     }
 
     /// The Google traits a Matter device type brings.
@@ -190,8 +192,9 @@ public enum DeviceTypeMapping {
     /// whatever the type (``clusterTraits(for:)``), then the traits a video player's or a camera's clusters bring
     /// (``mediaClusterTraits(for:)``).
     public static func traits(for endpoint: Endpoint) -> [Trait] {
-        guard endpoint.primaryType.isModelled else { return [] }
-        let clusterTraits = Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint)
+        let manufacturer = ManufacturerTraits.traits(for: endpoint)
+        guard endpoint.primaryType.isModelled else { return manufacturer }
+        let clusterTraits = Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint) + manufacturer
         if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
         for type in endpoint.deviceTypes {
@@ -201,9 +204,11 @@ public enum DeviceTypeMapping {
         return traits
     }
 
-    /// Whether Google is told about the device: its primary endpoint's primary device type has a Google type.
+    /// Whether Google is told about the device: its primary endpoint's primary device type has a Google type, or a
+    /// manufacturer cluster of its primary endpoint gives it one (``ManufacturerTraits/googleType(for:)``).
     public static func isExposed(_ device: Device) -> Bool {
-        device.endpoints.first.map { googleType(for: $0.primaryType) != nil } ?? false
+        (device.endpoints.first.map { googleType(for: $0.primaryType) != nil } ?? false)
+            || ManufacturerTraits.googleType(for: device) != nil
     }
 
     /// Which endpoint backs each Google trait of the device, in the order of ``Trait``'s cases.

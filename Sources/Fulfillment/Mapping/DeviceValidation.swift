@@ -58,6 +58,8 @@ public struct DeviceValidation: Sendable {
         self.violations = SyncValidator.violations(in: syncDevice)
         self.problems = Self.missingParts(of: device) + SyncValidator.problems(in: syncDevice)
         self.warnings = SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device)
+        let disarming = ArmDisarmTrait.challengeFindings(of: device, allowAckUnlock: allowAckUnlock)
+        (problems, warnings) = (problems + disarming.problems, warnings + disarming.warnings)
         guard device.hasDoorLock else { return }
         let finding = { (message: String) in SyncViolation(deviceId: device.id, path: "challenge", message: message) }
         switch device.challenge {

@@ -8,7 +8,12 @@ import JSON
 /// id (`0x0001…0xFFF4`; `0xFFF1…0xFFF4` are the test vendors) and whose lower 16 bits are in `0xFC00…0xFFFE`. A
 /// declaration becomes a ``MatterClusterDefinition`` (``definition``), so that reading, validation, storage, `/v1`
 /// and the change stream treat the cluster exactly as a specification cluster Hearth does not model
-/// (``SpecificationSchema``). Google is never shown one.
+/// (``SpecificationSchema``).
+///
+/// Google sees a declaration only through the trait it says it backs (``googleTrait``, checked against that trait's
+/// ``ManufacturerTraitProfile``), and a device takes the declaration's ``googleType`` when Matter gives its primary
+/// device type none. Both are fields of the declaration, so they are stored with it (its canonical JSON) and no
+/// table changes.
 public struct ManufacturerCluster: Sendable, Hashable {
     /// One attribute of the cluster.
     public struct Attribute: Sendable, Hashable {
@@ -78,15 +83,24 @@ public struct ManufacturerCluster: Sendable, Hashable {
     public let name: String
     /// Its attributes, in declaration order.
     public let attributes: [Attribute]
+    /// The Google trait the cluster backs, by its short name (`ArmDisarm`), whose profile
+    /// (``ManufacturerTraitProfile``) its attributes fit; `nil` for a cluster Google does not see.
+    public let googleTrait: String?
+    /// The Google device type, by its short name (`SECURITYSYSTEM`), of a device whose primary endpoint has this
+    /// cluster and whose primary Matter device type has no Google type; one of the profile's
+    /// ``ManufacturerTraitProfile/googleTypes``. `nil`: the cluster gives no type.
+    public let googleType: String?
     /// The cluster as the rest of Hearth reads it: revision 1, no features, the attributes with their types,
     /// qualities, conformance, constraints and defaults.
     public let definition: MatterClusterDefinition
 
     /// A declaration already checked (``DeviceFile/parse(_:)`` checks one; ``parse(_:field:)`` reads one).
-    init(id: Int, name: String, attributes: [Attribute]) {
+    init(id: Int, name: String, attributes: [Attribute], googleTrait: String? = nil, googleType: String? = nil) {
         self.id = id
         self.name = name
         self.attributes = attributes
+        self.googleTrait = googleTrait
+        self.googleType = googleType
         definition = MatterClusterDefinition(
             id: id,
             name: name,
@@ -190,13 +204,15 @@ public struct ManufacturerCluster: Sendable, Hashable {
 
     // MARK: - JSON
 
-    /// The declaration in the device file format, keys in a fixed order (the id as `"0xFFF1FC01"`; `mandatory` and
-    /// `nullable` always written, the other optional keys only when set). Its compact bytes are the canonical form
+    /// The declaration in the device file format, keys in a fixed order (the id as `"0xFFF1FC01"`; `googleTrait` and
+    /// `googleType` only when set; `mandatory` and `nullable` always written, the other optional keys only when set). Its compact bytes are the canonical form
     /// the registry stores.
     public var jsonValue: JSONValue {
         var object = JSONObject()
         object.append("id", .string(Self.hex(id)))
         object.append("name", .string(name))
+        if let googleTrait { object.append("googleTrait", .string(googleTrait)) }
+        if let googleType { object.append("googleType", .string(googleType)) }
         object.append(
             "attributes",
             .array(
@@ -226,7 +242,7 @@ public struct ManufacturerCluster: Sendable, Hashable {
     }
 
     /// The keys a declaration object may have.
-    public static let keys = ["id", "name", "attributes"]
+    public static let keys = ["id", "name", "googleTrait", "googleType", "attributes"]
     /// The keys an attribute of a declaration may have.
     public static let attributeKeys = [
         "id", "name", "type", "entryType", "mandatory", "nullable", "default", "min", "max", "maxLength", "maxCount",
@@ -291,7 +307,14 @@ private struct DeclarationReader {
             }
             attributes.append(attribute)
         }
-        let cluster = ManufacturerCluster(id: id, name: name, attributes: attributes)
+        let (googleTrait, googleType) = try google(object, attributes)
+        let cluster = ManufacturerCluster(
+            id: id,
+            name: name,
+            attributes: attributes,
+            googleTrait: googleTrait,
+            googleType: googleType
+        )
         // Every attribute's type resolves (the names were checked one by one); the default is read by it.
         for (position, attribute) in attributes.enumerated() {
             let path = "attributes[\(position)]"
@@ -315,6 +338,40 @@ private struct DeclarationReader {
             }
         }
         return cluster
+    }
+
+    /// The declaration's `googleTrait` and `googleType`, checked: the trait has a profile the attributes fit, and the
+    /// type is one the profile allows (a type needs a trait).
+    func google(
+        _ object: JSONObject,
+        _ attributes: [ManufacturerCluster.Attribute]
+    ) throws(DeviceFileError) -> (trait: String?, type: String?) {
+        let trait = try optionalString(object["googleTrait"], "googleTrait")
+        let type = try optionalString(object["googleType"], "googleType")
+        guard let trait else {
+            if type != nil {
+                throw fail(.missingField, "googleTrait", "a googleType needs the googleTrait the cluster backs")
+            }
+            return (nil, nil)
+        }
+        let known = ManufacturerTraitProfile.all.map(\.trait)
+        guard let profile = ManufacturerTraitProfile.named(trait) else {
+            throw fail(
+                .outOfRange,
+                "googleTrait",
+                "no profile for \"\(trait)\"" + Suggestion.didYouMean(trait, among: known) + "; traits a "
+                    + "manufacturer cluster can back: " + known.joined(separator: ", ")
+            )
+        }
+        if let problem = profile.problem(in: attributes) { throw fail(.wrongType, problem.path, problem.message) }
+        if let type, !profile.googleTypes.contains(type) {
+            throw fail(
+                .outOfRange,
+                "googleType",
+                "a \(trait) cluster gives the type " + profile.googleTypes.joined(separator: " or ") + ", not \(type)"
+            )
+        }
+        return (trait, type)
     }
 
     func attribute(_ value: JSONValue, _ path: String) throws(DeviceFileError) -> ManufacturerCluster.Attribute {

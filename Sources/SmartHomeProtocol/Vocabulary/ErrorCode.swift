@@ -77,4 +77,9 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case noAvailableChannel
     /// AppSelector: the requested application is not one the device has (`appSelect` with an unknown key or name).
     case noAvailableApp
+    // security systems (traits/armdisarm)
+    /// ArmDisarm: arming a security system that is already armed (at the level asked for).
+    case alreadyArmed
+    /// ArmDisarm: disarming (or cancelling the arming of) a security system that is already disarmed.
+    case alreadyDisarmed
 }
