@@ -103,6 +103,7 @@ extension DeviceType {
         case .CastingVideoPlayer: return [.ContentApp]
         case .VideoDoorbell: return [.Camera]
         case .VideoRemoteControl: return [.BasicVideoPlayer]
+        case .IrrigationSystem: return [.WaterValve]
         default: return []
         }
     }
