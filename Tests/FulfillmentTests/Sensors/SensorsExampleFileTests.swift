@@ -3,6 +3,7 @@ import Fulfillment
 import HearthTestSupport
 import JSON
 import MatterModel
+import SmartHomeProtocol
 import Testing
 
 /// `Config/sensors.json`, the example sensors, switches and valves the device catalogue points users to: it imports,
@@ -20,7 +21,9 @@ struct SensorsExampleFileTests {
         for device in devices {
             let validation = DeviceValidation(device: device, willReportState: true)
             #expect(validation.passes, "\(device.id): \(validation.violations) \(validation.problems)")
-            #expect(validation.warnings.isEmpty, "\(device.id): \(validation.warnings)")
+            // The sprinkler offers no Timer (one timer for several zones says nothing of which): a guide warning.
+            let expected = device.id == "garden-sprinkler" ? ["SPRINKLER's guide recommends Timer"] : []
+            #expect(validation.warnings.map(\.message) == expected, "\(device.id)")
             #expect((validation.syncDevice == nil) == (device.id == "pipe-freeze"), "\(device.id)")
         }
     }
