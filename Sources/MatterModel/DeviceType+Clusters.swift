@@ -19,6 +19,9 @@ extension DeviceType {
         // Device Type allows Fixed Label on every endpoint; the generated device-type tables list only the clusters
         // a type names itself, so Hearth adds it here.
         case .BasicVideoPlayer, .CastingVideoPlayer: return specificationOptionalClusters + [.FixedLabel]
+        // Fixed and User Label on a Water Valve: its `name` label names the zone it waters on an Irrigation System
+        // (IrrigationStartStop); both are the Base Device Type's, allowed on every endpoint, as above.
+        case .WaterValve: return specificationOptionalClusters + [.FixedLabel, .UserLabel]
         default: return specificationOptionalClusters
         }
     }
@@ -103,6 +106,7 @@ extension DeviceType {
         case .CastingVideoPlayer: return [.ContentApp]
         case .VideoDoorbell: return [.Camera]
         case .VideoRemoteControl: return [.BasicVideoPlayer]
+        case .IrrigationSystem: return [.WaterValve]
         default: return []
         }
     }

@@ -123,6 +123,12 @@ extension DeviceType {
         0x0143: "VideoDoorbell",
         0x0141: "AudioDoorbell",
         0x0144: "FloodlightCamera",
+        0x002C: "AirQualitySensor",
+        0x0044: "RainSensor",
+        0x010F: "MountedOnOffControl",
+        0x0110: "MountedDimmableLoadControl",
+        0x0042: "WaterValve",
+        0x0040: "IrrigationSystem",
     ]
 
     private static let modelledIDs: [String: Int] = Dictionary(

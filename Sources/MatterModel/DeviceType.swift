@@ -188,6 +188,12 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
         .VideoDoorbell,
         .AudioDoorbell,
         .FloodlightCamera,
+        .AirQualitySensor,
+        .RainSensor,
+        .MountedOnOffControl,
+        .MountedDimmableLoadControl,
+        .WaterValve,
+        .IrrigationSystem,
     ]
 
     /// The modelled device types that are Matter 1.5's, not in Matter 1.4's device library: the Doorbell and the
@@ -199,6 +205,7 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
     /// or trait for a chime. Both are kept in the registry and served over `/v1`, not exposed to Google.
     public static let matter15: Set<DeviceType> = [
         .Doorbell, .Camera, .VideoDoorbell, .AudioDoorbell, .FloodlightCamera,
+        .IrrigationSystem,
     ]
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).
@@ -235,6 +242,12 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
         // Extractor Hood's Fan Control; a Cooktop's On/Off; a cabinet's Temperature Control; a Mode Select's Mode
         // Select. A Refrigerator, an Oven and a Heat Pump have no mandatory server cluster of their own: their
         // parts are other endpoints (``requiredParts``).
+        // Sensors, switches and valves: Matter 1.4's mandatory server clusters, written out.
+        case .AirQualitySensor: return [.AirQuality]
+        case .RainSensor: return [.BooleanState]
+        case .MountedOnOffControl: return [.OnOff]
+        case .MountedDimmableLoadControl: return [.OnOff, .LevelControl]
+        case .WaterValve: return [.ValveConfigurationAndControl]
         default: return specificationRequiredClusters
         }
     }

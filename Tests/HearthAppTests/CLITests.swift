@@ -453,18 +453,22 @@ struct CLITests {
                 #"{"id": "lamp", "name": "Lamp", "deviceTypes": ["OnOffLight"]}"#,
                 #"{"id": "valve", "name": "Valve", "deviceType": "WaterValve", "clusters": {"#
                     + #""ValveConfigurationAndControl": {"OpenDuration": null, "DefaultOpenDuration": null, "#
-                    + #""RemainingDuration": null, "CurrentState": 0, "TargetState": 0}}}"#
+                    + #""RemainingDuration": null, "CurrentState": 0, "TargetState": 0}}}"#,
+                #"{"id": "freeze", "name": "Freeze", "deviceType": "WaterFreezeDetector", "clusters": {"#
+                    + #""BooleanState": {"StateValue": false}}}"#
             )
         )
         let result = try workspace.hearth("devices", "validate", file)
         #expect(result.status == 0, "\(result)")
         #expect(
-            result.lines.contains("erin/valve: kept, not exposed to Google: no Google type for WaterValve"),
+            result.lines.contains {
+                $0.hasPrefix("erin/freeze: kept, not exposed to Google: no Google type for WaterFreezeDetector")
+            },
             "\(result)"
         )
         #expect(
             result.lines.last
-                == "2 device(s) checked, 0 would be rejected by Google, 0 with problems, 1 kept but not exposed to Google",
+                == "3 device(s) checked, 0 would be rejected by Google, 0 with problems, 1 kept but not exposed to Google",
             "\(result)"
         )
         let imported = try workspace.hearth("devices", "import", file)

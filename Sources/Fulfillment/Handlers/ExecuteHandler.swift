@@ -162,7 +162,7 @@ struct ExecuteHandler {
                         "endpoint \(binding.endpoint + 1), which backs \(command.trait.rawValue), is offline"
                     )
                 }
-                let before = working.endpoints[binding.endpoint]
+                let before = working.endpoints
                 let parameters = CommandParameters(params: step.params, command: command)
                 try parameters.checkKeys(mode: mode)
                 try TraitMappings.execute(
@@ -172,13 +172,17 @@ struct ExecuteHandler {
                     backing: binding.endpoint,
                     mode: mode
                 )
-                for description in MatterCommandDescription.describe(
-                    command,
-                    params: step.params,
-                    before: before,
-                    after: working.endpoints[binding.endpoint]
-                ) {
-                    described.append((binding.endpoint, description))
+                // The backing endpoint, then any other the command changed (an Irrigation System's valves).
+                let changed = before.indices.filter { $0 != binding.endpoint && before[$0] != working.endpoints[$0] }
+                for index in [binding.endpoint] + changed {
+                    for description in MatterCommandDescription.describe(
+                        command,
+                        params: step.params,
+                        before: before[index],
+                        after: working.endpoints[index]
+                    ) {
+                        described.append((index, description))
+                    }
                 }
                 if !touched.contains(command.trait) { touched.append(command.trait) }
             }

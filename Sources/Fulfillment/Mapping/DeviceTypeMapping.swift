@@ -44,6 +44,13 @@ import SmartHomeProtocol
 /// | VideoRemoteControl (+ ≥ 1 video player) | REMOTECONTROL | the traits of the player endpoint beside it (the remote's clusters are clients) |
 /// | Camera, FloodlightCamera | CAMERA | CameraStream (WebRTC Transport Provider or Push AV Stream Transport), ObjectDetection (Zone Management); a floodlight's light endpoint: OnOff, Brightness |
 /// | VideoDoorbell (+ ≥ 1 Camera), AudioDoorbell | DOORBELL | ObjectDetection (a press); CameraStream from the Camera endpoint |
+/// | AirQualitySensor | SENSOR | SensorState (`AirQuality`; `CarbonDioxideLevel`, `CarbonMonoxideLevel`, `PM2.5`, `PM10`, `VolatileOrganicCompounds` from the concentration clusters); TemperatureSetting, HumiditySetting (query-only) from its Temperature and Relative Humidity Measurement |
+/// | RainSensor | SENSOR | SensorState (`RainDetection`) |
+/// | WaterFreezeDetector | none: Google's SensorState has no freeze sensor (``notExposedReason(for:)``) | none |
+/// | MountedOnOffControl | SWITCH | OnOff |
+/// | MountedDimmableLoadControl | SWITCH | OnOff, Brightness |
+/// | WaterValve | VALVE | OpenClose (discrete unless the Level feature), Timer (`OpenDuration`) |
+/// | IrrigationSystem (+ ≥ 1 WaterValve; Matter 1.5) | SPRINKLER | StartStop (not pausable; a zone per Water Valve endpoint, ``IrrigationStartStop``); its valves bring no traits of their own |
 /// | TemperatureControlledCabinet, CookSurface | none alone: parts of a Refrigerator, an Oven, a Cooktop | their clusters' traits |
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
 /// | any type without a Google type, with a manufacturer cluster whose declaration has `googleType` (``ManufacturerTraits``) | that type (SECURITYSYSTEM, PETFEEDER) | the traits its declarations back |
@@ -119,6 +126,10 @@ public enum DeviceTypeMapping {
         // Google's DOORBELL: "Doorbells can let people know someone is at the door. This device can send
         // notifications and stream video if it has the corresponding capability."
         case .VideoDoorbell, .AudioDoorbell: return .doorbell
+        case .AirQualitySensor, .RainSensor: return .sensor
+        case .MountedOnOffControl, .MountedDimmableLoadControl: return .switch
+        case .WaterValve: return .valve
+        case .IrrigationSystem: return .sprinkler
         // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device
         // type", Matter 1.4), a Mode Select is a list of modes on some device, and a Content App is an app of a
         // Casting Video Player: none is a device of its own.
@@ -182,6 +193,11 @@ public enum DeviceTypeMapping {
         case .BasicVideoPlayer, .CastingVideoPlayer: return [.onOff]
         // A doorbell's press is an ObjectDetection notification, whatever else it has.
         case .VideoDoorbell, .AudioDoorbell: return [.objectDetection]
+        case .AirQualitySensor, .RainSensor: return [.sensorState]
+        case .MountedOnOffControl: return [.onOff]
+        case .MountedDimmableLoadControl: return [.onOff, .brightness]
+        case .WaterValve: return [.openClose, .timer]
+        case .IrrigationSystem: return [.startStop]
         // The rest bring their traits through their clusters (``clusterTraits(for:)``, ``mediaClusterTraits(for:)``):
         // a camera's stream, a remote's nothing (its player endpoint brings the traits), a content app's nothing.
         default: return []
@@ -194,7 +210,9 @@ public enum DeviceTypeMapping {
     public static func traits(for endpoint: Endpoint) -> [Trait] {
         let manufacturer = ManufacturerTraits.traits(for: endpoint)
         guard endpoint.primaryType.isModelled else { return manufacturer }
-        let clusterTraits = Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint) + manufacturer
+        let clusterTraits =
+            Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint) + sensorClusterTraits(for: endpoint)
+            + manufacturer
         if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
         for type in endpoint.deviceTypes {
@@ -214,7 +232,7 @@ public enum DeviceTypeMapping {
     /// Which endpoint backs each Google trait of the device, in the order of ``Trait``'s cases.
     public static func bindings(of device: Device) -> [Binding] {
         var endpointOf: [Trait: Int] = [:]
-        for (index, endpoint) in device.endpoints.enumerated() {
+        for (index, endpoint) in device.endpoints.enumerated() where !isSprinklerZone(index, of: device) {
             for trait in traits(for: endpoint) where endpointOf[trait] == nil {
                 endpointOf[trait] = index
             }

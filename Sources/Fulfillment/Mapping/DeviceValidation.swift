@@ -47,7 +47,8 @@ public struct DeviceValidation: Sendable {
         guard let syncDevice = SyncDeviceMapping.syncDevice(for: device, willReportState: willReportState) else {
             self.syncDevice = nil
             self.notExposedReason =
-                "no Google type for \(device.endpoints.first?.primaryType.rawValue ?? "no endpoint")"
+                device.endpoints.first.map { DeviceTypeMapping.notExposedReason(for: $0.primaryType) }
+                ?? "no Google type for no endpoint"
             self.violations = []
             self.problems = []
             self.warnings = []

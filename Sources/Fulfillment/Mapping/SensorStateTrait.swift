@@ -4,7 +4,9 @@ import SmartHomeProtocol
 
 /// Google `SensorState`: query-only sensor readings. The trait has no commands; its capabilities and states are
 /// the concatenation of every source present on the endpoint, in the order of ``sources``: an Air Purifier with
-/// filter monitors reports `AirQuality` then `FilterLifeTime` (``FilterMonitorSensor``).
+/// filter monitors reports `AirQuality` then `FilterLifeTime` (``FilterMonitorSensor``); an Air Quality Sensor
+/// reports `AirQuality` then its concentrations (``ConcentrationSensor``); a Rain Sensor `RainDetection`
+/// (``RainSensor``).
 enum SensorStateTrait: TraitMapping {
     static let trait = Trait.sensorState
 
@@ -15,6 +17,8 @@ enum SensorStateTrait: TraitMapping {
             FilterMonitorSensor.self,
             WaterLeakSensor.self,
             SmokeCOAlarmSensor.self,
+            ConcentrationSensor.self,
+            RainSensor.self,
         ]
     }
 

@@ -40,7 +40,8 @@ enum StartStopTrait: TraitMapping {
         try source.execute(command, params, on: &endpoint, mode: mode)
     }
 
-    /// The Matter commands where the registry write would not say it: an oven cavity's
+    /// The Matter commands where the registry write would not say it: a sprinkler valve's
+    /// `ValveConfigurationAndControl.Open`/`Close` (``IrrigationStartStop``, described on the valve's endpoint); an oven cavity's
     /// `OvenCavityOperationalState.Start`/`Stop`, and a robot's `ServiceArea.SelectAreas {NewAreas}` when the zones
     /// changed (followed by the writes of the other clusters). Everything else is described as before (`nil`).
     static func matterCommands(
@@ -50,6 +51,9 @@ enum StartStopTrait: TraitMapping {
         after: Endpoint
     ) -> [MatterCommandDescription]? {
         guard command == .startStop else { return nil }
+        if ValveState.isPresent(on: after) {
+            return [ValveState.command(before: before, after: after, withDuration: false)]
+        }
         let changed = after.changedAttributes(since: before)
         if source(for: after) == OvenCavityStartStop.self {
             let running =

@@ -64,7 +64,12 @@ enum SyncDeviceMapping {
     static func states(of device: Device, bindings: [DeviceTypeMapping.Binding]) -> JSONObject {
         var states = JSONObject()
         for binding in bindings {
-            TraitMappings.mapping(for: binding.trait).states(of: device.endpoints[binding.endpoint], into: &states)
+            TraitMappings.states(
+                of: binding.trait,
+                endpoints: device.endpoints,
+                backing: binding.endpoint,
+                into: &states
+            )
         }
         return states
     }

@@ -13,6 +13,8 @@ import SmartHomeProtocol
 /// maxTimerLimitSec]"; the page's errors are `noTimerExists`, `timerValueOutOfRange`, `aboveMaximumTimerDuration`,
 /// `belowMinimumTimerDuration`.
 ///
+/// **Water Valve** (Valve Configuration and Control present): see ``ValveTimer``.
+///
 /// **Microwave** (Microwave Oven Control present). SYNC `maxTimerLimitSec` is `MaxCookTime` (Matter: 1…86400 s).
 /// QUERY: while `OperationalState` is Running or Paused a timer exists: `timerRemainingSec` is `CountdownTime`
 /// (or `CookTime` while the countdown is null), `timerPaused` is Paused; otherwise -1 and false.
@@ -90,12 +92,14 @@ enum TimerTrait: TraitMapping {
     // MARK: - SYNC
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        if ValveState.isPresent(on: endpoint) { return ValveTimer.attributes(of: endpoint, into: &attributes) }
         attributes.append("maxTimerLimitSec", .int(maxTimerLimitSeconds(endpoint)))
     }
 
     // MARK: - QUERY
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        if ValveState.isPresent(on: endpoint) { return ValveTimer.states(of: endpoint, into: &states) }
         let countdown = readCountdown(of: endpoint)
         var remaining = -1
         if countdown.exists {
@@ -114,6 +118,9 @@ enum TimerTrait: TraitMapping {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
+        if ValveState.isPresent(on: endpoint) {
+            return try ValveTimer.execute(command, params, on: &endpoint, mode: mode)
+        }
         let countdown = readCountdown(of: endpoint)
         guard isMicrowave(endpoint) else {
             try executeOnCavity(command, countdown: countdown, on: &endpoint)
@@ -222,6 +229,7 @@ enum TimerTrait: TraitMapping {
         before: Endpoint,
         after: Endpoint
     ) -> [MatterCommandDescription]? {
+        if ValveState.isPresent(on: after) { return ValveTimer.matterCommands(before: before, after: after) }
         let changed = after.changedAttributes(since: before)
         func one(_ name: String, _ arguments: JSONObject = JSONObject()) -> MatterCommandDescription {
             MatterCommandDescription(command: name, arguments: arguments, changed: changed)

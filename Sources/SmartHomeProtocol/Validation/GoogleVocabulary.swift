@@ -128,6 +128,12 @@ public enum GoogleVocabulary {
         ),
         "CAMERA": GuideTraits(required: ["CameraStream"]),
         "DOORBELL": GuideTraits(required: [], recommended: ["ObjectDetection", "CameraStream"]),
+        // Sensors, switches, valves and sprinklers: the SWITCH guide requires OnOff ("Switch, a basic device in Smart
+        // Home, can be turned on and off"); the VALVE guide requires OpenClose ("Valves can be opened and closed");
+        // the SPRINKLER guide requires StartStop and recommends Timer. The SENSOR guide requires no trait.
+        "SWITCH": GuideTraits(required: ["OnOff"]),
+        "VALVE": GuideTraits(required: ["OpenClose"]),
+        "SPRINKLER": GuideTraits(required: ["StartStop"], recommended: ["Timer"]),
     ]
 
     /// `action.devices.types.`

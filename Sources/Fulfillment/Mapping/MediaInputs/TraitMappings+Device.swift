@@ -17,6 +17,8 @@ extension TraitMappings {
     ) {
         switch trait {
         case .appSelector: AppSelectorTrait.attributes(of: endpoints, backing: backing, into: &attributes)
+        case .startStop where IrrigationStartStop.isController(endpoints[backing]):
+            IrrigationStartStop.attributes(of: endpoints, into: &attributes)
         default: mapping(for: trait).attributes(of: endpoints[backing], into: &attributes)
         }
     }
@@ -34,8 +36,21 @@ extension TraitMappings {
         switch command.trait {
         case .appSelector:
             try AppSelectorTrait.execute(command, params, on: &endpoints, backing: backing, mode: mode)
+        case .startStop where IrrigationStartStop.isController(endpoints[backing]):
+            try IrrigationStartStop.execute(command, params, on: &endpoints)
         default:
             try mapping(for: command.trait).execute(command, params, on: &endpoints[backing], mode: mode)
+        }
+    }
+
+    /// The QUERY states of `trait`, backed by endpoint `backing` of a device's `endpoints`: an Irrigation System's
+    /// `StartStop` reads its Water Valve endpoints (``IrrigationStartStop``); every other trait its backing endpoint.
+    /// ``SyncDeviceMapping`` calls this instead of the one-endpoint ``TraitMapping/states(of:into:)``.
+    static func states(of trait: Trait, endpoints: [Endpoint], backing: Int, into states: inout JSONObject) {
+        switch trait {
+        case .startStop where IrrigationStartStop.isController(endpoints[backing]):
+            IrrigationStartStop.states(of: endpoints, into: &states)
+        default: mapping(for: trait).states(of: endpoints[backing], into: &states)
         }
     }
 }
