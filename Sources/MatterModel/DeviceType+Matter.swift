@@ -123,6 +123,7 @@ extension DeviceType {
         0x0143: "VideoDoorbell",
         0x0141: "AudioDoorbell",
         0x0144: "FloodlightCamera",
+        0x000E: "Aggregator",
     ]
 
     private static let modelledIDs: [String: Int] = Dictionary(

@@ -188,6 +188,7 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
         .VideoDoorbell,
         .AudioDoorbell,
         .FloodlightCamera,
+        .Aggregator,
     ]
 
     /// The modelled device types that are Matter 1.5's, not in Matter 1.4's device library: the Doorbell and the

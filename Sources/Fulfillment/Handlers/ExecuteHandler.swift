@@ -158,7 +158,7 @@ struct ExecuteHandler {
                 let before = working.endpoints[binding.endpoint]
                 try TraitMappings.execute(
                     command,
-                    CommandParameters(params: step.params, command: command),
+                    CommandParameters(params: step.params, command: command, now: challenges.now),
                     on: &working.endpoints,
                     backing: binding.endpoint,
                     mode: mode

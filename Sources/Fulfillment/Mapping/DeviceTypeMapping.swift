@@ -46,6 +46,9 @@ import SmartHomeProtocol
 /// | VideoDoorbell (+ ≥ 1 Camera), AudioDoorbell | DOORBELL | ObjectDetection (a press); CameraStream from the Camera endpoint |
 /// | TemperatureControlledCabinet, CookSurface | none alone: parts of a Refrigerator, an Oven, a Cooktop | their clusters' traits |
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
+/// | Aggregator with Actions (a scene action) | SCENE | Scene (``SceneTrait``) |
+/// | any light whose Color Control has the color loop capability | LIGHT | + LightEffects (``LightEffectsTrait``) |
+/// | any type with OTA Software Update Requestor / General Diagnostics | (its type's) | + SoftwareUpdate / + Reboot |
 /// | any other Matter device type | none: kept in the registry and served over `/v1`, not exposed to Google | none |
 ///
 /// **Device types with no Google type.** A device whose primary endpoint's primary device type has no row above
@@ -117,6 +120,8 @@ public enum DeviceTypeMapping {
         // Google's DOORBELL: "Doorbells can let people know someone is at the door. This device can send
         // notifications and stream video if it has the corresponding capability."
         case .VideoDoorbell, .AudioDoorbell: return .doorbell
+        // Google's SCENE: "Each scene is its own virtual device"; Matter's is an Aggregator's scene action.
+        case .Aggregator: return .scene
         // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device
         // type", Matter 1.4), a Mode Select is a list of modes on some device, and a Content App is an app of a
         // Casting Video Player: none is a device of its own.
@@ -180,6 +185,7 @@ public enum DeviceTypeMapping {
         case .BasicVideoPlayer, .CastingVideoPlayer: return [.onOff]
         // A doorbell's press is an ObjectDetection notification, whatever else it has.
         case .VideoDoorbell, .AudioDoorbell: return [.objectDetection]
+        case .Aggregator: return [.scene]
         // The rest bring their traits through their clusters (``clusterTraits(for:)``, ``mediaClusterTraits(for:)``):
         // a camera's stream, a remote's nothing (its player endpoint brings the traits), a content app's nothing.
         default: return []

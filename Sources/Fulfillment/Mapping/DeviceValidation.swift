@@ -56,7 +56,8 @@ public struct DeviceValidation: Sendable {
         self.syncDevice = syncDevice
         self.notExposedReason = nil
         self.violations = SyncValidator.violations(in: syncDevice)
-        self.problems = Self.missingParts(of: device) + SyncValidator.problems(in: syncDevice)
+        self.problems =
+            Self.missingParts(of: device) + Self.missingSceneAction(of: device) + SyncValidator.problems(in: syncDevice)
         self.warnings = SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device)
         guard device.hasDoorLock else { return }
         let finding = { (message: String) in SyncViolation(deviceId: device.id, path: "challenge", message: message) }
