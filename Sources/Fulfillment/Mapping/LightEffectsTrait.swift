@@ -28,7 +28,8 @@ import SmartHomeProtocol
 /// runs (`ColorLoopActive` 1; Level Control's `RemainingTime` above 0) but neither which Google effect it is nor
 /// when it ends as a time, so Hearth writes both to the endpoint's User Label (``MaintenanceLabels``:
 /// `lightEffect`, `lightEffectEnd`) when it starts one. An effect is reported while its label names it and Matter
-/// says it runs; its end time is the EXECUTE's time (``CommandParameters/now``) plus the duration.
+/// says it runs; its end time is the EXECUTE's time (``CommandParameters/now``) plus the duration. A light without
+/// User Label reports what Matter alone says (``activeEffect(of:)``) and no end time.
 ///
 /// | command | Matter | registry |
 /// |---|---|---|
@@ -80,16 +81,24 @@ enum LightEffectsTrait: TraitMapping {
     }
 
     /// The effect running now: the one the `lightEffect` label names, while Matter says it runs (`ColorLoopActive`
-    /// for a color loop, a Level Control `RemainingTime` above 0 for sleep and wake); `nil` otherwise.
+    /// for a color loop, a Level Control `RemainingTime` above 0 for sleep and wake). On an endpoint without User
+    /// Label, Matter's record alone: a color loop, else a running transition, `wake` if the light is on and `sleep`
+    /// if it is off. `nil` otherwise.
     static func activeEffect(of endpoint: Endpoint) -> Effect? {
+        let supported = supportedEffects(of: endpoint)
+        let looping = endpoint.cluster(.ColorControl).int(.ColorControl.colorLoopActive) == 1
+        let transitioning = (endpoint.cluster(.LevelControl).int(.LevelControl.remainingTime) ?? 0) > 0
+        guard endpoint.has(.UserLabel) else {
+            if looping, supported.contains(.colorLoop) { return .colorLoop }
+            guard transitioning, supported.contains(.sleep) else { return nil }
+            return endpoint.cluster(.OnOff).bool(.OnOff.onOff) == true ? .wake : .sleep
+        }
         guard let name = MaintenanceLabels.value(MaintenanceLabels.lightEffect, on: endpoint),
-            let effect = Effect(rawValue: name), supportedEffects(of: endpoint).contains(effect)
+            let effect = Effect(rawValue: name), supported.contains(effect)
         else { return nil }
         switch effect {
-        case .colorLoop:
-            return endpoint.cluster(.ColorControl).int(.ColorControl.colorLoopActive) == 1 ? effect : nil
-        case .sleep, .wake:
-            return (endpoint.cluster(.LevelControl).int(.LevelControl.remainingTime) ?? 0) > 0 ? effect : nil
+        case .colorLoop: return looping ? effect : nil
+        case .sleep, .wake: return transitioning ? effect : nil
         }
     }
 

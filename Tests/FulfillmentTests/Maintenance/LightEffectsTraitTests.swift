@@ -99,6 +99,36 @@ struct LightEffectsTraitTests {
         #expect(try fulfillment.execute(G.group(["strip"], Self.effect("StopEffect"))).first?["status"] == "SUCCESS")
     }
 
+    @Test func withoutUserLabelTheEffectIsMattersAloneWithoutAnEnd() throws {
+        let fulfillment = try TestFulfillment(devices: F.light(labels: nil))
+        let slept = try fulfillment.execute(G.group(["strip"], Self.effect("Sleep", ["duration": 600])))
+        #expect(
+            slept == [
+                ["ids": ["strip"], "status": "SUCCESS", "states": ["activeLightEffect": "sleep", "online": true]]
+            ]
+        )
+        let endpoint = try #require(try fulfillment.storedDevice("strip")?.endpoints[0])
+        #expect(!endpoint.has(.UserLabel))
+        #expect(endpoint.cluster(.LevelControl)["RemainingTime"] == .int(6000))
+        // The sleeping light is off; waking it is a transition of a light that is on.
+        let woken = try fulfillment.execute(G.group(["strip"], Self.effect("Wake")))
+        #expect(woken.first?["states"]?["activeLightEffect"] == "wake")
+        let looped = try fulfillment.execute(G.group(["strip"], Self.effect("ColorLoop")))
+        #expect(looped.first?["states"]?["activeLightEffect"] == "colorLoop")
+        #expect(try fulfillment.query("strip")?["lightEffectEndUnixTimestampSec"] == nil)
+    }
+
+    @Test func aLightWithoutUserLabelIsDeliveredToo() throws {
+        let deliverer = RecordingDeliverer()
+        let fulfillment = try DeliveringFulfillment(devices: F.light(labels: nil), deliverer: deliverer)
+        let answer = try fulfillment.execute(G.group(["strip"], Self.effect("Wake", ["duration": 300])))
+        #expect(answer.first?["status"] == "SUCCESS")
+        #expect(
+            deliverer.delivered.first?.devices.first?.endpoints.first?.commands.map(\.command)
+                == ["LevelControl.MoveToLevelWithOnOff"]
+        )
+    }
+
     @Test func anEffectThatMatterNoLongerRunsIsNotReported() throws {
         // The label says sleep, but the transition has ended (RemainingTime 0): no effect.
         let fulfillment = try TestFulfillment(

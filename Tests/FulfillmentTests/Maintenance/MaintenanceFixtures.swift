@@ -6,9 +6,10 @@ enum MaintenanceFixtures {
     /// The EXECUTE's time in every test: `TestFulfillment`'s and `DeliveringFulfillment`'s manual clock.
     static let now = 1_800_000_000
 
-    /// A color light; `colorLoop` adds the color loop capability (ColorCapabilities 31 instead of 27).
-    static func light(colorLoop: Bool = true, on: Bool = true, labels: String = "") -> String {
-        let userLabel = labels.isEmpty ? "" : #", "UserLabel": {"LabelList": [\#(labels)]}"#
+    /// A color light; `colorLoop` adds the color loop capability (ColorCapabilities 31 instead of 27); `labels` are
+    /// its User Label's, `nil` for a light without User Label.
+    static func light(colorLoop: Bool = true, on: Bool = true, labels: String? = "") -> String {
+        let userLabel = labels.map { #", "UserLabel": {"LabelList": [\#($0)]}"# } ?? ""
         return Fixtures.deviceFile(
             #"""
             {"id": "strip", "name": "Light strip", "deviceTypes": ["ExtendedColorLight"],

@@ -12,7 +12,8 @@ import MatterModel
 /// | `lightEffectEnd` | Hearth (the EXECUTE's time + the effect's duration) | `lightEffectEndUnixTimestampSec` |
 /// | `lastSwUpdate` | the backend after an update; Hearth on SoftwareUpdate in registry mode | `lastSoftwareUpdateUnixTimestampSec` |
 ///
-/// A backend writes them like any attribute (`/v1`, `UserLabel.LabelList`); other labels of the list are kept.
+/// A backend writes them like any attribute (`/v1`, `UserLabel.LabelList`); other labels of the list are kept. An
+/// endpoint without User Label gets none (``set(_:to:on:)``).
 enum MaintenanceLabels {
     /// The effect a light runs (`colorLoop`, `sleep`, `wake`).
     static let lightEffect = "lightEffect"
@@ -35,9 +36,11 @@ enum MaintenanceLabels {
         value(label, on: endpoint).flatMap { Int64($0) }
     }
 
-    /// Sets (or, with `nil`, removes) the label named `label`, keeping every other label in its place; adds the User
-    /// Label cluster when the endpoint has none and a value is set.
+    /// Sets (or, with `nil`, removes) the label named `label`, keeping every other label in its place. Nothing
+    /// happens on an endpoint without User Label: Matter's clients write only the clusters an endpoint has, and so
+    /// does a backend confirming the change (a device file gives `"UserLabel": {"LabelList": []}` to have them).
     static func set(_ label: String, to value: String?, on endpoint: inout Endpoint) {
+        guard endpoint.has(.UserLabel) else { return }
         let entries = endpoint.cluster(.UserLabel)["LabelList"]?.listValue ?? []
         var kept = entries.filter { $0.structureValue?["Label"]?.stringValue != label }
         if let value {
@@ -47,7 +50,7 @@ enum MaintenanceLabels {
             } else {
                 kept.append(entry)
             }
-        } else if !endpoint.has(.UserLabel) || kept.count == entries.count {
+        } else if kept.count == entries.count {
             return
         }
         var cluster = endpoint.cluster(.UserLabel)
