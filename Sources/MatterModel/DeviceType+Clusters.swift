@@ -34,9 +34,10 @@ extension DeviceType {
 
     /// The clusters a device file may give a device of this type: ``allowedClusters``, then, on a device type Hearth
     /// maps, the specification's other server clusters for it that Hearth does not model (a Dishwasher's Dishwasher
-    /// Mode, a robot vacuum's Service Area): kept, served over `/v1`, not mapped to Google.
+    /// Mode, a robot vacuum's Service Area): kept, served over `/v1`, not mapped to Google. Every type also accepts
+    /// ``ClusterID/nodeMaintenanceClusters`` (OTA Requestor, General Diagnostics, User Label).
     public var acceptedClusters: [ClusterID] {
-        let allowed = allowedClusters
+        let allowed = allowedClusters + ClusterID.nodeMaintenanceClusters.filter { !allowedClusters.contains($0) }
         guard isModelled else { return allowed }
         return allowed + specificationUnmodelledClusters.filter { !allowed.contains($0) }
     }

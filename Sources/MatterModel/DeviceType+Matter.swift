@@ -129,6 +129,7 @@ extension DeviceType {
         0x0110: "MountedDimmableLoadControl",
         0x0042: "WaterValve",
         0x0040: "IrrigationSystem",
+        0x000E: "Aggregator",
     ]
 
     private static let modelledIDs: [String: Int] = Dictionary(

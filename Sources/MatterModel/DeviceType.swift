@@ -194,6 +194,7 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
         .MountedDimmableLoadControl,
         .WaterValve,
         .IrrigationSystem,
+        .Aggregator,
     ]
 
     /// The modelled device types that are Matter 1.5's, not in Matter 1.4's device library: the Doorbell and the

@@ -1,3 +1,4 @@
+import Clocks
 import JSON
 import SmartHomeProtocol
 
@@ -5,6 +6,9 @@ import SmartHomeProtocol
 struct CommandParameters {
     let params: JSONObject
     let command: Command
+    /// The time of the EXECUTE, for a command whose result is a time (a light effect's end, a software update's
+    /// time); `nil` where no request is being answered (describing a command after the fact).
+    var now: UnixTime? = nil
 
     func bool(_ name: String) throws(CommandError) -> Bool {
         guard let value = params[name] else { throw missing(name) }

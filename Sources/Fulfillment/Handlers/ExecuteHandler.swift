@@ -163,7 +163,7 @@ struct ExecuteHandler {
                     )
                 }
                 let before = working.endpoints
-                let parameters = CommandParameters(params: step.params, command: command)
+                let parameters = CommandParameters(params: step.params, command: command, now: challenges.now)
                 try parameters.checkKeys(mode: mode)
                 try TraitMappings.execute(
                     command,

@@ -13,7 +13,9 @@ extension DeviceTypeMapping {
     /// - `TemperatureControl` for Temperature Control with a numeric setpoint (TN feature: a cabinet, an oven cavity);
     /// - `StartStop`, `Timer` and `Cook` for an oven cavity (Oven Cavity Operational State, Oven Mode);
     /// - `SensorState` for the filter monitors (HEPA, Activated Carbon);
-    /// - `Locator` for Identify.
+    /// - `Locator` for Identify;
+    /// - `LightEffects` for Color Control with the color loop capability, `SoftwareUpdate` for OTA Software Update
+    ///   Requestor, `Reboot` for General Diagnostics (``LightEffectsTrait``, ``SoftwareUpdateTrait``, ``RebootTrait``).
     public static func clusterTraits(for endpoint: Endpoint) -> [Trait] {
         // Most endpoints (a light, a plug, a sensor) have none of these clusters: one pass over the endpoint's few
         // clusters answers for them before any offer is built.
@@ -27,7 +29,8 @@ extension DeviceTypeMapping {
         ClusterID.modeClusters + [
             .PowerSource, .EnergyEvse, .LaundryWasherControls, .LaundryDryerControls, .TemperatureControl,
             .WaterHeaterManagement, .FanControl, .OvenCavityOperationalState, .OvenMode, .HepaFilterMonitoring,
-            .ActivatedCarbonFilterMonitoring, .Identify,
+            .ActivatedCarbonFilterMonitoring, .Identify, .ColorControl, .OtaSoftwareUpdateRequestor,
+            .GeneralDiagnostics,
         ]
     )
 
@@ -44,6 +47,9 @@ extension DeviceTypeMapping {
             traits.append(.sensorState)
         }
         if endpoint.has(.Identify) { traits.append(.locator) }
+        if LightEffectsTrait.hasColorLoop(endpoint) { traits.append(.lightEffects) }
+        if endpoint.has(.OtaSoftwareUpdateRequestor) { traits.append(.softwareUpdate) }
+        if endpoint.has(.GeneralDiagnostics) { traits.append(.reboot) }
         return traits
     }
 }

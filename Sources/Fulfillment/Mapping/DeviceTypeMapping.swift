@@ -55,6 +55,9 @@ import SmartHomeProtocol
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
 /// | any type without a Google type, with a manufacturer cluster whose declaration has `googleType` (``ManufacturerTraits``) | that type (SECURITYSYSTEM, PETFEEDER) | the traits its declarations back |
 /// | any type, with a manufacturer cluster whose declaration has `googleTrait` | (its type's) | + ArmDisarm, StatusReport, Fill from that cluster |
+/// | Aggregator with Actions (a scene action) | SCENE | Scene (``SceneTrait``) |
+/// | any light whose Color Control has the color loop capability | LIGHT | + LightEffects (``LightEffectsTrait``) |
+/// | any type with OTA Software Update Requestor / General Diagnostics | (its type's) | + SoftwareUpdate / + Reboot |
 /// | any other Matter device type | none: kept in the registry and served over `/v1`, not exposed to Google | none |
 ///
 /// **Device types with no Google type.** A device whose primary endpoint's primary device type has no row above
@@ -130,6 +133,8 @@ public enum DeviceTypeMapping {
         case .MountedOnOffControl, .MountedDimmableLoadControl: return .switch
         case .WaterValve: return .valve
         case .IrrigationSystem: return .sprinkler
+        // Google's SCENE: "Each scene is its own virtual device"; Matter's is an Aggregator's scene action.
+        case .Aggregator: return .scene
         // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device
         // type", Matter 1.4), a Mode Select is a list of modes on some device, and a Content App is an app of a
         // Casting Video Player: none is a device of its own.
@@ -198,6 +203,7 @@ public enum DeviceTypeMapping {
         case .MountedDimmableLoadControl: return [.onOff, .brightness]
         case .WaterValve: return [.openClose, .timer]
         case .IrrigationSystem: return [.startStop]
+        case .Aggregator: return [.scene]
         // The rest bring their traits through their clusters (``clusterTraits(for:)``, ``mediaClusterTraits(for:)``):
         // a camera's stream, a remote's nothing (its player endpoint brings the traits), a content app's nothing.
         default: return []

@@ -57,7 +57,8 @@ public struct DeviceValidation: Sendable {
         self.syncDevice = syncDevice
         self.notExposedReason = nil
         self.violations = SyncValidator.violations(in: syncDevice)
-        self.problems = Self.missingParts(of: device) + SyncValidator.problems(in: syncDevice)
+        self.problems =
+            Self.missingParts(of: device) + Self.missingSceneAction(of: device) + SyncValidator.problems(in: syncDevice)
         self.warnings = SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device)
         let disarming = ArmDisarmTrait.challengeFindings(of: device, allowAckUnlock: allowAckUnlock)
         (problems, warnings) = (problems + disarming.problems, warnings + disarming.warnings)

@@ -408,7 +408,9 @@ private struct DeviceFileParser {
             // for a message: a name outside Hearth's loads the specification's cluster table.
             var allowedNames: [String] {
                 ClusterID.modelled.filter(allowed.contains).map(\.rawValue)
-                    + allowed.filter { !$0.isModelled }.map(\.rawValue)
+                    + allowed.filter { !$0.isModelled && !ClusterID.nodeMaintenanceClusters.contains($0) }.map(
+                        \.rawValue
+                    )
             }
             for member in object.members {
                 let field = prefix + "clusters.\(member.key)"

@@ -80,6 +80,10 @@ public enum GoogleVocabulary {
     /// - CAMERA: required CameraStream.
     /// - DOORBELL: no required traits; recommended ObjectDetection, CameraStream ("This device can send
     ///   notifications and stream video if it has the corresponding capability").
+    /// - LIGHT: required OnOff; recommended ColorSetting, Brightness. LightEffects is not among them: the guide lists
+    ///   only those two, and Hearth offers LightEffects only where the light has an effect (``LightEffectsTrait``).
+    /// - SCENE: required Scene (the Scene page: "This trait is used to implement virtual devices together with the
+    ///   SCENE device type").
     /// Keyed by the short type name (`DRYER`), values short trait names (`StartStop`).
     static let guideTraits: [String: GuideTraits] = [
         "DRYER": GuideTraits(required: ["StartStop"], recommended: ["Modes", "OnOff", "RunCycle", "Toggles"]),
@@ -134,6 +138,8 @@ public enum GoogleVocabulary {
         "SWITCH": GuideTraits(required: ["OnOff"]),
         "VALVE": GuideTraits(required: ["OpenClose"]),
         "SPRINKLER": GuideTraits(required: ["StartStop"], recommended: ["Timer"]),
+        "LIGHT": GuideTraits(required: ["OnOff"], recommended: ["ColorSetting", "Brightness"]),
+        "SCENE": GuideTraits(required: ["Scene"]),
     ]
 
     /// `action.devices.types.`

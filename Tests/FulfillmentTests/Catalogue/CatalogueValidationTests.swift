@@ -19,6 +19,7 @@ struct CatalogueValidationTests {
             ("media", MediaCatalogue.deviceFile),
             ("cameras", CameraCatalogue.deviceFile),
             ("sensors", SensorsCatalogue.deviceFile),
+            ("maintenance", MaintenanceCatalogue.deviceFile),
         ]
 
     static func devices() throws -> [Device] {

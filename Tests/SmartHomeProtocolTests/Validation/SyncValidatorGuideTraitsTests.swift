@@ -53,10 +53,18 @@ struct SyncValidatorGuideTraitsTests {
         #expect(SyncValidator.problems(in: Self.device(type, [trait])).isEmpty)
     }
 
-    /// A type without a guide entry here (a light) is judged by the SYNC reference alone.
+    /// A type without a guide entry here (a kettle) is judged by the SYNC reference alone.
     @Test func otherTypesHaveNoGuideFindings() {
-        let light = Self.device("LIGHT", ["Brightness"])
-        #expect(SyncValidator.problems(in: light).isEmpty)
-        #expect(SyncValidator.warnings(in: light).isEmpty)
+        let kettle = Self.device("KETTLE", ["Brightness"])
+        #expect(SyncValidator.problems(in: kettle).isEmpty)
+        #expect(SyncValidator.warnings(in: kettle).isEmpty)
+    }
+
+    /// LIGHT requires OnOff and recommends ColorSetting and Brightness; SCENE requires Scene.
+    @Test func lightAndSceneGuides() {
+        #expect(SyncValidator.problems(in: Self.device("LIGHT", ["Brightness"])).count == 1)
+        #expect(SyncValidator.warnings(in: Self.device("LIGHT", ["OnOff", "Brightness"])).count == 1)
+        #expect(SyncValidator.problems(in: Self.device("SCENE", ["OnOff"])).count == 1)
+        #expect(SyncValidator.problems(in: Self.device("SCENE", ["Scene"])).isEmpty)
     }
 }
