@@ -123,6 +123,8 @@ extension DeviceType {
         0x0143: "VideoDoorbell",
         0x0141: "AudioDoorbell",
         0x0144: "FloodlightCamera",
+        0x0230: "Closure",
+        0x0231: "ClosurePanel",
     ]
 
     private static let modelledIDs: [String: Int] = Dictionary(

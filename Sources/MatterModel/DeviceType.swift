@@ -188,10 +188,12 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
         .VideoDoorbell,
         .AudioDoorbell,
         .FloodlightCamera,
+        .Closure,
+        .ClosurePanel,
     ]
 
-    /// The modelled device types that are Matter 1.5's, not in Matter 1.4's device library: the Doorbell and the
-    /// cameras. The generated 1.4 tables may not define them; a test that checks a modelled type against the 1.4
+    /// The modelled device types that are Matter 1.5's, not in Matter 1.4's device library: the Doorbell, the
+    /// cameras, and the Closure and Closure Panel. The generated 1.4 tables may not define them; a test that checks a modelled type against the 1.4
     /// tables leaves these out.
     ///
     /// The Snapshot Camera (0x0145) and the Chime (0x0146), also Matter 1.5's, are not modelled: Google's CAMERA
@@ -199,6 +201,7 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
     /// or trait for a chime. Both are kept in the registry and served over `/v1`, not exposed to Google.
     public static let matter15: Set<DeviceType> = [
         .Doorbell, .Camera, .VideoDoorbell, .AudioDoorbell, .FloodlightCamera,
+        .Closure, .ClosurePanel,
     ]
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).

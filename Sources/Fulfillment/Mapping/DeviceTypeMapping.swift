@@ -16,7 +16,9 @@ import SmartHomeProtocol
 /// | RoomAirConditioner | AC_UNIT | OnOff, FanSpeed, TemperatureSetting |
 /// | TemperatureSensor | SENSOR | TemperatureSetting (query-only) |
 /// | HumiditySensor | SENSOR | HumiditySetting (query-only) |
-/// | WindowCovering | BLINDS, CURTAIN, AWNING or SHUTTER by `Type` (``windowCoveringGoogleType(_:)``) | StartStop (stop only), OpenClose |
+/// | WindowCovering | BLINDS, CURTAIN, AWNING or SHUTTER by `Type` (``windowCoveringGoogleType(_:)``); GARAGE, GATE, DOOR or WINDOW by its Fixed Label `formFactor` (``coveringOpeningType(_:)``) | StartStop (stop only), OpenClose (lift; none on a tilt-only blind), Rotation (tilt, ``coveringTilts(_:)``) |
+/// | Closure (Matter 1.5) | DOOR, or GARAGE, GATE, WINDOW, SHUTTER, BLINDS, CURTAIN, AWNING by its Fixed Label `formFactor` (``closureGoogleType(_:)``) | OpenClose (Closure Control; Closure Dimension on the same endpoint for percentages) |
+/// | ClosurePanel (Matter 1.5) | none alone: a part of a Closure | none |
 /// | DoorLock | LOCK | LockUnlock |
 /// | ContactSensor | SENSOR | OpenClose (query-only, discrete: closed 0 / open 100) |
 /// | OccupancySensor | SENSOR | OccupancySensing |
@@ -117,6 +119,8 @@ public enum DeviceTypeMapping {
         // Google's DOORBELL: "Doorbells can let people know someone is at the door. This device can send
         // notifications and stream video if it has the corresponding capability."
         case .VideoDoorbell, .AudioDoorbell: return .doorbell
+        // A Closure is a DOOR unless its Fixed Label says otherwise (``closureGoogleType(_:)``).
+        case .Closure: return .door
         // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device
         // type", Matter 1.4), a Mode Select is a list of modes on some device, and a Content App is an app of a
         // Casting Video Player: none is a device of its own.
@@ -131,6 +135,7 @@ public enum DeviceTypeMapping {
         case .WindowCovering: return windowCoveringGoogleType(endpoint)
         case .SmokeCOAlarm: return smokeCOAlarmGoogleType(endpoint)
         case .BasicVideoPlayer, .CastingVideoPlayer: return mediaGoogleType(endpoint)
+        case .Closure: return closureGoogleType(endpoint)
         default: return googleType(for: endpoint.primaryType)
         }
     }
@@ -191,14 +196,15 @@ public enum DeviceTypeMapping {
     /// (``mediaClusterTraits(for:)``).
     public static func traits(for endpoint: Endpoint) -> [Trait] {
         guard endpoint.primaryType.isModelled else { return [] }
-        let clusterTraits = Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint)
+        let clusterTraits =
+            Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint) + openingClusterTraits(for: endpoint)
         if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
         for type in endpoint.deviceTypes {
             for trait in Self.traits(for: type) where !traits.contains(trait) { traits.append(trait) }
         }
         for trait in clusterTraits where !traits.contains(trait) { traits.append(trait) }
-        return traits
+        return removingOpeningTraits(traits, of: endpoint)
     }
 
     /// Whether Google is told about the device: its primary endpoint's primary device type has a Google type.

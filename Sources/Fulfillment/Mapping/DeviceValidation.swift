@@ -57,7 +57,8 @@ public struct DeviceValidation: Sendable {
         self.notExposedReason = nil
         self.violations = SyncValidator.violations(in: syncDevice)
         self.problems = Self.missingParts(of: device) + SyncValidator.problems(in: syncDevice)
-        self.warnings = SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device)
+        self.warnings =
+            SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device) + Self.openingWithoutPIN(device)
         guard device.hasDoorLock else { return }
         let finding = { (message: String) in SyncViolation(deviceId: device.id, path: "challenge", message: message) }
         switch device.challenge {

@@ -7,6 +7,7 @@ import SmartHomeProtocol
 /// | endpoint | SYNC attributes | QUERY states | EXECUTE |
 /// |---|---|---|---|
 /// | Window Covering cluster | none (percentages, one direction) | `openPercent` from `CurrentPositionLiftPercent100ths` (omitted while null); `targetOpenPercent` while the lift moves | `OpenClose {openPercent}`, `OpenCloseRelative {openRelativePercent}` |
+/// | Closure (Closure Control, Matter 1.5) | see ``ClosureOpenClose`` | | |
 /// | Contact Sensor (Boolean State) | `queryOnlyOpenClose: true`, `discreteOnlyOpenClose: true` | `openPercent` 0 when `StateValue` is true (contact = closed), else 100 | refused: `functionNotSupported` |
 ///
 /// Positions convert through ``WindowCoveringConversion`` (Matter 0 = fully open, 10000 = fully closed; Google
@@ -22,6 +23,7 @@ enum OpenCloseTrait: TraitMapping {
     static let trait = Trait.openClose
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
+        if ClosureState.isPresent(on: endpoint) { return ClosureOpenClose.attributes(of: endpoint, into: &attributes) }
         if isContactSensor(endpoint) {
             attributes.append("discreteOnlyOpenClose", .bool(true))
             attributes.append("queryOnlyOpenClose", .bool(true))
@@ -29,6 +31,7 @@ enum OpenCloseTrait: TraitMapping {
     }
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        if ClosureState.isPresent(on: endpoint) { return ClosureOpenClose.states(of: endpoint, into: &states) }
         if isContactSensor(endpoint) {
             let contact = endpoint.cluster(.BooleanState).bool(.BooleanState.stateValue) ?? false
             states.append("openPercent", .int(contact ? 0 : 100))
@@ -55,6 +58,9 @@ enum OpenCloseTrait: TraitMapping {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
+        if ClosureState.isPresent(on: endpoint) {
+            return try ClosureOpenClose.execute(command, params, on: &endpoint, mode: mode)
+        }
         if isContactSensor(endpoint) {
             throw CommandError(.functionNotSupported, "a contact sensor's OpenClose is query-only")
         }
@@ -94,6 +100,16 @@ enum OpenCloseTrait: TraitMapping {
             AttributeSchema.MovementStatus.operationalStatus(lift: AttributeSchema.MovementStatus.stopped)
         )
         endpoint.clusters[.WindowCovering] = covering
+    }
+
+    /// A closure's `MoveTo` or `SetTarget` (``ClosureOpenClose``); the covering's writes otherwise (`nil`).
+    static func matterCommands(
+        _ command: Command,
+        params: JSONObject,
+        before: Endpoint,
+        after: Endpoint
+    ) -> [MatterCommandDescription]? {
+        ClosureState.isPresent(on: after) ? ClosureOpenClose.matterCommands(before: before, after: after) : nil
     }
 
     /// Whether the endpoint's OpenClose is a contact sensor's (query-only) rather than a window covering's.

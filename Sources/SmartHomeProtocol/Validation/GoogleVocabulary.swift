@@ -128,6 +128,12 @@ public enum GoogleVocabulary {
         ),
         "CAMERA": GuideTraits(required: ["CameraStream"]),
         "DOORBELL": GuideTraits(required: [], recommended: ["ObjectDetection", "CameraStream"]),
+        // Openings (guides/garage, guides/window: "Required traits … OpenClose", "Recommended traits … LockUnlock";
+        // guides/gate lists the same; DOOR is taken to match them).
+        "GARAGE": GuideTraits(required: ["OpenClose"], recommended: ["LockUnlock"]),
+        "GATE": GuideTraits(required: ["OpenClose"], recommended: ["LockUnlock"]),
+        "DOOR": GuideTraits(required: ["OpenClose"], recommended: ["LockUnlock"]),
+        "WINDOW": GuideTraits(required: ["OpenClose"], recommended: ["LockUnlock"]),
     ]
 
     /// `action.devices.types.`

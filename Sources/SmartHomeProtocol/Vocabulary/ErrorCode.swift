@@ -72,4 +72,17 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case noAvailableChannel
     /// AppSelector: the requested application is not one the device has (`appSelect` with an unknown key or name).
     case noAvailableApp
+    // openings (traits/openclose, guides/garage)
+    /// OpenClose: the opening is already fully open.
+    case alreadyOpen
+    /// OpenClose: the opening is already fully closed.
+    case alreadyClosed
+    /// OpenClose: the opening is latched (locked) and so cannot be moved ("if the door is locked and therefore
+    /// cannot be controlled", GARAGE guide).
+    case lockedState
+    /// OpenClose: something is in the opening's way ("if an object has obstructed the path of the door while
+    /// closing", GARAGE guide).
+    case obstructionDetected
+    /// The device needs servicing (a closure's `MaintenanceRequired`).
+    case deviceNeedsRepair
 }

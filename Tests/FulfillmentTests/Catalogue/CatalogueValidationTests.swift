@@ -18,6 +18,7 @@ struct CatalogueValidationTests {
             ("home systems", HomeSystemsCatalogue.deviceFile),
             ("media", MediaCatalogue.deviceFile),
             ("cameras", CameraCatalogue.deviceFile),
+            ("openings", OpeningsCatalogue.deviceFile),
         ]
 
     static func devices() throws -> [Device] {
