@@ -10,8 +10,11 @@ extension DeviceType {
         // FanMode.
         case .Fan, .AirPurifier: return [.OnOff]
         case .Thermostat, .RoomAirConditioner, .TemperatureSensor, .HumiditySensor: return []
-        case .WindowCovering, .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm:
-            return []
+        case .DoorLock, .ContactSensor, .OccupancySensor, .WaterLeakDetector, .SmokeCOAlarm: return []
+        // Fixed Label on an opening: its `formFactor` says a covering or a closure is a garage door, a gate, a door
+        // or a window (DeviceTypeMapping's `closureGoogleType`, `coveringOpeningType`), as on a video player below.
+        case .WindowCovering: return [.FixedLabel]
+        case .Closure: return specificationOptionalClusters + [.FixedLabel]
         case .DimmablePlugInUnit, .Speaker, .RoboticVacuumCleaner, .LaundryWasher, .Dishwasher: return []
         case .Doorbell: return []
         // Fixed Label on a video player: its `formFactor` label says what kind of media device it is (a set-top box,

@@ -130,6 +130,8 @@ extension DeviceType {
         0x0042: "WaterValve",
         0x0040: "IrrigationSystem",
         0x000E: "Aggregator",
+        0x0230: "Closure",
+        0x0231: "ClosurePanel",
     ]
 
     private static let modelledIDs: [String: Int] = Dictionary(

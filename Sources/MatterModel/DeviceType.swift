@@ -195,10 +195,12 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
         .WaterValve,
         .IrrigationSystem,
         .Aggregator,
+        .Closure,
+        .ClosurePanel,
     ]
 
-    /// The modelled device types that are Matter 1.5's, not in Matter 1.4's device library: the Doorbell and the
-    /// cameras. The generated 1.4 tables may not define them; a test that checks a modelled type against the 1.4
+    /// The modelled device types that are Matter 1.5's, not in Matter 1.4's device library: the Doorbell, the
+    /// cameras, and the Closure and Closure Panel. The generated 1.4 tables may not define them; a test that checks a modelled type against the 1.4
     /// tables leaves these out.
     ///
     /// The Snapshot Camera (0x0145) and the Chime (0x0146), also Matter 1.5's, are not modelled: Google's CAMERA
@@ -207,6 +209,7 @@ public struct DeviceType: Sendable, Hashable, RawRepresentable, CustomStringConv
     public static let matter15: Set<DeviceType> = [
         .Doorbell, .Camera, .VideoDoorbell, .AudioDoorbell, .FloodlightCamera,
         .IrrigationSystem,
+        .Closure, .ClosurePanel,
     ]
 
     /// The clusters a device of this type must have (Matter's mandatory server clusters that Hearth models).

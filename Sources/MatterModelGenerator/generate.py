@@ -344,6 +344,16 @@ UNPARSED_BOUNDS = {
     ("JointFabricDatastoreCluster.xml", "0bX"),  # UpdateGroup's GroupPermission: `allowed 0bX`, a bit pattern cut short.
     ("ValidProxies-Cluster.xml", ""),  # ValidProxyList: `<allowed value=""/>`, the value lost in the scrape.
 }
+# Bounds on a `percent100ths` element that a file writes in percent, where the type counts hundredths of a percent
+# (Matter Core: "0 to 10000, representing 0.00% to 100.00%") and the 1.4 files write hundredths (Window Covering's
+# `CurrentPositionLiftPercent100ths`: `max 10000`). Matter 1.5's Closure Dimension writes `Resolution` and
+# `StepValue` as `min 0.01` and `RangePercent100thsStruct.Max` as `Min to 100`. By file, element and text: the bound
+# in hundredths. Any other fraction stops the generator.
+PERCENT_BOUNDS = {
+    ("ClosureDimension.xml", "attribute Resolution", "0.01"): 1,
+    ("ClosureDimension.xml", "attribute StepValue", "0.01"): 1,
+    ("ClosureDimension.xml", "struct RangePercent100thsStruct field Max", "100"): 10000,
+}
 TWO_BOUNDS = {"between": "between", "countBetween": "countBetween", "lengthBetween": "lengthBetween"}
 
 
@@ -425,6 +435,9 @@ def bound(text, where):
         return f".unparsed({swift_string(text)})"
     if not text:
         raise GeneratorError(f"{where}: empty bound")
+    for (file, element, written), hundredths in PERCENT_BOUNDS.items():
+        if os.path.basename(where.split(" ")[0]) == file and f" {element} " in f"{where} " and text == written:
+            return f".integer({hundredths})"
     for operator, case in ((" + ", "sum"), (" - ", "difference")):
         if operator in text:
             left, right = text.rsplit(operator, 1)
@@ -673,17 +686,33 @@ def element_conformance(node, where):
     return conformance(found[0], where) if found else "nil"
 
 
+def default_text(node, where):
+    """The element's default as the data model writes it. From Matter 1.5 a default that is an enum item may be an
+    element instead of the `default` attribute (`<default><enum default="Auto"/></default>`, Closure Control's
+    `Speed`): it is read as the item's name, the text the attribute would hold."""
+    text = node.get("default")
+    element = single(node, "default", where)
+    if element is None:
+        return text
+    if text is not None:
+        raise GeneratorError(f"{where}: a default attribute and a <default> element")
+    items = list(element)
+    if element.attrib or len(items) != 1 or items[0].tag != "enum" or set(items[0].attrib) != {"default"}:
+        raise GeneratorError(f"{where} <default>: expected one <enum default=...>")
+    return items[0].get("default")
+
+
 def field(node, where):
     if node.tag != "field":
         raise GeneratorError(f"{where}: <{node.tag}> among fields")
     name = node.get("name") or ""
     here = f"{where} field {name}"
     check_attributes(node, {"id", "name", "type", "default", "summary"}, here)
-    check_children(node, {"access", "quality", "constraint", "entry"}, here)
+    check_children(node, {"access", "quality", "constraint", "entry", "default"}, here)
     return (
         f"Field(id: {parse_id(node.get('id'), here) if node.get('id') is not None else 'nil'}, "
         f"name: {swift_string(name)}, "
-        f"type: {type_reference(node, here)}, defaultValue: {optional_string(node.get('default'))}, "
+        f"type: {type_reference(node, here)}, defaultValue: {optional_string(default_text(node, here))}, "
         f"access: {access(single(node, 'access', here), here)}, quality: {quality(single(node, 'quality', here), here)}, "
         f"conformance: {element_conformance(node, here)}, "
         f"constraint: {element_constraint(node, here)})"

@@ -197,11 +197,15 @@ extension RefusalCase {
             "not an integer"
         ),
         device(
-            "tilt-only blind",
-            access("WindowCovering", "WindowCovering", #""Type": 7"#),
+            "tilt target away from the tilt at rest",
+            access(
+                "WindowCovering",
+                "WindowCovering",
+                #""Type": 7, "CurrentPositionTiltPercent100ths": 100, "TargetPositionTiltPercent100ths": 900"#
+            ),
             .inconsistentAttributes,
-            field: "clusters.WindowCovering.Type",
-            "tilt-only blind"
+            field: "clusters.WindowCovering.TargetPositionTiltPercent100ths",
+            "while the tilt is at rest"
         ),
         device(
             "reserved covering type",

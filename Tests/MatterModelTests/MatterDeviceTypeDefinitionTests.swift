@@ -32,6 +32,7 @@ struct MatterDeviceTypeDefinitionTests {
     @Test func everyDeviceTypeOfMatter14IsInTheTableOnce() {
         let table = MatterDeviceTypeDefinition.specification
         let ids = Set(Self.deviceTypeIDs.keys).union(Matter15CameraDataModelTests.matter15DeviceTypes.keys)
+            .union(Matter15ClosureDataModelTests.matter15DeviceTypes.keys)
         #expect(Set(table.map(\.id)) == ids)
         #expect(table.count == ids.count, "no id twice")
         #expect(table.map(\.id) == table.map(\.id).sorted(), "ordered by id")

@@ -10,11 +10,13 @@ extension DeviceTypeMapping {
     /// | 4 drapery | CURTAIN |
     /// | 5 awning | AWNING |
     /// | 6 shutter | SHUTTER |
-    /// | 8 lift-and-tilt blind | BLINDS |
+    /// | 7 tilt-only blind, 8 lift-and-tilt blind | BLINDS |
     /// | 9 projector screen, 255 unknown (and anything else) | BLINDS |
     ///
-    /// Google has no shade or screen type; BLINDS is the general one for coverings that roll or slide.
+    /// Google has no shade or screen type; BLINDS is the general one for coverings that roll or slide. A Fixed Label
+    /// `formFactor` of `garage`, `gate`, `door` or `window` comes first (``coveringOpeningType(_:)``).
     static func windowCoveringGoogleType(_ endpoint: Endpoint) -> GoogleDeviceType {
+        if let opening = coveringOpeningType(endpoint) { return opening }
         let types = AttributeSchema.WindowCoveringType.self
         switch endpoint.cluster(.WindowCovering).int(.WindowCovering.type) ?? types.rollershade {
         case types.drapery: return .curtain

@@ -16,7 +16,9 @@ import SmartHomeProtocol
 /// | RoomAirConditioner | AC_UNIT | OnOff, FanSpeed, TemperatureSetting |
 /// | TemperatureSensor | SENSOR | TemperatureSetting (query-only: the reading as ambient and setpoint, ``TemperatureSettingTrait/sensorStates(of:into:)``) |
 /// | HumiditySensor | SENSOR | HumiditySetting (query-only) |
-/// | WindowCovering | BLINDS, CURTAIN, AWNING or SHUTTER by `Type` (``windowCoveringGoogleType(_:)``) | StartStop (stop only), OpenClose |
+/// | WindowCovering | BLINDS, CURTAIN, AWNING or SHUTTER by `Type` (``windowCoveringGoogleType(_:)``); GARAGE, GATE, DOOR or WINDOW by its Fixed Label `formFactor` (``coveringOpeningType(_:)``) | StartStop (stop only), OpenClose (lift; none on a tilt-only blind), Rotation (tilt, ``coveringTilts(_:)``) |
+/// | Closure (Matter 1.5) | DOOR, or GARAGE, GATE, WINDOW, SHUTTER, BLINDS, CURTAIN, AWNING by its Fixed Label `formFactor` (``closureGoogleType(_:)``) | OpenClose (Closure Control; Closure Dimension on the same endpoint for percentages) |
+/// | ClosurePanel (Matter 1.5) | none alone: a part of a Closure | none |
 /// | DoorLock | LOCK | LockUnlock |
 /// | ContactSensor | SENSOR | OpenClose (query-only, discrete: closed 0 / open 100) |
 /// | OccupancySensor | SENSOR | OccupancySensing |
@@ -135,6 +137,8 @@ public enum DeviceTypeMapping {
         case .IrrigationSystem: return .sprinkler
         // Google's SCENE: "Each scene is its own virtual device"; Matter's is an Aggregator's scene action.
         case .Aggregator: return .scene
+        // A Closure is a DOOR unless its Fixed Label says otherwise (``closureGoogleType(_:)``).
+        case .Closure: return .door
         // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device
         // type", Matter 1.4), a Mode Select is a list of modes on some device, and a Content App is an app of a
         // Casting Video Player: none is a device of its own.
@@ -149,6 +153,7 @@ public enum DeviceTypeMapping {
         case .WindowCovering: return windowCoveringGoogleType(endpoint)
         case .SmokeCOAlarm: return smokeCOAlarmGoogleType(endpoint)
         case .BasicVideoPlayer, .CastingVideoPlayer: return mediaGoogleType(endpoint)
+        case .Closure: return closureGoogleType(endpoint)
         default: return googleType(for: endpoint.primaryType)
         }
     }
@@ -218,14 +223,14 @@ public enum DeviceTypeMapping {
         guard endpoint.primaryType.isModelled else { return manufacturer }
         let clusterTraits =
             Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint) + sensorClusterTraits(for: endpoint)
-            + manufacturer
+            + openingClusterTraits(for: endpoint) + manufacturer
         if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
         for type in endpoint.deviceTypes {
             for trait in Self.traits(for: type) where !traits.contains(trait) { traits.append(trait) }
         }
         for trait in clusterTraits where !traits.contains(trait) { traits.append(trait) }
-        return traits
+        return removingOpeningTraits(traits, of: endpoint)
     }
 
     /// Whether Google is told about the device: its primary endpoint's primary device type has a Google type, or a

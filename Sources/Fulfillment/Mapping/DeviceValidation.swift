@@ -59,7 +59,8 @@ public struct DeviceValidation: Sendable {
         self.violations = SyncValidator.violations(in: syncDevice)
         self.problems =
             Self.missingParts(of: device) + Self.missingSceneAction(of: device) + SyncValidator.problems(in: syncDevice)
-        self.warnings = SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device)
+        self.warnings =
+            SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device) + Self.openingWithoutPIN(device)
         let disarming = ArmDisarmTrait.challengeFindings(of: device, allowAckUnlock: allowAckUnlock)
         (problems, warnings) = (problems + disarming.problems, warnings + disarming.warnings)
         guard device.hasDoorLock else { return }

@@ -8,6 +8,7 @@ import SmartHomeProtocol
 /// |---|---|---|---|
 /// | Window Covering cluster | none (percentages, one direction) | `openPercent` from `CurrentPositionLiftPercent100ths` (omitted while null); `targetOpenPercent` while the lift moves | `OpenClose {openPercent}`, `OpenCloseRelative {openRelativePercent}` |
 /// | Water Valve (Valve Configuration and Control) | see ``ValveOpenClose`` | | |
+/// | Closure (Closure Control, Matter 1.5) | see ``ClosureOpenClose`` | | |
 /// | Contact Sensor (Boolean State) | `queryOnlyOpenClose: true`, `discreteOnlyOpenClose: true` | `openPercent` 0 when `StateValue` is true (contact = closed), else 100 | refused: `functionNotSupported` |
 ///
 /// Positions convert through ``WindowCoveringConversion`` (Matter 0 = fully open, 10000 = fully closed; Google
@@ -24,6 +25,7 @@ enum OpenCloseTrait: TraitMapping {
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
         if ValveState.isPresent(on: endpoint) { return ValveOpenClose.attributes(of: endpoint, into: &attributes) }
+        if ClosureState.isPresent(on: endpoint) { return ClosureOpenClose.attributes(of: endpoint, into: &attributes) }
         if isContactSensor(endpoint) {
             attributes.append("discreteOnlyOpenClose", .bool(true))
             attributes.append("queryOnlyOpenClose", .bool(true))
@@ -32,6 +34,7 @@ enum OpenCloseTrait: TraitMapping {
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
         if ValveState.isPresent(on: endpoint) { return ValveOpenClose.states(of: endpoint, into: &states) }
+        if ClosureState.isPresent(on: endpoint) { return ClosureOpenClose.states(of: endpoint, into: &states) }
         if isContactSensor(endpoint) {
             let contact = endpoint.cluster(.BooleanState).bool(.BooleanState.stateValue) ?? false
             states.append("openPercent", .int(contact ? 0 : 100))
@@ -60,6 +63,9 @@ enum OpenCloseTrait: TraitMapping {
     ) throws(CommandError) {
         if ValveState.isPresent(on: endpoint) {
             return try ValveOpenClose.execute(command, params, on: &endpoint, mode: mode)
+        }
+        if ClosureState.isPresent(on: endpoint) {
+            return try ClosureOpenClose.execute(command, params, on: &endpoint, mode: mode)
         }
         if isContactSensor(endpoint) {
             throw CommandError(.functionNotSupported, "a contact sensor's OpenClose is query-only")
@@ -103,14 +109,17 @@ enum OpenCloseTrait: TraitMapping {
         endpoint.clusters[.WindowCovering] = covering
     }
 
-    /// A valve's `Open`/`Close` (``ValveOpenClose``); the covering's writes otherwise (`nil`).
+    /// A valve's `Open`/`Close` (``ValveOpenClose``), a closure's `MoveTo` or `SetTarget` (``ClosureOpenClose``); the
+    /// covering's writes otherwise (`nil`).
     static func matterCommands(
         _ command: Command,
         params: JSONObject,
         before: Endpoint,
         after: Endpoint
     ) -> [MatterCommandDescription]? {
-        ValveState.isPresent(on: after) ? ValveOpenClose.matterCommands(before: before, after: after) : nil
+        if ValveState.isPresent(on: after) { return ValveOpenClose.matterCommands(before: before, after: after) }
+        if ClosureState.isPresent(on: after) { return ClosureOpenClose.matterCommands(before: before, after: after) }
+        return nil
     }
 
     /// Whether the endpoint's OpenClose is a contact sensor's (query-only) rather than a window covering's.

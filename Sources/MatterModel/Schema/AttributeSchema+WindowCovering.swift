@@ -15,7 +15,7 @@ extension AttributeSchema {
         public static let awning = 5
         /// Shutter.
         public static let shutter = 6
-        /// Tilt blind, tilt only: refused, Hearth models the lift only.
+        /// Tilt blind, tilt only: its slats turn (Google Rotation) and it has no lift (no OpenClose).
         public static let tiltBlindTiltOnly = 7
         /// Tilt blind with lift and tilt.
         public static let tiltBlindLiftAndTilt = 8
@@ -70,10 +70,11 @@ extension AttributeSchema {
         public static let maintenanceMode = 1 << 2
     }
 
-    /// Window Covering cluster (0x0102), Matter 1.3 Application Cluster Specification §5.3, with the Lift and
-    /// Position Aware Lift features only (no tilt, no absolute positions): the mandatory `Type`, `ConfigStatus`,
-    /// `OperationalStatus`, `EndProductType` and `Mode`, and the lift position in hundredths of a percent, where
-    /// **0 is fully open and 10000 fully closed**.
+    /// Window Covering cluster (0x0102), Matter 1.3 Application Cluster Specification §5.3, with the Lift, Tilt
+    /// and Position Aware features (no absolute positions): the mandatory `Type`, `ConfigStatus`,
+    /// `OperationalStatus`, `EndProductType` and `Mode`, and the lift and tilt positions in hundredths of a percent,
+    /// where **0 is fully open and 10000 fully closed**. The tilt positions are null on a covering that does not
+    /// tilt (their default), so a lift-only covering stores them as null.
     ///
     /// Where Matter's default is null or manufacturer specific, Hearth picks a usable one: `ConfigStatus` 9
     /// (operational, lift position aware), `CurrentPositionLiftPercent100ths` 0 (fully open), and an omitted
@@ -85,8 +86,8 @@ extension AttributeSchema {
             type: .enum8,
             range: 0...0xFF,
             unit: "TypeEnum: 0 rollershade, 1 two-motor rollershade, 2 exterior rollershade, 3 two-motor exterior "
-                + "rollershade, 4 drapery, 5 awning, 6 shutter, 7 tilt-only blind (not modelled), 8 lift-and-tilt "
-                + "blind, 9 projector screen, 255 unknown",
+                + "rollershade, 4 drapery, 5 awning, 6 shutter, 7 tilt-only blind, 8 lift-and-tilt blind, "
+                + "9 projector screen, 255 unknown",
             defaultValue: .int(WindowCoveringType.rollershade)
         ),
         AttributeSpec(
@@ -117,6 +118,15 @@ extension AttributeSchema {
             defaultValue: .int(0xFFFF)
         ),
         AttributeSpec(
+            .WindowCovering.targetPositionTiltPercent100ths,
+            id: 0x000C,
+            type: .uint16,
+            range: 0...10000,
+            nullValue: 0xFFFF,
+            unit: "1/100 % closed (0 fully open, 10000 fully closed); null = no target or no tilt",
+            defaultValue: .int(0xFFFF)
+        ),
+        AttributeSpec(
             .WindowCovering.endProductType,
             id: 0x000D,
             type: .enum8,
@@ -134,6 +144,15 @@ extension AttributeSchema {
             defaultValue: .int(0)
         ),
         AttributeSpec(
+            .WindowCovering.currentPositionTiltPercent100ths,
+            id: 0x000F,
+            type: .uint16,
+            range: 0...10000,
+            nullValue: 0xFFFF,
+            unit: "1/100 % closed (0 fully open, 10000 fully closed); null = unknown or no tilt",
+            defaultValue: .int(0xFFFF)
+        ),
+        AttributeSpec(
             .WindowCovering.mode,
             id: 0x0017,
             type: .bitmap8,
@@ -143,31 +162,29 @@ extension AttributeSchema {
         ),
     ]
 
-    /// An omitted `TargetPositionLiftPercent100ths` follows `CurrentPositionLiftPercent100ths`.
+    /// An omitted `TargetPositionLiftPercent100ths` follows `CurrentPositionLiftPercent100ths`, and an omitted
+    /// `TargetPositionTiltPercent100ths` follows `CurrentPositionTiltPercent100ths`.
     static func fillWindowCovering(_ state: inout ClusterState, given: ClusterState) {
-        if given[.WindowCovering.targetPositionLiftPercent100ths] == nil,
-            let current = state[.WindowCovering.currentPositionLiftPercent100ths]
-        {
-            state[.WindowCovering.targetPositionLiftPercent100ths] = current
+        let pairs: [(target: Attribute, current: Attribute)] = [
+            (.WindowCovering.targetPositionLiftPercent100ths, .WindowCovering.currentPositionLiftPercent100ths),
+            (.WindowCovering.targetPositionTiltPercent100ths, .WindowCovering.currentPositionTiltPercent100ths),
+        ]
+        for (target, current) in pairs where given[target] == nil {
+            if let value = state[current] { state[target] = value }
         }
     }
 
     /// Window Covering rules:
-    /// - `Type` is one of Matter's (0…9, 255), and not 7 (tilt-only blind: Hearth models the lift only);
-    ///   `EndProductType` is one of Matter's (0…23, 255).
-    /// - `OperationalStatus`: no field is 3 (reserved); the tilt field is stopped; the global field equals the
-    ///   lift field (with no tilt, the covering moves exactly when its lift does).
+    /// - `Type` is one of Matter's (0…9, 255); `EndProductType` is one of Matter's (0…23, 255).
+    /// - `OperationalStatus`: no field is 3 (reserved); the tilt field is stopped (Hearth turns the slats at once,
+    ///   so a stored tilt is never in motion); the global field equals the lift field.
+    /// - `TargetPositionTiltPercent100ths` is null or equals `CurrentPositionTiltPercent100ths` (the tilt is at
+    ///   rest).
     /// - When the lift is stopped, `TargetPositionLiftPercent100ths` is null or equals the current position
     ///   (Matter's StopMotion sets the target to the current position). When it moves, the target is set and lies
     ///   in the direction of travel from a known current position: below it when opening, above it when closing.
     static func windowCoveringViolation(_ state: ClusterState) -> AttributeViolation? {
         let type = state.int(.WindowCovering.type)!
-        if type == WindowCoveringType.tiltBlindTiltOnly {
-            return AttributeViolation(
-                attribute: .WindowCovering.type,
-                reason: "7 (tilt-only blind) is not supported: Hearth models the lift of a window covering only"
-            )
-        }
         if type > WindowCoveringType.projectorScreen, type != WindowCoveringType.unknown {
             return AttributeViolation(attribute: .WindowCovering.type, reason: "\(type) is reserved (known: 0…9, 255)")
         }
@@ -192,9 +209,10 @@ extension AttributeSchema {
         if MovementStatus.tilt(of: status) != MovementStatus.stopped {
             return AttributeViolation(
                 attribute: .WindowCovering.operationalStatus,
-                reason: "\(status) moves the tilt (bits 4–5), which Hearth does not model"
+                reason: "\(status) moves the tilt (bits 4–5): Hearth turns the slats at once, so the tilt is at rest"
             )
         }
+        if let violation = tiltViolation(state) { return violation }
         if MovementStatus.global(of: status) != lift {
             return AttributeViolation(
                 attribute: .WindowCovering.operationalStatus,
@@ -235,6 +253,24 @@ extension AttributeSchema {
                     )
                 }
             }
+        }
+        return nil
+    }
+
+    /// The tilt at rest: `TargetPositionTiltPercent100ths` null or equal to `CurrentPositionTiltPercent100ths`.
+    static func tiltViolation(_ state: ClusterState) -> AttributeViolation? {
+        let targetName = Attribute.WindowCovering.targetPositionTiltPercent100ths
+        let currentName = Attribute.WindowCovering.currentPositionTiltPercent100ths
+        guard let targetValue = state[targetName], let targetSpec = spec(targetName), !targetSpec.isNull(targetValue)
+        else { return nil }
+        let currentValue = state[currentName] ?? .int(0xFFFF)
+        if targetValue != currentValue {
+            let current = spec(currentName)?.isNull(currentValue) == false ? currentValue.intValue : nil
+            return AttributeViolation(
+                attribute: targetName,
+                reason: "\(targetValue.intValue ?? 0) differs from \(currentName) "
+                    + "(\(current.map(String.init) ?? "null")) while the tilt is at rest"
+            )
         }
         return nil
     }

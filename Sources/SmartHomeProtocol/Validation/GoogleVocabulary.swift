@@ -140,6 +140,12 @@ public enum GoogleVocabulary {
         "SPRINKLER": GuideTraits(required: ["StartStop"], recommended: ["Timer"]),
         "LIGHT": GuideTraits(required: ["OnOff"], recommended: ["ColorSetting", "Brightness"]),
         "SCENE": GuideTraits(required: ["Scene"]),
+        // Openings (guides/garage, guides/window: "Required traits … OpenClose", "Recommended traits … LockUnlock";
+        // guides/gate lists the same; DOOR is taken to match them).
+        "GARAGE": GuideTraits(required: ["OpenClose"], recommended: ["LockUnlock"]),
+        "GATE": GuideTraits(required: ["OpenClose"], recommended: ["LockUnlock"]),
+        "DOOR": GuideTraits(required: ["OpenClose"], recommended: ["LockUnlock"]),
+        "WINDOW": GuideTraits(required: ["OpenClose"], recommended: ["LockUnlock"]),
     ]
 
     /// `action.devices.types.`

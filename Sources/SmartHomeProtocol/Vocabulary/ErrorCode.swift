@@ -82,4 +82,17 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case alreadyArmed
     /// ArmDisarm: disarming (or cancelling the arming of) a security system that is already disarmed.
     case alreadyDisarmed
+    // openings (traits/openclose, guides/garage)
+    /// OpenClose: the opening is already fully open.
+    case alreadyOpen
+    /// OpenClose: the opening is already fully closed.
+    case alreadyClosed
+    /// OpenClose: the opening is latched (locked) and so cannot be moved ("if the door is locked and therefore
+    /// cannot be controlled", GARAGE guide).
+    case lockedState
+    /// OpenClose: something is in the opening's way ("if an object has obstructed the path of the door while
+    /// closing", GARAGE guide).
+    case obstructionDetected
+    /// The device needs servicing (a closure's `MaintenanceRequired`).
+    case deviceNeedsRepair
 }

@@ -20,6 +20,7 @@ struct CatalogueValidationTests {
             ("cameras", CameraCatalogue.deviceFile),
             ("sensors", SensorsCatalogue.deviceFile),
             ("maintenance", MaintenanceCatalogue.deviceFile),
+            ("openings", OpeningsCatalogue.deviceFile),
         ]
 
     static func devices() throws -> [Device] {

@@ -2,7 +2,7 @@
 // (project-chip/connectedhomeip data_model/, versions 1.4, 1.4.1, 1.5). Do not edit:
 // run the generator again (the DocC article "The Matter data model" says how).
 //
-// 125 clusters, from:
+// 127 clusters, from:
 //   1.4.1/clusters/Label-Cluster-UserLabelCluster.xml sha256:befbcd38d97d985a79a38395faeb2f83a3ea337d4d7893567699c8b1420b27ef
 //   1.4.1/clusters/LowPower.xml sha256:97ad9a72e0f8531f087c595dfc87ae30d6f81e5f50c79451b3294add02527027
 //   1.4.1/clusters/SmokeCOAlarm.xml sha256:9c2282e8246d7c25162ead6f89562aa80ac120e570b298deb58cb68bd2251e54
@@ -116,6 +116,8 @@
 //   1.4/clusters/bridge-clusters-BridgedDeviceBasicInformationCluster.xml sha256:636a86b1684d433b2595c279f4ad4120346793dc738922b8d8afaca668730287
 //   1.5/clusters/CameraAVStreamManagement.xml sha256:33d55fe29dcd1603d50b4d9797284330cd13f3e1ca6c8b25c49bc1a4c52b83b3
 //   1.5/clusters/Chime.xml sha256:d0f5bba66ef985771f40d28c9d434973d163bef14526ef588dfd72119b1dc263
+//   1.5/clusters/ClosureControl.xml sha256:34e60a4999b623e395c0e874653136fd3a203a84a4992cd9d055ca83aa3853f3
+//   1.5/clusters/ClosureDimension.xml sha256:44d4b5da9825a550618c67a3b66b7b9050b43a282b393fb685a40e53af952569
 //   1.5/clusters/PushAVStreamTransport.xml sha256:30a04e166ff65a1dc570bb60c86ae6ec4e55cc076b138ef2599642287629fa44
 //   1.5/clusters/WebRTC_Provider.xml sha256:da14ea70d849cb8481f6c1e7dd143aeb7d0fe27fec62ff9c07094d72333dc9a4
 //   1.5/clusters/WebRTC_Requestor.xml sha256:571909f83c14245677aacb2d6a2b829df6b95a9696b3b0842e863a5eccafe71d
@@ -199,6 +201,8 @@ extension MatterClusterDefinition {
         cluster009F,
         cluster0101,
         cluster0102,
+        cluster0104,
+        cluster0105,
         cluster0150,
         cluster0200,
         cluster0201,
@@ -328,6 +332,8 @@ extension MatterClusterDefinition {
         (0x009F, "Device Energy Management Mode"),
         (0x0101, "Door Lock"),
         (0x0102, "Window Covering"),
+        (0x0104, "Closure Control"),
+        (0x0105, "Closure Dimension"),
         (0x0150, "Service Area"),
         (0x0200, "Pump Configuration and Control"),
         (0x0201, "Thermostat"),
@@ -459,6 +465,8 @@ extension MatterClusterDefinition {
         case 0x009F: return cluster009F
         case 0x0101: return cluster0101
         case 0x0102: return cluster0102
+        case 0x0104: return cluster0104
+        case 0x0105: return cluster0105
         case 0x0150: return cluster0150
         case 0x0200: return cluster0200
         case 0x0201: return cluster0201
@@ -24745,6 +24753,967 @@ extension MatterClusterDefinition {
                     conformance: .mandatory(nil),
                     constraint: .described
                 )
+            ]
+        ),
+    ]
+
+    // 1.5/clusters/ClosureControl.xml
+    private static let cluster0104: MatterClusterDefinition = MatterClusterDefinition(
+        id: 0x0104,
+        name: "Closure Control",
+        revision: 1,
+        classification: Classification(
+            hierarchy: .base,
+            baseCluster: nil,
+            role: "application",
+            picsCode: "CLCTRL",
+            scope: "Endpoint"
+        ),
+        conformance: .provisional,
+        features: cluster0104Features,
+        dataTypes: cluster0104DataTypes,
+        attributes: cluster0104Attributes,
+        commands: cluster0104Commands,
+        events: cluster0104Events
+    )
+    private static let cluster0104Features: [Feature] = [
+        Feature(
+            bit: 0,
+            code: "PS",
+            name: "Positioning",
+            conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1))
+        ),
+        Feature(
+            bit: 1,
+            code: "LT",
+            name: "MotionLatching",
+            conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1))
+        ),
+        Feature(bit: 2, code: "IS", name: "Instantaneous", conformance: .optional(nil)),
+        Feature(
+            bit: 3,
+            code: "SP",
+            name: "Speed",
+            conformance: .optional(.all([.feature("PS"), .not(.feature("IS"))]))
+        ),
+        Feature(bit: 4, code: "VT", name: "Ventilation", conformance: .optional(.feature("PS"))),
+        Feature(bit: 5, code: "PD", name: "Pedestrian", conformance: .optional(.feature("PS"))),
+        Feature(bit: 6, code: "CL", name: "Calibration", conformance: .optional(.feature("PS"))),
+        Feature(bit: 7, code: "PT", name: "Protection", conformance: .optional(nil)),
+        Feature(bit: 8, code: "MO", name: "ManuallyOperable", conformance: .optional(nil)),
+        Feature(bit: 9, code: "ACC", name: "Access", conformance: .otherwise([.provisional, .optional(nil)])),
+    ]
+    private static let cluster0104DataTypes: [DataType] = [
+        DataType(
+            name: "ClosureErrorEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "PhysicallyBlocked", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "BlockedBySensor", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "TemperatureLimited", conformance: .mandatory(nil)),
+                    Item(value: 3, name: "MaintenanceRequired", conformance: .mandatory(nil)),
+                    Item(value: 4, name: "InternalInterference", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "CurrentPositionEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "FullyClosed", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "FullyOpened", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "PartiallyOpened", conformance: .mandatory(nil)),
+                    Item(value: 3, name: "OpenedForPedestrian", conformance: .mandatory(.feature("PD"))),
+                    Item(value: 4, name: "OpenedForVentilation", conformance: .mandatory(.feature("VT"))),
+                    Item(value: 5, name: "OpenedAtSignature", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "MainStateEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "Stopped", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Moving", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "WaitingForMotion", conformance: .mandatory(nil)),
+                    Item(value: 3, name: "Error", conformance: .mandatory(nil)),
+                    Item(value: 4, name: "Calibrating", conformance: .mandatory(.feature("CL"))),
+                    Item(value: 5, name: "Protected", conformance: .mandatory(.feature("PT"))),
+                    Item(value: 6, name: "Disengaged", conformance: .mandatory(.feature("MO"))),
+                    Item(value: 7, name: "SetupRequired", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "TargetPositionEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "MoveToFullyClosed", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "MoveToFullyOpen", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "MoveToPedestrianPosition", conformance: .mandatory(.feature("PD"))),
+                    Item(value: 3, name: "MoveToVentilationPosition", conformance: .mandatory(.feature("VT"))),
+                    Item(value: 4, name: "MoveToSignaturePosition", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "LatchControlModesBitmap",
+            kind: .bitmap([
+                Bitfield(bits: 0...0, name: "RemoteLatching", conformance: .mandatory(.feature("LT"))),
+                Bitfield(bits: 1...1, name: "RemoteUnlatching", conformance: .mandatory(.feature("LT"))),
+            ])
+        ),
+        DataType(
+            name: "OverallCurrentStateStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "Position",
+                        type: .named("CurrentPositionEnum"),
+                        defaultValue: "null",
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(.feature("PS")),
+                        constraint: .described
+                    ),
+                    Field(
+                        id: 1,
+                        name: "Latch",
+                        type: .named("bool"),
+                        defaultValue: "null",
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(.feature("LT")),
+                        constraint: .described
+                    ),
+                    Field(
+                        id: 2,
+                        name: "Speed",
+                        type: .named("ThreeLevelAutoEnum"),
+                        defaultValue: "MS",
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(.feature("SP")),
+                        constraint: .described
+                    ),
+                    Field(
+                        id: 3,
+                        name: "SecureState",
+                        type: .named("bool"),
+                        defaultValue: "null",
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(nil),
+                        constraint: .described
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "OverallTargetStateStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "Position",
+                        type: .named("TargetPositionEnum"),
+                        defaultValue: "null",
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(.feature("PS")),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "Latch",
+                        type: .named("bool"),
+                        defaultValue: "null",
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(.feature("LT")),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 2,
+                        name: "Speed",
+                        type: .named("ThreeLevelAutoEnum"),
+                        defaultValue: "MS",
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(.feature("SP")),
+                        constraint: nil
+                    ),
+                ]
+            )
+        ),
+    ]
+    private static let cluster0104Attributes: [Attribute] = [
+        Attribute(
+            id: 0x0000,
+            name: "CountdownTime",
+            type: .named("elapsed-s"),
+            defaultValue: "null",
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(nullable: true, quieterReporting: true),
+            conformance: .optional(.all([.feature("PS"), .not(.feature("IS"))])),
+            constraint: .max(.integer(259200))
+        ),
+        Attribute(
+            id: 0x0001,
+            name: "MainState",
+            type: .named("MainStateEnum"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(),
+            conformance: .mandatory(nil),
+            constraint: nil
+        ),
+        Attribute(
+            id: 0x0002,
+            name: "CurrentErrorList",
+            type: .list(entry: "ClosureErrorEnum", constraint: nil),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(),
+            conformance: .mandatory(nil),
+            constraint: .maxCount(.integer(10))
+        ),
+        Attribute(
+            id: 0x0003,
+            name: "OverallCurrentState",
+            type: .named("OverallCurrentStateStruct"),
+            defaultValue: "null",
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(nullable: true),
+            conformance: .mandatory(nil),
+            constraint: nil
+        ),
+        Attribute(
+            id: 0x0004,
+            name: "OverallTargetState",
+            type: .named("OverallTargetStateStruct"),
+            defaultValue: "null",
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(nullable: true),
+            conformance: .mandatory(nil),
+            constraint: nil
+        ),
+        Attribute(
+            id: 0x0005,
+            name: "LatchControlModes",
+            type: .named("LatchControlModesBitmap"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("LT")),
+            constraint: nil
+        ),
+    ]
+    private static let cluster0104Commands: [Command] = [
+        Command(
+            id: 0x00,
+            name: "Stop",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .operate),
+            conformance: .mandatory(.not(.feature("IS"))),
+            fields: []
+        ),
+        Command(
+            id: 0x01,
+            name: "MoveTo",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .operate, timed: true),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "Position",
+                    type: .named("TargetPositionEnum"),
+                    defaultValue: "desc",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+                Field(
+                    id: 1,
+                    name: "Latch",
+                    type: .named("bool"),
+                    defaultValue: "desc",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+                Field(
+                    id: 2,
+                    name: "Speed",
+                    type: .named("ThreeLevelAutoEnum"),
+                    defaultValue: "Auto",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+            ]
+        ),
+        Command(
+            id: 0x02,
+            name: "Calibrate",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .manage, timed: true),
+            conformance: .mandatory(.feature("CL")),
+            fields: []
+        ),
+        Command(
+            id: 0x03,
+            name: "GroupedMoveTo",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .operate),
+            conformance: .otherwise([.provisional, .mandatory(.not(.feature("ACC")))]),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "Position",
+                    type: .named("TargetPositionEnum"),
+                    defaultValue: "desc",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+                Field(
+                    id: 1,
+                    name: "Latch",
+                    type: .named("bool"),
+                    defaultValue: "desc",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+                Field(
+                    id: 2,
+                    name: "Speed",
+                    type: .named("ThreeLevelAutoEnum"),
+                    defaultValue: "Auto",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+            ]
+        ),
+    ]
+    private static let cluster0104Events: [Event] = [
+        Event(
+            id: 0x00,
+            name: "OperationalError",
+            priority: .critical,
+            access: Access(readPrivilege: .view),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "ErrorState",
+                    type: .list(entry: "ClosureErrorEnum", constraint: nil),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: .countBetween(.integer(1), .integer(10))
+                )
+            ]
+        ),
+        Event(
+            id: 0x01,
+            name: "MovementCompleted",
+            priority: .info,
+            access: Access(readPrivilege: .view),
+            conformance: .mandatory(.not(.feature("IS"))),
+            fields: []
+        ),
+        Event(
+            id: 0x02,
+            name: "EngageStateChanged",
+            priority: .info,
+            access: Access(readPrivilege: .view),
+            conformance: .mandatory(.feature("MO")),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "EngageValue",
+                    type: .named("bool"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                )
+            ]
+        ),
+        Event(
+            id: 0x03,
+            name: "SecureStateChanged",
+            priority: .info,
+            access: Access(readPrivilege: .view),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "SecureValue",
+                    type: .named("bool"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                )
+            ]
+        ),
+    ]
+
+    // 1.5/clusters/ClosureDimension.xml
+    private static let cluster0105: MatterClusterDefinition = MatterClusterDefinition(
+        id: 0x0105,
+        name: "Closure Dimension",
+        revision: 1,
+        classification: Classification(
+            hierarchy: .base,
+            baseCluster: nil,
+            role: "application",
+            picsCode: "CLDIM",
+            scope: "Endpoint"
+        ),
+        conformance: .provisional,
+        features: cluster0105Features,
+        dataTypes: cluster0105DataTypes,
+        attributes: cluster0105Attributes,
+        commands: cluster0105Commands,
+        events: []
+    )
+    private static let cluster0105Features: [Feature] = [
+        Feature(
+            bit: 0,
+            code: "PS",
+            name: "Positioning",
+            conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1))
+        ),
+        Feature(
+            bit: 1,
+            code: "LT",
+            name: "MotionLatching",
+            conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1))
+        ),
+        Feature(bit: 2, code: "UT", name: "Unit", conformance: .optional(.feature("PS"))),
+        Feature(bit: 3, code: "LM", name: "Limitation", conformance: .optional(.feature("PS"))),
+        Feature(bit: 4, code: "SP", name: "Speed", conformance: .optional(.feature("PS"))),
+        Feature(
+            bit: 5,
+            code: "TR",
+            name: "Translation",
+            conformance: .optionalChoice(.feature("PS"), MatterChoice(name: "b", more: false))
+        ),
+        Feature(
+            bit: 6,
+            code: "RO",
+            name: "Rotation",
+            conformance: .optionalChoice(.feature("PS"), MatterChoice(name: "b", more: false))
+        ),
+        Feature(
+            bit: 7,
+            code: "MD",
+            name: "Modulation",
+            conformance: .optionalChoice(.feature("PS"), MatterChoice(name: "b", more: false))
+        ),
+        Feature(bit: 8, code: "ACC", name: "Access", conformance: .otherwise([.provisional, .optional(nil)])),
+    ]
+    private static let cluster0105DataTypes: [DataType] = [
+        DataType(
+            name: "ClosureUnitEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "Millimeter", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Degree", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "ModulationTypeEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "SlatsOrientation", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "SlatsOpenwork", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "StripesAlignment", conformance: .mandatory(nil)),
+                    Item(value: 3, name: "Opacity", conformance: .mandatory(nil)),
+                    Item(value: 4, name: "Ventilation", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "OverflowEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "NoOverflow", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Inside", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "Outside", conformance: .mandatory(nil)),
+                    Item(value: 3, name: "TopInside", conformance: .mandatory(nil)),
+                    Item(value: 4, name: "TopOutside", conformance: .mandatory(nil)),
+                    Item(value: 5, name: "BottomInside", conformance: .mandatory(nil)),
+                    Item(value: 6, name: "BottomOutside", conformance: .mandatory(nil)),
+                    Item(value: 7, name: "LeftInside", conformance: .mandatory(nil)),
+                    Item(value: 8, name: "LeftOutside", conformance: .mandatory(nil)),
+                    Item(value: 9, name: "RightInside", conformance: .mandatory(nil)),
+                    Item(value: 10, name: "RightOutside", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "RotationAxisEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "Left", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "CenteredVertical", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "LeftAndRight", conformance: .mandatory(nil)),
+                    Item(value: 3, name: "Right", conformance: .mandatory(nil)),
+                    Item(value: 4, name: "Top", conformance: .mandatory(nil)),
+                    Item(value: 5, name: "CenteredHorizontal", conformance: .mandatory(nil)),
+                    Item(value: 6, name: "TopAndBottom", conformance: .mandatory(nil)),
+                    Item(value: 7, name: "Bottom", conformance: .mandatory(nil)),
+                    Item(value: 8, name: "LeftBarrier", conformance: .mandatory(nil)),
+                    Item(value: 9, name: "LeftAndRightBarriers", conformance: .mandatory(nil)),
+                    Item(value: 10, name: "RightBarrier", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "StepDirectionEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "Decrease", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Increase", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "TranslationDirectionEnum",
+            kind: .enumeration(
+                base: nil,
+                items: [
+                    Item(value: 0, name: "Downward", conformance: .mandatory(nil)),
+                    Item(value: 1, name: "Upward", conformance: .mandatory(nil)),
+                    Item(value: 2, name: "VerticalMask", conformance: .mandatory(nil)),
+                    Item(value: 3, name: "VerticalSymmetry", conformance: .mandatory(nil)),
+                    Item(value: 4, name: "Leftward", conformance: .mandatory(nil)),
+                    Item(value: 5, name: "Rightward", conformance: .mandatory(nil)),
+                    Item(value: 6, name: "HorizontalMask", conformance: .mandatory(nil)),
+                    Item(value: 7, name: "HorizontalSymmetry", conformance: .mandatory(nil)),
+                    Item(value: 8, name: "Forward", conformance: .mandatory(nil)),
+                    Item(value: 9, name: "Backward", conformance: .mandatory(nil)),
+                    Item(value: 10, name: "DepthMask", conformance: .mandatory(nil)),
+                    Item(value: 11, name: "DepthSymmetry", conformance: .mandatory(nil)),
+                ]
+            )
+        ),
+        DataType(
+            name: "LatchControlModesBitmap",
+            kind: .bitmap([
+                Bitfield(bits: 0...0, name: "RemoteLatching", conformance: .mandatory(.feature("LT"))),
+                Bitfield(bits: 1...1, name: "RemoteUnlatching", conformance: .mandatory(.feature("LT"))),
+            ])
+        ),
+        DataType(
+            name: "DimensionStateStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "Position",
+                        type: .named("percent100ths"),
+                        defaultValue: "null",
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(.feature("PS")),
+                        constraint: .described
+                    ),
+                    Field(
+                        id: 1,
+                        name: "Latch",
+                        type: .named("bool"),
+                        defaultValue: "null",
+                        access: Access(),
+                        quality: Quality(nullable: true),
+                        conformance: .mandatory(.feature("LT")),
+                        constraint: .described
+                    ),
+                    Field(
+                        id: 2,
+                        name: "Speed",
+                        type: .named("ThreeLevelAutoEnum"),
+                        defaultValue: "MS",
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(.feature("SP")),
+                        constraint: .described
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "RangePercent100thsStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "Min",
+                        type: .named("percent100ths"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "Max",
+                        type: .named("percent100ths"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .between(.reference("Min"), .integer(10000))
+                    ),
+                ]
+            )
+        ),
+        DataType(
+            name: "UnitRangeStruct",
+            kind: .structure(
+                access: Access(),
+                fields: [
+                    Field(
+                        id: 0,
+                        name: "Min",
+                        type: .named("int16"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: nil
+                    ),
+                    Field(
+                        id: 1,
+                        name: "Max",
+                        type: .named("int16"),
+                        defaultValue: nil,
+                        access: Access(),
+                        quality: Quality(),
+                        conformance: .mandatory(nil),
+                        constraint: .between(.reference("Min"), .integer(32767))
+                    ),
+                ]
+            )
+        ),
+    ]
+    private static let cluster0105Attributes: [Attribute] = [
+        Attribute(
+            id: 0x0000,
+            name: "CurrentState",
+            type: .named("DimensionStateStruct"),
+            defaultValue: "null",
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(nullable: true, quieterReporting: true),
+            conformance: .mandatory(nil),
+            constraint: .described
+        ),
+        Attribute(
+            id: 0x0001,
+            name: "TargetState",
+            type: .named("DimensionStateStruct"),
+            defaultValue: "null",
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(nullable: true),
+            conformance: .mandatory(nil),
+            constraint: .described
+        ),
+        Attribute(
+            id: 0x0002,
+            name: "Resolution",
+            type: .named("percent100ths"),
+            defaultValue: "0.01",
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("PS")),
+            constraint: .min(.integer(1))
+        ),
+        Attribute(
+            id: 0x0003,
+            name: "StepValue",
+            type: .named("percent100ths"),
+            defaultValue: "0.01",
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("PS")),
+            constraint: .min(.integer(1))
+        ),
+        Attribute(
+            id: 0x0004,
+            name: "Unit",
+            type: .named("ClosureUnitEnum"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("UT")),
+            constraint: nil
+        ),
+        Attribute(
+            id: 0x0005,
+            name: "UnitRange",
+            type: .named("UnitRangeStruct"),
+            defaultValue: "null",
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(nullable: true),
+            conformance: .mandatory(.feature("UT")),
+            constraint: .described
+        ),
+        Attribute(
+            id: 0x0006,
+            name: "LimitRange",
+            type: .named("RangePercent100thsStruct"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(),
+            conformance: .mandatory(.feature("LM")),
+            constraint: .described
+        ),
+        Attribute(
+            id: 0x0007,
+            name: "TranslationDirection",
+            type: .named("TranslationDirectionEnum"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("TR")),
+            constraint: nil
+        ),
+        Attribute(
+            id: 0x0008,
+            name: "RotationAxis",
+            type: .named("RotationAxisEnum"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("RO")),
+            constraint: nil
+        ),
+        Attribute(
+            id: 0x0009,
+            name: "Overflow",
+            type: .named("OverflowEnum"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("RO")),
+            constraint: nil
+        ),
+        Attribute(
+            id: 0x000A,
+            name: "ModulationType",
+            type: .named("ModulationTypeEnum"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("MD")),
+            constraint: nil
+        ),
+        Attribute(
+            id: 0x000B,
+            name: "LatchControlModes",
+            type: .named("LatchControlModesBitmap"),
+            defaultValue: nil,
+            access: Access(read: true, readPrivilege: .view),
+            quality: Quality(persistence: .fixed),
+            conformance: .mandatory(.feature("LT")),
+            constraint: nil
+        ),
+    ]
+    private static let cluster0105Commands: [Command] = [
+        Command(
+            id: 0x00,
+            name: "SetTarget",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .operate, timed: true),
+            conformance: .mandatory(nil),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "Position",
+                    type: .named("percent100ths"),
+                    defaultValue: "desc",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+                Field(
+                    id: 1,
+                    name: "Latch",
+                    type: .named("bool"),
+                    defaultValue: "desc",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+                Field(
+                    id: 2,
+                    name: "Speed",
+                    type: .named("ThreeLevelAutoEnum"),
+                    defaultValue: "Auto",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+            ]
+        ),
+        Command(
+            id: 0x01,
+            name: "Step",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .operate, timed: true),
+            conformance: .mandatory(.feature("PS")),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "Direction",
+                    type: .named("StepDirectionEnum"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                ),
+                Field(
+                    id: 1,
+                    name: "NumberOfSteps",
+                    type: .named("uint16"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: .min(.integer(1))
+                ),
+                Field(
+                    id: 2,
+                    name: "Speed",
+                    type: .named("ThreeLevelAutoEnum"),
+                    defaultValue: "Auto",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optional(.feature("SP")),
+                    constraint: .described
+                ),
+            ]
+        ),
+        Command(
+            id: 0x02,
+            name: "GroupedSetTarget",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .operate),
+            conformance: .otherwise([.provisional, .mandatory(.not(.feature("ACC")))]),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "Position",
+                    type: .named("percent100ths"),
+                    defaultValue: "desc",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+                Field(
+                    id: 1,
+                    name: "Latch",
+                    type: .named("bool"),
+                    defaultValue: "desc",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+                Field(
+                    id: 2,
+                    name: "Speed",
+                    type: .named("ThreeLevelAutoEnum"),
+                    defaultValue: "Auto",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optionalChoice(nil, MatterChoice(name: "a", more: true, min: 1)),
+                    constraint: nil
+                ),
+            ]
+        ),
+        Command(
+            id: 0x03,
+            name: "GroupedStep",
+            direction: .commandToServer,
+            response: "Y",
+            access: Access(invokePrivilege: .operate),
+            conformance: .otherwise([.provisional, .mandatory(.all([.feature("PS"), .not(.feature("ACC"))]))]),
+            fields: [
+                Field(
+                    id: 0,
+                    name: "Direction",
+                    type: .named("StepDirectionEnum"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: nil
+                ),
+                Field(
+                    id: 1,
+                    name: "NumberOfSteps",
+                    type: .named("uint16"),
+                    defaultValue: nil,
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .mandatory(nil),
+                    constraint: .min(.integer(1))
+                ),
+                Field(
+                    id: 2,
+                    name: "Speed",
+                    type: .named("ThreeLevelAutoEnum"),
+                    defaultValue: "Auto",
+                    access: Access(),
+                    quality: Quality(),
+                    conformance: .optional(nil),
+                    constraint: .described
+                ),
             ]
         ),
     ]

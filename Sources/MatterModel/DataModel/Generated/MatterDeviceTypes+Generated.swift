@@ -2,7 +2,7 @@
 // (project-chip/connectedhomeip data_model/, versions 1.4, 1.4.1, 1.5). Do not edit:
 // run the generator again (the DocC article "The Matter data model" says how).
 //
-// 77 device types, from:
+// 80 device types, from:
 //   1.4.1/device_types/AirPurifier.xml sha256:54002e019f10924d9b215c356514018f4f2c5363d6cb60e6d9ee2a061ba5f90e
 //   1.4.1/device_types/CastingVideoClient.xml sha256:764429265cffe95507fadd6d0d52f19ca84c5f1f77583d2a43c01a078855e81d
 //   1.4.1/device_types/OnOffPlug-inUnit.xml sha256:a8c72c0054cc138f55681d88492fdc317bfc21725b8d5b51480172b0342f6977
@@ -77,7 +77,10 @@
 //   1.4/device_types/WindowCoveringController.xml sha256:9e38b2f67d1077d48b6f63ac397b6388b347a1dbbd7add6a4a3b27aa2c1bfd54
 //   1.5/device_types/AudioDoorbell.xml sha256:d9edb59f5bd63244ccdf2775e717796dcac55de80fa011b8ce61ecf247795085
 //   1.5/device_types/Camera.xml sha256:7f455bdbf2615c79e1b8e4e0447a4b7d2d5e2586f236de7c89f4cf0934821298
+//   1.5/device_types/Closure.xml sha256:91ca2cc23c0e6997f69785918b46ddbdfe99af81bb2f7d96f0cedb30967a121a
+//   1.5/device_types/ClosurePanel.xml sha256:2890f89a6535b00fe70dd6671e81d3134ce1398aa954c2d9d2e25f75699ff009
 //   1.5/device_types/Doorbell.xml sha256:0b8a16d686827d46b46d5efd7ad03bf2f533692a3880c855ebea27a1b03f9c84
+//   1.5/device_types/IrrigationSystem.xml sha256:f7204609dfbc7b1f2e26a24c20d0e88cc218d4cf1d83cc7c88fe2612d2fb6547
 //   1.5/device_types/SnapshotCamera.xml sha256:6efaba7cf585aebb5c1ae1859c360d722840a7aa46223e346543d6c8de624132
 //   1.5/device_types/VideoDoorbell.xml sha256:eadf44e216977b1b1f1de69c7b569b3890e22897b2a034c44fa0e3919a722d24
 
@@ -1967,6 +1970,62 @@ extension MatterDeviceTypeDefinition {
                     name: "Fan Control",
                     side: .server,
                     conformance: .mandatory(nil),
+                    singleton: false,
+                    features: [],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+            ]
+        ),
+        // 1.5/device_types/IrrigationSystem.xml
+        MatterDeviceTypeDefinition(
+            id: 0x0040,
+            name: "Irrigation System",
+            revision: 1,
+            deviceClass: "simple",
+            scope: "endpoint",
+            superset: nil,
+            conditions: [],
+            clusters: [
+                .init(
+                    id: 0x0003,
+                    name: "Identify",
+                    side: .server,
+                    conformance: .optional(nil),
+                    singleton: false,
+                    features: [],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+                .init(
+                    id: 0x0060,
+                    name: "Operational State",
+                    side: .server,
+                    conformance: .optional(nil),
+                    singleton: false,
+                    features: [],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+                .init(
+                    id: 0x0404,
+                    name: "Flow Measurement",
+                    side: .server,
+                    conformance: .optional(nil),
+                    singleton: false,
+                    features: [],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+                .init(
+                    id: 0x0404,
+                    name: "Flow Measurement",
+                    side: .client,
+                    conformance: .optional(nil),
                     singleton: false,
                     features: [],
                     attributes: [],
@@ -4758,6 +4817,92 @@ extension MatterDeviceTypeDefinition {
                     singleton: false,
                     features: [
                         .init(code: "", name: "AbsolutePosition", conformance: .mandatory(.condition("Zigbee")))
+                    ],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+            ]
+        ),
+        // 1.5/device_types/Closure.xml
+        MatterDeviceTypeDefinition(
+            id: 0x0230,
+            name: "Closure",
+            revision: 1,
+            deviceClass: "simple",
+            scope: "endpoint",
+            superset: nil,
+            conditions: ["AccessDevice"],
+            clusters: [
+                .init(
+                    id: 0x0003,
+                    name: "Identify",
+                    side: .server,
+                    conformance: .mandatory(nil),
+                    singleton: false,
+                    features: [],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+                .init(
+                    id: 0x0004,
+                    name: "Groups",
+                    side: .server,
+                    conformance: .otherwise([
+                        .provisional, .mandatory(.all([.not(.condition("AccessDevice")), .condition("Active")])),
+                        .optional(.not(.condition("AccessDevice"))),
+                    ]),
+                    singleton: false,
+                    features: [],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+                .init(
+                    id: 0x0104,
+                    name: "Closure Control",
+                    side: .server,
+                    conformance: .mandatory(nil),
+                    singleton: false,
+                    features: [
+                        .init(code: "ACC", name: "", conformance: .mandatory(.condition("AccessDevice")))
+                    ],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+            ]
+        ),
+        // 1.5/device_types/ClosurePanel.xml
+        MatterDeviceTypeDefinition(
+            id: 0x0231,
+            name: "Closure Panel",
+            revision: 1,
+            deviceClass: "simple",
+            scope: "endpoint",
+            superset: nil,
+            conditions: ["AccessDevice"],
+            clusters: [
+                .init(
+                    id: 0x0004,
+                    name: "Groups",
+                    side: .server,
+                    conformance: .otherwise([.provisional, .optional(.not(.condition("AccessDevice")))]),
+                    singleton: false,
+                    features: [],
+                    attributes: [],
+                    commands: [],
+                    events: []
+                ),
+                .init(
+                    id: 0x0105,
+                    name: "Closure Dimension",
+                    side: .server,
+                    conformance: .mandatory(nil),
+                    singleton: false,
+                    features: [
+                        .init(code: "ACC", name: "", conformance: .mandatory(.condition("AccessDevice")))
                     ],
                     attributes: [],
                     commands: [],
