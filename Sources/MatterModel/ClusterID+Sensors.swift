@@ -17,6 +17,4 @@ extension ClusterID {
     /// Valve Configuration and Control (0x0081): a valve's state (`CurrentState`), its level with the Level feature
     /// (`CurrentLevel`), and how long it stays open (`OpenDuration`, `RemainingDuration`); `Open` and `Close`.
     @inlinable public static var ValveConfigurationAndControl: ClusterID { ClusterID(matterID: 0x0081) }
-    /// User Label (0x0041): labels the user gives an endpoint, a list of `LabelStruct` `{"Label", "Value"}`.
-    @inlinable public static var UserLabel: ClusterID { ClusterID(matterID: 0x0041) }
 }

@@ -135,8 +135,6 @@ public enum DeviceTypeMapping {
         case .MountedOnOffControl, .MountedDimmableLoadControl: return .switch
         case .WaterValve: return .valve
         case .IrrigationSystem: return .sprinkler
-        // Google's SCENE: "Each scene is its own virtual device"; Matter's is an Aggregator's scene action.
-        case .Aggregator: return .scene
         // A Closure is a DOOR unless its Fixed Label says otherwise (``closureGoogleType(_:)``).
         case .Closure: return .door
         // A cabinet and a cook surface are parts of a device ("only exists composed as part of another device
@@ -153,6 +151,10 @@ public enum DeviceTypeMapping {
         case .WindowCovering: return windowCoveringGoogleType(endpoint)
         case .SmokeCOAlarm: return smokeCOAlarmGoogleType(endpoint)
         case .BasicVideoPlayer, .CastingVideoPlayer: return mediaGoogleType(endpoint)
+        // Google's SCENE: "Each scene is its own virtual device"; Matter's is an Aggregator's scene action, so an
+        // Aggregator with Actions is a scene. Without Actions it has no Google type of its own (a manufacturer
+        // cluster may give it one: ``ManufacturerTraits``).
+        case .Aggregator: return isScene(endpoint) ? .scene : nil
         case .Closure: return closureGoogleType(endpoint)
         default: return googleType(for: endpoint.primaryType)
         }
@@ -208,7 +210,6 @@ public enum DeviceTypeMapping {
         case .MountedDimmableLoadControl: return [.onOff, .brightness]
         case .WaterValve: return [.openClose, .timer]
         case .IrrigationSystem: return [.startStop]
-        case .Aggregator: return [.scene]
         // The rest bring their traits through their clusters (``clusterTraits(for:)``, ``mediaClusterTraits(for:)``):
         // a camera's stream, a remote's nothing (its player endpoint brings the traits), a content app's nothing.
         default: return []
@@ -223,7 +224,7 @@ public enum DeviceTypeMapping {
         guard endpoint.primaryType.isModelled else { return manufacturer }
         let clusterTraits =
             Self.clusterTraits(for: endpoint) + mediaClusterTraits(for: endpoint) + sensorClusterTraits(for: endpoint)
-            + openingClusterTraits(for: endpoint) + manufacturer
+            + openingClusterTraits(for: endpoint) + manufacturer + (isScene(endpoint) ? [.scene] : [])
         if endpoint.deviceTypes.count == 1, clusterTraits.isEmpty { return traits(for: endpoint.deviceTypes[0]) }
         var traits: [Trait] = []
         for type in endpoint.deviceTypes {
@@ -236,7 +237,7 @@ public enum DeviceTypeMapping {
     /// Whether Google is told about the device: its primary endpoint's primary device type has a Google type, or a
     /// manufacturer cluster of its primary endpoint gives it one (``ManufacturerTraits/googleType(for:)``).
     public static func isExposed(_ device: Device) -> Bool {
-        (device.endpoints.first.map { googleType(for: $0.primaryType) != nil } ?? false)
+        (device.endpoints.first.map { googleType(for: $0) != nil } ?? false)
             || ManufacturerTraits.googleType(for: device) != nil
     }
 
@@ -254,6 +255,11 @@ public enum DeviceTypeMapping {
     /// The Google traits of a device, each once, in the order of ``Trait``'s cases.
     public static func traits(of device: Device) -> [Trait] {
         bindings(of: device).map(\.trait)
+    }
+
+    /// Whether the endpoint is a scene: an Aggregator with Actions (``SceneTrait``).
+    static func isScene(_ endpoint: Endpoint) -> Bool {
+        endpoint.primaryType == .Aggregator && endpoint.has(.Actions)
     }
 
     /// Whether the endpoint can show colors (hue and saturation), not only white temperatures.
