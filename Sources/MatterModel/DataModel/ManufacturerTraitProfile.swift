@@ -119,7 +119,7 @@ public struct ManufacturerTraitProfile: Sendable, Hashable {
     }
 
     /// Every profile, in the order the documentation lists them.
-    public static let all: [ManufacturerTraitProfile] = [armDisarm, statusReport, fill]
+    public static let all: [ManufacturerTraitProfile] = [armDisarm, statusReport, fill, dispense]
 
     /// `ArmDisarm` (Google's SECURITYSYSTEM): `Armed` is `isArmed`; `ArmLevel` is `currentArmLevel`, one of
     /// `AvailableArmLevels` (the `level_name`s of `availableArmLevels`, whose English `level_synonym`s are the
@@ -168,6 +168,27 @@ public struct ManufacturerTraitProfile: Sendable, Hashable {
             Field(name: "FillLevelSynonyms", value: .stringList, required: false),
             Field(name: "FillLevelsOrdered", value: .bool, required: false),
             Field(name: "FillPercent", value: .unsigned, required: false),
+        ]
+    )
+
+    /// `Dispense` (a pet feeder's food): one dispensable item per entry of `DispenseItems` (`item_name`), with the
+    /// entries at the same position of `DispenseItemSynonyms` (comma-separated English `synonyms`, else the name),
+    /// `DispenseUnits` (the item's one Google unit, `GRAMS`, `CUPS`, `PORTION`…; `NO_UNITS` when absent),
+    /// `DefaultPortions` (`default_portion.amount`, 1 when absent), `AmountsRemaining` (`amountRemaining.amount`) and
+    /// `AmountsLastDispensed` (`amountLastDispensed.amount`); one preset per entry of `DispensePresets`
+    /// (`preset_name`) with `DispensePresetSynonyms`.
+    public static let dispense = ManufacturerTraitProfile(
+        trait: "Dispense",
+        googleTypes: ["PETFEEDER"],
+        fields: [
+            Field(name: "DispenseItems", value: .stringList, required: true),
+            Field(name: "DispenseItemSynonyms", value: .stringList, required: false),
+            Field(name: "DispenseUnits", value: .stringList, required: false),
+            Field(name: "DefaultPortions", value: .unsignedList, required: false),
+            Field(name: "AmountsRemaining", value: .unsignedList, required: false),
+            Field(name: "AmountsLastDispensed", value: .unsignedList, required: false),
+            Field(name: "DispensePresets", value: .stringList, required: false),
+            Field(name: "DispensePresetSynonyms", value: .stringList, required: false),
         ]
     )
 }

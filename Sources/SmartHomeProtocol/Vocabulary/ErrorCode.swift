@@ -95,4 +95,13 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case obstructionDetected
     /// The device needs servicing (a closure's `MaintenanceRequired`).
     case deviceNeedsRepair
+    // dispense (traits/dispense)
+    /// Dispense: the amount asked for is below what the device dispenses (zero or less).
+    case dispenseAmountBelowLimit
+    /// Dispense: more is asked for than the device holds (`amountRemaining`).
+    case dispenseAmountRemainingExceeded
+    /// Dispense: a fractional amount of an item dispensed in whole units.
+    case dispenseFractionalAmountNotSupported
+    /// Dispense: the unit is not one of the item's `supported_units`.
+    case dispenseUnitNotSupported
 }

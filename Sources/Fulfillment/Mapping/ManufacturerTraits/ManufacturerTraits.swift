@@ -10,7 +10,7 @@ import SmartHomeProtocol
 /// file's); a cluster the catalog does not hold brings nothing.
 enum ManufacturerTraits {
     /// The Google traits a manufacturer cluster can back, each with its profile.
-    static let backed: [Trait] = [.armDisarm, .statusReport, .fill]
+    static let backed: [Trait] = [.armDisarm, .statusReport, .fill, .dispense]
 
     /// The trait's short name, as a declaration writes it (`ArmDisarm` for `action.devices.traits.ArmDisarm`).
     static func shortName(_ trait: Trait) -> String {
