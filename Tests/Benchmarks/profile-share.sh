@@ -12,7 +12,8 @@
 # PATTERN: a regular expression matched against symbol names (mangled Swift names contain the type and function
 # names); default: the metrics (HearthMetrics' recording functions and swift-prometheus's) and the per-request
 # observer that calls them. Env: SHARED (default ../shared), HOME_FILE (default $SHARED/bench/home-33.json),
-# PORT (default 18151), SECONDS_PER_RUN (default 8). Needs perf (Debian's linux-perf), wrk and curl; the server
+# PORT (default 18151), SECONDS_PER_RUN (default 8), CONNS (wrk's connections, default 16; 1 shows what contention
+# between the listener's threads adds). Needs perf (Debian's linux-perf), wrk and curl; the server
 # listens on 127.0.0.1 only and is stopped by PID.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -44,7 +45,7 @@ SKIP_CHECKS=1 WARMUP=1 OUT_DIR="$WORK/load" "$SHARED/bench/load/run.sh" "http://
 echo "# $(date -u +%FT%TZ) $BIN, home $(basename "$HOME_FILE"), ${SECONDS_PER_RUN}s sampled per workload, LOG_LEVEL=${LOG_LEVEL:-warning}"
 for w in $WORKLOADS; do
     # The load runs a second longer on each side than the sampling, so every sample falls under load.
-    BENCH_TOKEN=$(cat "$WORK/token") wrk -t1 -c16 -d"$((SECONDS_PER_RUN + 2))s" -s "$WORK/load/$w.lua" \
+    BENCH_TOKEN=$(cat "$WORK/token") wrk -t1 -c"${CONNS:-16}" -d"$((SECONDS_PER_RUN + 2))s" -s "$WORK/load/$w.lua" \
         "http://127.0.0.1:$PORT/fulfillment" >"$WORK/$w.wrk" 2>&1 &
     LOAD=$!
     sleep 1  # not synchronisation: lets the load reach its steady state before sampling starts
