@@ -111,7 +111,11 @@ struct ManufacturerTraitProfileTests {
             let cluster = try Self.parse(Self.declaration(trait: "NetworkControl", type: type, attributes: router))
             #expect(cluster.googleType == type)
         }
-        let wrongEntry = router.replacingOccurrences(of: #""entryType": "bool""#, with: #""entryType": "string""#)
+        let wrongEntry = """
+            {"id": 0, "name": "NetworkEnabled", "type": "bool", "mandatory": true, "default": true},
+            {"id": 1, "name": "NetworkProfiles", "type": "list", "entryType": "string"},
+            {"id": 2, "name": "NetworkProfilesEnabled", "type": "list", "entryType": "string"}
+            """
         let error = try Self.refusal(Self.declaration(trait: "NetworkControl", type: "ROUTER", attributes: wrongEntry))
         #expect(error.field == "manufacturerClusters[0].attributes[2].type")
         let panel = try Self.refusal(

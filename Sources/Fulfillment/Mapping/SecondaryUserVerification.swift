@@ -31,7 +31,7 @@ enum SecondaryUserVerification {
         let traits = DeviceTypeMapping.traits(of: device)
         if traits.contains(.armDisarm) { return "disarming" }
         guard let type = DeviceTypeMapping.googleType(for: device), networkTypes.contains(type),
-            !traits.isDisjoint(with: [.reboot, .softwareUpdate, .networkControl])
+            traits.contains(where: { [.reboot, .softwareUpdate, .networkControl].contains($0) })
         else { return nil }
         return "rebooting, updating and network control"
     }

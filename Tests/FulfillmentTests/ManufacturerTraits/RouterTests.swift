@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import MatterModel
 import Registry
@@ -38,8 +39,8 @@ struct RouterTests {
         #expect(router["type"] == "action.devices.types.ROUTER")
         #expect(
             router["traits"] == [
-                "action.devices.traits.SoftwareUpdate", "action.devices.traits.Reboot",
-                "action.devices.traits.NetworkControl",
+                "action.devices.traits.NetworkControl", "action.devices.traits.Reboot",
+                "action.devices.traits.SoftwareUpdate",
             ]
         )
         #expect(
@@ -145,7 +146,9 @@ struct RouterTests {
         )
         #expect(guest.first?["states"]?["guestNetworkEnabled"] == true)
         #expect(guest.first?["states"]?["guestNetworkPassword"] == nil)
-        let sent = deliverer.delivered.flatMap(\.devices).flatMap(\.commands).map(\.command)
+        let sent = deliverer.delivered.flatMap { plan in
+            plan.devices.flatMap { device in device.endpoints.flatMap { $0.commands.map(\.command) } }
+        }
         #expect(sent.contains("AcmeRouter.EnableDisableGuestNetwork"))
     }
 
@@ -171,13 +174,16 @@ struct RouterTests {
         #expect(try fulfillment.query("home-router")?["networkSpeedTestInProgress"] == true)
     }
 
+    /// A ROUTER's commands that need its PIN, with parameters Google sends.
+    static let guarded: [(String, JSONValue)] = [
+        ("Reboot", [:]), ("SoftwareUpdate", [:]), ("EnableDisableGuestNetwork", ["enable": true]),
+        ("GetGuestNetworkPassword", [:]), ("TestNetworkSpeed", ["testDownloadSpeed": true, "testUploadSpeed": false]),
+    ]
+
     /// Google's Secondary User Verification page: "Reboot, SoftwareUpdate, or NetworkControl trait when the device
     /// type is NETWORK or ROUTER" needs pinNeeded. A router without a PIN refuses them all, as a lock without one
     /// refuses to unlock, and `devices validate` warns.
-    @Test(arguments: [
-        ("Reboot", [:] as JSONValue), ("SoftwareUpdate", [:]), ("EnableDisableGuestNetwork", ["enable": true]),
-        ("GetGuestNetworkPassword", [:]), ("TestNetworkSpeed", ["testDownloadSpeed": true, "testUploadSpeed": false]),
-    ])
+    @Test(arguments: RouterTests.guarded)
     func aRoutersCommandsNeedThePIN(command: String, params: JSONValue) throws {
         let fulfillment = try TestFulfillment(devices: try SecuritySystemTests.file())
         #expect(try Self.run(fulfillment, command, params, pin: nil)?["challengeNeeded"] == ["type": "pinNeeded"])
