@@ -99,6 +99,35 @@ struct ManufacturerTraitProfileTests {
         #expect(alone.field == "manufacturerClusters[0].googleTrait")
     }
 
+    /// A router's declaration: ROUTER and NETWORK are its types, a profile list of the wrong entry type is refused
+    /// with its path, and `NetworkEnabled` is required.
+    @Test func aNetworkControlDeclarationIsCheckedAgainstItsProfile() throws {
+        let router = """
+            {"id": 0, "name": "NetworkEnabled", "type": "bool", "mandatory": true, "default": true},
+            {"id": 1, "name": "NetworkProfiles", "type": "list", "entryType": "string"},
+            {"id": 2, "name": "NetworkProfilesEnabled", "type": "list", "entryType": "bool"}
+            """
+        for type in ["ROUTER", "NETWORK"] {
+            let cluster = try Self.parse(Self.declaration(trait: "NetworkControl", type: type, attributes: router))
+            #expect(cluster.googleType == type)
+        }
+        let wrongEntry = """
+            {"id": 0, "name": "NetworkEnabled", "type": "bool", "mandatory": true, "default": true},
+            {"id": 1, "name": "NetworkProfiles", "type": "list", "entryType": "string"},
+            {"id": 2, "name": "NetworkProfilesEnabled", "type": "list", "entryType": "string"}
+            """
+        let error = try Self.refusal(Self.declaration(trait: "NetworkControl", type: "ROUTER", attributes: wrongEntry))
+        #expect(error.field == "manufacturerClusters[0].attributes[2].type")
+        let panel = try Self.refusal(
+            Self.declaration(trait: "NetworkControl", type: "SECURITYSYSTEM", attributes: router)
+        )
+        #expect(panel.field == "manufacturerClusters[0].googleType")
+        let withoutEnabled = #"{"id": 1, "name": "NetworkSSID", "type": "string"}"#
+        let missing = try Self.refusal(Self.declaration(trait: "NetworkControl", type: nil, attributes: withoutEnabled))
+        #expect(missing.field == "manufacturerClusters[0].attributes")
+        #expect(missing.message.contains("NetworkEnabled"))
+    }
+
     @Test(arguments: ManufacturerTraitProfile.all)
     func everyProfileNamesItsTypesAndAMandatoryField(profile: ManufacturerTraitProfile) {
         #expect(!profile.googleTypes.isEmpty)

@@ -8,8 +8,8 @@ import SmartHomeProtocol
 /// the challenge the request carries passes. Runs before any step, so a device that needs a challenge is never
 /// half-changed.
 ///
-/// Sensitive steps (``isSensitive(_:policy:traits:)``): unlocking (`LockUnlock` with anything but `lock: true`)
-/// always, whatever the policy (a device whose policy is `none` answers `remoteSetDisabled` to it: remote unlocking
+/// Sensitive steps (``isSensitive(_:policy:traits:type:)``): unlocking (`LockUnlock` with anything but `lock: true`)
+/// and the other steps Google requires a PIN for (``isUnlock(_:type:)``) always, whatever the policy (a device whose policy is `none` answers `remoteSetDisabled` to it: remote unlocking
 /// needs a PIN in the device file); with policy `ack` or `pin`, every other command of the device too, except
 /// locking, which only makes a home safer.
 ///
@@ -50,41 +50,45 @@ struct ChallengeCheck {
     static let ackDoesNotUnlock =
         "an ack does not unlock (fulfillment.allowAckUnlock is false): give the lock \"challenge\": {\"pin\": …}"
 
-    /// Whether a step unlocks: `LockUnlock` whose `lock` is not plainly `true`; or disarms: `ArmDisarm` that
-    /// disarms or cancels arming, which Google's Secondary User Verification page lists beside unlocking ("The
-    /// ArmDisarm trait when disarming or canceling arming") and which is held to the same rules.
-    static func isUnlock(_ step: ExecuteRequest.Execution) -> Bool {
-        if step.command == .armDisarm { return ArmDisarmTrait.isDisarm(step.params) }
-        return step.command == .lockUnlock && step.params["lock"]?.boolValue != true
+    /// Whether a step needs a PIN whatever the policy (``SecondaryUserVerification/requiresPIN(_:params:type:)``):
+    /// unlocking, disarming or cancelling arming, and a ROUTER's or NETWORK's Reboot, SoftwareUpdate and
+    /// NetworkControl commands. All are held to unlocking's rules.
+    static func isUnlock(_ step: ExecuteRequest.Execution, type: GoogleDeviceType?) -> Bool {
+        guard let command = step.command else { return false }
+        return SecondaryUserVerification.requiresPIN(command, params: step.params, type: type)
     }
 
     /// Whether a step needs the device's challenge. A command the device cannot carry out (unknown, or of a trait
     /// the device lacks) never does: it fails on its own, and asking for a PIN first would only waste one.
-    static func isSensitive(_ step: ExecuteRequest.Execution, policy: ChallengePolicy, traits: Set<Trait>) -> Bool {
+    static func isSensitive(
+        _ step: ExecuteRequest.Execution,
+        policy: ChallengePolicy,
+        traits: Set<Trait>,
+        type: GoogleDeviceType?
+    ) -> Bool {
         guard let command = step.command, traits.contains(command.trait) else { return false }
-        if command == .lockUnlock || command == .armDisarm {
-            // Locking and arming never ask; unlocking and disarming always do.
-            return isUnlock(step)
-        }
-        return policy != .none
+        if isUnlock(step, type: type) { return true }
+        // Locking and arming never ask.
+        return policy != .none && command != .lockUnlock && command != .armDisarm
     }
 
-    /// Decides for one device with the given Google traits, updating its wrong-PIN record (`attempts`, `nil` unless
-    /// the policy is a PIN).
+    /// Decides for one device with the given Google traits and type, updating its wrong-PIN record (`attempts`,
+    /// `nil` unless the policy is a PIN).
     func check(
         _ steps: [ExecuteRequest.Execution],
         policy: ChallengePolicy,
         traits: Set<Trait>,
+        type: GoogleDeviceType?,
         attempts: inout PINAttempts?
     ) -> Outcome {
-        let sensitive = steps.filter { Self.isSensitive($0, policy: policy, traits: traits) }
+        let sensitive = steps.filter { Self.isSensitive($0, policy: policy, traits: traits, type: type) }
         guard !sensitive.isEmpty else { return .proceed }
         switch policy {
         case .none:
             // Only unlocking is sensitive without a policy: refuse it rather than unlock with no verification.
             return .refuse(.remoteSetDisabled, nil, includeStates: false, debugString: Self.unlockNeedsAPIN)
         case .ack:
-            if !allowAckUnlock, sensitive.contains(where: Self.isUnlock) {
+            if !allowAckUnlock, sensitive.contains(where: { Self.isUnlock($0, type: type) }) {
                 // Asking for a yes that cannot unlock would only waste the user's answer.
                 return .refuse(.remoteSetDisabled, nil, includeStates: false, debugString: Self.ackDoesNotUnlock)
             }

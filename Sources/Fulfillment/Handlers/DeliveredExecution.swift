@@ -53,6 +53,8 @@ struct DeliveredExecution {
         var traits: [String: Set<Trait>]
         /// Per delivered device that asked for a camera stream: what it asked.
         var streams: [String: CameraStreamRequest] = [:]
+        /// Per delivered device: what its commands answer beside the states (a guest network password).
+        var answers: [String: JSONObject] = [:]
     }
 
     func plan(requestId: String, request: ExecuteRequest, agentUserId: String) throws -> Plan {
@@ -64,6 +66,7 @@ struct DeliveredExecution {
         var described: [String: [(endpoint: Int, MatterCommandDescription)]] = [:]
         var traits: [String: Set<Trait>] = [:]
         var streams: [String: CameraStreamRequest] = [:]
+        var answers: [String: JSONObject] = [:]
         func check(_ devices: inout [String: Device], _ attempts: inout [String: PINAttempts]) {
             let stored = devices
             for id in order {
@@ -85,6 +88,7 @@ struct DeliveredExecution {
                 described[id] = commands
                 traits[id] = Set((steps[id] ?? []).compactMap { $0.command?.trait })
                 if let stream = Self.stream(steps[id] ?? [], on: before) { streams[id] = stream }
+                answers[id] = TraitMappings.results(of: steps[id] ?? [], on: devices[id] ?? before)
                 planned.append(Self.device(id, commands: commands, before: before, after: devices[id] ?? before))
             }
             devices = stored
@@ -113,7 +117,8 @@ struct DeliveredExecution {
             ),
             described: described,
             traits: traits,
-            streams: streams
+            streams: streams,
+            answers: answers
         )
     }
 
@@ -303,6 +308,7 @@ struct DeliveredExecution {
                     states.append("exceptionCode", .string(exception.rawValue))
                 }
                 states.append("online", .bool(true))
+                states.merge(plan.answers[id] ?? JSONObject())
                 results[id] = ExecuteResult(ids: [id], status: .success, states: states)
             }
             return results

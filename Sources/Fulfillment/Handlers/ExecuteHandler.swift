@@ -118,7 +118,9 @@ struct ExecuteHandler {
         }
         let bindings = DeviceTypeMapping.bindings(of: device)
         let traits = Set(bindings.map(\.trait))
-        switch challenges.check(steps, policy: device.challenge, traits: traits, attempts: &attempts) {
+        let googleType = DeviceTypeMapping.googleType(for: device)
+        switch challenges.check(steps, policy: device.challenge, traits: traits, type: googleType, attempts: &attempts)
+        {
         case .proceed:
             break
         case .refuse(let code, let type, let includeStates, let debugString):
@@ -143,6 +145,7 @@ struct ExecuteHandler {
         var working = device
         var touched: [Trait] = []
         var described: [(endpoint: Int, MatterCommandDescription)] = []
+        var results = JSONObject()
         do throws(CommandError) {
             for step in steps {
                 guard let command = step.command else {
@@ -185,6 +188,7 @@ struct ExecuteHandler {
                     }
                 }
                 if !touched.contains(command.trait) { touched.append(command.trait) }
+                results.merge(TraitMappings.results(of: command, on: working.endpoints[binding.endpoint]))
             }
         } catch {
             return ExecuteResult(ids: [id], status: .error, errorCode: error.code, debugString: error.reason)
@@ -196,6 +200,7 @@ struct ExecuteHandler {
             states.append("exceptionCode", .string(exception.rawValue))
         }
         states.append("online", .bool(true))
+        states.merge(results)
         return ExecuteResult(ids: [id], status: .success, states: states)
     }
 

@@ -89,12 +89,7 @@ enum ArmDisarmTrait: TraitMapping {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
-        guard command == .armDisarm else {
-            throw CommandError(.functionNotSupported, "\(command.rawValue) is not an ArmDisarm command")
-        }
-        guard let (id, before, declared) = ManufacturerTraits.cluster(backing: trait, on: endpoint) else {
-            throw CommandError(.functionNotSupported, "no manufacturer cluster backs ArmDisarm")
-        }
+        let (id, before, declared) = try ManufacturerTraits.executing(command, of: trait, on: endpoint)
         let arm = try params.bool("arm")
         let cancel = try params.optionalBool("cancel") ?? false
         let asked = try params.optionalString("armLevel")

@@ -52,7 +52,7 @@ import SmartHomeProtocol
 /// | MountedOnOffControl | SWITCH | OnOff |
 /// | MountedDimmableLoadControl | SWITCH | OnOff, Brightness |
 /// | WaterValve | VALVE | OpenClose (discrete unless the Level feature), Timer (`OpenDuration`) |
-/// | IrrigationSystem (+ ≥ 1 WaterValve; Matter 1.5) | SPRINKLER | StartStop (not pausable; a zone per Water Valve endpoint, ``IrrigationStartStop``); its valves bring no traits of their own |
+/// | IrrigationSystem (+ ≥ 1 WaterValve; Matter 1.5) | SPRINKLER | StartStop (not pausable; a zone per Water Valve endpoint, ``IrrigationStartStop``), Timer (the valves' countdowns, ``IrrigationTimer``); its valves bring no traits of their own |
 /// | TemperatureControlledCabinet, CookSurface | none alone: parts of a Refrigerator, an Oven, a Cooktop | their clusters' traits |
 /// | any type with Power Source | (its type's) | + EnergyStorage (query only; low battery adds `lowBattery`) |
 /// | any type without a Google type, with a manufacturer cluster whose declaration has `googleType` (``ManufacturerTraits``) | that type (SECURITYSYSTEM, PETFEEDER) | the traits its declarations back |
@@ -209,7 +209,7 @@ public enum DeviceTypeMapping {
         case .MountedOnOffControl: return [.onOff]
         case .MountedDimmableLoadControl: return [.onOff, .brightness]
         case .WaterValve: return [.openClose, .timer]
-        case .IrrigationSystem: return [.startStop]
+        case .IrrigationSystem: return [.startStop, .timer]
         // The rest bring their traits through their clusters (``clusterTraits(for:)``, ``mediaClusterTraits(for:)``):
         // a camera's stream, a remote's nothing (its player endpoint brings the traits), a content app's nothing.
         default: return []

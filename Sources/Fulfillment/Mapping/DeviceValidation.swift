@@ -61,7 +61,7 @@ public struct DeviceValidation: Sendable {
             Self.missingParts(of: device) + Self.missingSceneAction(of: device) + SyncValidator.problems(in: syncDevice)
         self.warnings =
             SyncValidator.warnings(in: syncDevice) + Self.unknownFormFactor(of: device) + Self.openingWithoutPIN(device)
-        let disarming = ArmDisarmTrait.challengeFindings(of: device, allowAckUnlock: allowAckUnlock)
+        let disarming = SecondaryUserVerification.challengeFindings(of: device, allowAckUnlock: allowAckUnlock)
         (problems, warnings) = (problems + disarming.problems, warnings + disarming.warnings)
         guard device.hasDoorLock else { return }
         let finding = { (message: String) in SyncViolation(deviceId: device.id, path: "challenge", message: message) }

@@ -148,12 +148,7 @@ enum DispenseTrait: TraitMapping {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
-        guard command == .dispense else {
-            throw CommandError(.functionNotSupported, "\(command.rawValue) is not a Dispense command")
-        }
-        guard let (id, before, _) = ManufacturerTraits.cluster(backing: trait, on: endpoint) else {
-            throw CommandError(.functionNotSupported, "no manufacturer cluster backs Dispense")
-        }
+        let (id, before, _) = try ManufacturerTraits.executing(command, of: trait, on: endpoint)
         var state = before
         try apply(
             item: try params.optionalString("item"),

@@ -73,12 +73,7 @@ enum FillTrait: TraitMapping {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
-        guard command == .fill else {
-            throw CommandError(.functionNotSupported, "\(command.rawValue) is not a Fill command")
-        }
-        guard let (id, before, declared) = ManufacturerTraits.cluster(backing: trait, on: endpoint) else {
-            throw CommandError(.functionNotSupported, "no manufacturer cluster backs Fill")
-        }
+        let (id, before, declared) = try ManufacturerTraits.executing(command, of: trait, on: endpoint)
         let fill = try params.bool("fill")
         let asked = try params.optionalString("fillLevel")
         let percent = try params.optionalNumber("fillPercent")

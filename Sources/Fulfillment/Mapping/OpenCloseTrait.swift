@@ -71,33 +71,14 @@ enum OpenCloseTrait: TraitMapping {
             throw CommandError(.functionNotSupported, "a contact sensor's OpenClose is query-only")
         }
         _ = try params.openDirection()
-        let openPercent: Double
-        switch command {
-        case .openClose:
-            openPercent = try checked(params.number("openPercent"), in: 0...100, mode: mode, name: "openPercent")
-        case .openCloseRelative:
-            let change = try checked(
-                params.number("openRelativePercent"),
-                in: -100...100,
-                mode: mode,
-                name: "openRelativePercent"
-            )
-            guard
-                let current = position(
-                    endpoint.cluster(.WindowCovering),
-                    .WindowCovering.currentPositionLiftPercent100ths
-                )
-            else {
-                throw CommandError(
-                    .notSupported,
-                    "the covering's position is unknown, so it cannot move relative to it"
-                )
-            }
-            let currentOpen = Double(WindowCoveringConversion.fullyClosed100ths - current) / 100
-            openPercent = min(max(currentOpen + change, 0), 100)
-        default:
-            throw CommandError(.functionNotSupported, "\(command.rawValue) is not an OpenClose command")
-        }
+        let current = position(endpoint.cluster(.WindowCovering), .WindowCovering.currentPositionLiftPercent100ths)
+        let openPercent = try targetOpenPercent(
+            command,
+            params,
+            mode: mode,
+            closedHundredths: current,
+            unknownPosition: "the covering's position is unknown, so it cannot move relative to it"
+        )
         try checkReady(endpoint)
         let hundredths = WindowCoveringConversion.liftPercent100ths(fromOpenPercent: openPercent)
         var covering = endpoint.cluster(.WindowCovering)
@@ -107,6 +88,35 @@ enum OpenCloseTrait: TraitMapping {
             AttributeSchema.MovementStatus.operationalStatus(lift: AttributeSchema.MovementStatus.stopped)
         )
         endpoint.clusters[.WindowCovering] = covering
+    }
+
+    /// The open percent an `OpenClose` or `OpenCloseRelative` asks for, shared by coverings and closures:
+    /// `openPercent` checked against 0…100; or the current open percent (from `closedHundredths`, hundredths of a
+    /// percent closed as Matter counts them) moved by `openRelativePercent`, checked against −100…100, the result
+    /// clamped to 0…100. Without a current position a relative move is `notSupported`, for the reason `why`.
+    static func targetOpenPercent(
+        _ command: Command,
+        _ params: CommandParameters,
+        mode: ValidationMode,
+        closedHundredths current: Int?,
+        unknownPosition why: String
+    ) throws(CommandError) -> Double {
+        switch command {
+        case .openClose:
+            return try checked(params.number("openPercent"), in: 0...100, mode: mode, name: "openPercent")
+        case .openCloseRelative:
+            let change = try checked(
+                params.number("openRelativePercent"),
+                in: -100...100,
+                mode: mode,
+                name: "openRelativePercent"
+            )
+            guard let current else { throw CommandError(.notSupported, why) }
+            let currentOpen = Double(WindowCoveringConversion.fullyClosed100ths - current) / 100
+            return min(max(currentOpen + change, 0), 100)
+        default:
+            throw CommandError(.functionNotSupported, "\(command.rawValue) is not an OpenClose command")
+        }
     }
 
     /// A valve's `Open`/`Close` (``ValveOpenClose``), a closure's `MoveTo` or `SetTarget` (``ClosureOpenClose``); the

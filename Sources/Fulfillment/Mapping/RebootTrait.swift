@@ -58,12 +58,6 @@ enum RebootTrait: TraitMapping {
         after: Endpoint
     ) -> [MatterCommandDescription]? {
         guard command == .reboot else { return [] }
-        return [
-            MatterCommandDescription(
-                command: hearthCommand,
-                arguments: JSONObject(),
-                changed: after.changedAttributes(since: before)
-            )
-        ]
+        return MatterCommandDescription.hearthCommand(hearthCommand, before: before, after: after)
     }
 }

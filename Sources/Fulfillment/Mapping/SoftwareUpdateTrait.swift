@@ -74,12 +74,6 @@ enum SoftwareUpdateTrait: TraitMapping {
         after: Endpoint
     ) -> [MatterCommandDescription]? {
         guard command == .softwareUpdate else { return [] }
-        return [
-            MatterCommandDescription(
-                command: hearthCommand,
-                arguments: JSONObject(),
-                changed: after.changedAttributes(since: before)
-            )
-        ]
+        return MatterCommandDescription.hearthCommand(hearthCommand, before: before, after: after)
     }
 }

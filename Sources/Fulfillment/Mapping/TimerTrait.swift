@@ -230,6 +230,8 @@ enum TimerTrait: TraitMapping {
         after: Endpoint
     ) -> [MatterCommandDescription]? {
         if ValveState.isPresent(on: after) { return ValveTimer.matterCommands(before: before, after: after) }
+        // A sprinkler's timer is its valves' (``IrrigationTimer``), described on their endpoints.
+        if IrrigationStartStop.isController(after) { return [] }
         let changed = after.changedAttributes(since: before)
         func one(_ name: String, _ arguments: JSONObject = JSONObject()) -> MatterCommandDescription {
             MatterCommandDescription(command: name, arguments: arguments, changed: changed)

@@ -1,3 +1,4 @@
+import JSON
 import MatterModel
 import SmartHomeProtocol
 
@@ -44,5 +45,31 @@ enum TraitMappings {
         case .softwareUpdate: return SoftwareUpdateTrait.self
         case .statusReport: return StatusReportTrait.self
         }
+    }
+}
+
+extension TraitMappings {
+    /// What a command answers beside the states of the traits it touched, read from the endpoint that carried it out:
+    /// `guestNetworkPassword` for NetworkControl's `GetGuestNetworkPassword` (``NetworkControlTrait/results(of:on:)``);
+    /// empty for every other command.
+    static func results(of command: Command, on endpoint: Endpoint) -> JSONObject {
+        command.trait == .networkControl ? NetworkControlTrait.results(of: command, on: endpoint) : JSONObject()
+    }
+}
+
+extension TraitMappings {
+    /// ``results(of:on:)`` for every step of one device, each read from the endpoint that backs its trait (what a
+    /// delivered EXECUTE adds to the states the backend confirmed).
+    static func results(of steps: [ExecuteRequest.Execution], on device: Device) -> JSONObject {
+        var results = JSONObject()
+        guard steps.contains(where: { $0.command == .getGuestNetworkPassword }) else { return results }
+        let bindings = DeviceTypeMapping.bindings(of: device)
+        for step in steps {
+            guard let command = step.command, let binding = bindings.first(where: { $0.trait == command.trait }),
+                binding.endpoint < device.endpoints.count
+            else { continue }
+            results.merge(Self.results(of: command, on: device.endpoints[binding.endpoint]))
+        }
+        return results
     }
 }

@@ -1,5 +1,5 @@
 /// What a manufacturer-specific cluster must look like to back one of Google's traits that have no Matter
-/// counterpart (`ArmDisarm`, `StatusReport`, `Fill`): the attribute names Hearth reads, the Matter types each may
+/// counterpart (`ArmDisarm`, `StatusReport`, `Fill`, `Dispense`, `NetworkControl`): the attribute names Hearth reads, the Matter types each may
 /// have, which are mandatory, and the Google device types such a cluster may give a device.
 ///
 /// A declaration names its trait with `"googleTrait"` (``ManufacturerCluster/googleTrait``); ``problem(in:)`` says
@@ -119,7 +119,7 @@ public struct ManufacturerTraitProfile: Sendable, Hashable {
     }
 
     /// Every profile, in the order the documentation lists them.
-    public static let all: [ManufacturerTraitProfile] = [armDisarm, statusReport, fill, dispense]
+    public static let all: [ManufacturerTraitProfile] = [armDisarm, statusReport, fill, dispense, networkControl]
 
     /// `ArmDisarm` (Google's SECURITYSYSTEM): `Armed` is `isArmed`; `ArmLevel` is `currentArmLevel`, one of
     /// `AvailableArmLevels` (the `level_name`s of `availableArmLevels`, whose English `level_synonym`s are the
@@ -189,6 +189,44 @@ public struct ManufacturerTraitProfile: Sendable, Hashable {
             Field(name: "AmountsLastDispensed", value: .unsignedList, required: false),
             Field(name: "DispensePresets", value: .stringList, required: false),
             Field(name: "DispensePresetSynonyms", value: .stringList, required: false),
+        ]
+    )
+
+    /// `NetworkControl` (a router or a mesh network): `NetworkEnabled` is `networkEnabled` and `NetworkSSID`
+    /// `networkSettings.ssid`; `GuestNetworkEnabled` is `guestNetworkEnabled`, and declaring it is
+    /// `supportsEnablingGuestNetwork` and `supportsDisablingGuestNetwork`; `GuestNetworkSSID` is
+    /// `guestNetworkSettings.ssid`; declaring `GuestNetworkPassword` is `supportsGettingGuestNetworkPassword` (the
+    /// password is answered only to `GetGuestNetworkPassword`, never in QUERY); one profile per entry of
+    /// `NetworkProfiles` (`networkProfiles`), enabled per the entry of `NetworkProfilesEnabled` at the same position
+    /// (declaring it is `supportsEnablingNetworkProfile` and `supportsDisablingNetworkProfile`);
+    /// `ConnectedDevices` is `numConnectedDevices`; `NetworkUsageMB`, `NetworkUsageLimitMB` and
+    /// `NetworkUsageUnlimited` are Google's states of those names (whole megabytes); a speed test in each direction
+    /// is `DownloadSpeedKbps` / `UploadSpeedKbps` (kilobits per second, reported in Google's megabits per second),
+    /// `DownloadTestUnixSeconds` / `UploadTestUnixSeconds` and `DownloadTestSucceeded` / `UploadTestSucceeded`
+    /// (declaring the speed is `supportsNetworkDownloadSpeedTest` / `supportsNetworkUploadSpeedTest`);
+    /// `SpeedTestInProgress` is `networkSpeedTestInProgress`.
+    public static let networkControl = ManufacturerTraitProfile(
+        trait: "NetworkControl",
+        googleTypes: ["ROUTER", "NETWORK"],
+        fields: [
+            Field(name: "NetworkEnabled", value: .bool, required: true),
+            Field(name: "NetworkSSID", value: .string, required: false),
+            Field(name: "GuestNetworkEnabled", value: .bool, required: false),
+            Field(name: "GuestNetworkSSID", value: .string, required: false),
+            Field(name: "GuestNetworkPassword", value: .string, required: false),
+            Field(name: "NetworkProfiles", value: .stringList, required: false),
+            Field(name: "NetworkProfilesEnabled", value: .boolList, required: false),
+            Field(name: "ConnectedDevices", value: .unsigned, required: false),
+            Field(name: "NetworkUsageMB", value: .unsigned, required: false),
+            Field(name: "NetworkUsageLimitMB", value: .unsigned, required: false),
+            Field(name: "NetworkUsageUnlimited", value: .bool, required: false),
+            Field(name: "DownloadSpeedKbps", value: .unsigned, required: false),
+            Field(name: "DownloadTestUnixSeconds", value: .unsigned, required: false),
+            Field(name: "DownloadTestSucceeded", value: .bool, required: false),
+            Field(name: "UploadSpeedKbps", value: .unsigned, required: false),
+            Field(name: "UploadTestUnixSeconds", value: .unsigned, required: false),
+            Field(name: "UploadTestSucceeded", value: .bool, required: false),
+            Field(name: "SpeedTestInProgress", value: .bool, required: false),
         ]
     )
 }

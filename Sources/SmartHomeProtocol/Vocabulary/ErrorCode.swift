@@ -104,4 +104,9 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case dispenseFractionalAmountNotSupported
     /// Dispense: the unit is not one of the item's `supported_units`.
     case dispenseUnitNotSupported
+    // network control (traits/networkcontrol)
+    /// NetworkControl: `EnableDisableNetworkProfile` names a profile the device does not list (`networkProfiles`).
+    case networkProfileNotRecognized
+    /// NetworkControl: `TestNetworkSpeed` while a speed test is running.
+    case networkSpeedTestInProgress
 }

@@ -7,12 +7,12 @@ import SmartHomeProtocol
 import Testing
 
 /// Every answer Hearth gives for the example home and the catalogue examples (`Config/devices.json`,
-/// `Config/appliances.json`, `Config/media.json`), through the real dispatcher, passes Google's published shapes
-/// (``ResponseShapeValidator``): SYNC for each user, QUERY of all their devices, and EXECUTE of every command
-/// Hearth knows on all of them at once (most fail: a light has no Dock), once as Google sends it, once with a key
-/// Google never sends, in strict and lenient mode.
+/// `Config/appliances.json`, `Config/media.json`, `Config/security.json`), through the real dispatcher, passes
+/// Google's published shapes (``ResponseShapeValidator``): SYNC for each user, QUERY of all their devices, and
+/// EXECUTE of every command Hearth knows on all of them at once (most fail: a light has no Dock), once as Google
+/// sends it, once with a key Google never sends, in strict and lenient mode.
 struct ResponseShapeHomeTests {
-    static let files = ["devices.json", "appliances.json", "media.json"]
+    static let files = ["devices.json", "appliances.json", "media.json", "security.json"]
 
     static func text(_ name: String) throws -> String {
         let data = try #require(FileManager.default.contents(atPath: RepositoryRoot.config(name).path))

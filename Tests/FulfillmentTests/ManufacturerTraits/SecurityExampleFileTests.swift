@@ -13,11 +13,15 @@ import Testing
 struct SecurityExampleFileTests {
     @Test func itImportsAndValidatesClean() throws {
         let file = try DeviceFile.parse(try SecuritySystemTests.file())
-        #expect(file.manufacturerClusters.map(\.googleTrait) == ["ArmDisarm", "StatusReport", "Fill", "Dispense"])
+        #expect(
+            file.manufacturerClusters.map(\.googleTrait) == [
+                "ArmDisarm", "StatusReport", "Fill", "Dispense", "NetworkControl",
+            ]
+        )
         let store = try SQLiteRegistry.inMemory()
         _ = try store.importDevices(file)
         let devices = try store.devices(forUser: Fixtures.alice)
-        #expect(devices.map(\.id) == ["security-panel", "back-window", "pet-feeder", "food-dispenser"])
+        #expect(devices.map(\.id) == ["security-panel", "back-window", "pet-feeder", "food-dispenser", "home-router"])
         for device in devices {
             let validation = DeviceValidation(device: device, willReportState: true)
             #expect(validation.syncDevice != nil, "\(device.id)")

@@ -21,9 +21,8 @@ struct SensorsExampleFileTests {
         for device in devices {
             let validation = DeviceValidation(device: device, willReportState: true)
             #expect(validation.passes, "\(device.id): \(validation.violations) \(validation.problems)")
-            // The sprinkler offers no Timer (one timer for several zones says nothing of which): a guide warning.
-            let expected = device.id == "garden-sprinkler" ? ["SPRINKLER's guide recommends Timer"] : []
-            #expect(validation.warnings.map(\.message) == expected, "\(device.id)")
+            // The sprinkler has its guide's recommended traits (StartStop, Timer): no warning.
+            #expect(validation.warnings.map(\.message) == [], "\(device.id)")
             #expect((validation.syncDevice == nil) == (device.id == "pipe-freeze"), "\(device.id)")
         }
     }

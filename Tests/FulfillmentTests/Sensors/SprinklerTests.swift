@@ -23,17 +23,61 @@ struct SprinklerTests {
         return G.step("StartStop", .object(params))
     }
 
-    /// Zones are named by User Label, then Fixed Label, then `Zone N`; the valves bring no OpenClose or Timer.
+    /// Zones are named by User Label, then Fixed Label, then `Zone N`; the valves bring no OpenClose or Timer of their
+    /// own: the sprinkler's Timer is theirs together.
     @Test func syncAndIdleQuery() throws {
         let fulfillment = try F.catalogue()
         let device = try #require(try fulfillment.syncDevice(Self.id, as: F.user))
         #expect(device["type"] == "action.devices.types.SPRINKLER")
-        #expect(device["traits"] == ["action.devices.traits.StartStop"])
-        #expect(device["attributes"] == ["pausable": false, "availableZones": Self.zones])
+        #expect(device["traits"] == ["action.devices.traits.StartStop", "action.devices.traits.Timer"])
+        #expect(
+            device["attributes"] == ["pausable": false, "availableZones": Self.zones, "maxTimerLimitSec": 86_400]
+        )
         let states = try #require(try fulfillment.query(Self.id, as: F.user))
         #expect(states["isRunning"] == false)
         #expect(states["activeZones"] == nil)
+        #expect(states["timerRemainingSec"] == -1)
         #expect(states["status"] == "SUCCESS")
+    }
+
+    /// Google's Timer on the sprinkler: starting it waters every zone for that long (`Open {OpenDuration}` on each
+    /// valve), or only the zones already watering; QUERY reports the longest countdown; adjusting moves every
+    /// countdown; cancelling closes the timed valves; pausing is not possible.
+    @Test func theTimerIsTheValvesCountdowns() throws {
+        let fulfillment = try F.catalogue()
+        let started = try F.commands(fulfillment, Self.id, G.step("TimerStart", ["timerTimeSec": 600]))
+        #expect(started.count == 3)
+        #expect(started.allSatisfy { $0.first == "ValveConfigurationAndControl.Open" })
+        #expect(started.first?.last?["OpenDuration"] == 600)
+        var states = try #require(try fulfillment.query(Self.id, as: F.user))
+        #expect(states["timerRemainingSec"] == 600)
+        #expect(states["activeZones"] == Self.zones)
+        let adjusted = try F.run(fulfillment, Self.id, G.step("TimerAdjust", ["timerTimeSec": -120]))
+        #expect(adjusted["states"]?["timerRemainingSec"] == 480)
+        #expect(
+            try F.errorCode(fulfillment, Self.id, G.step("TimerPause", [:])) == "functionNotSupported"
+        )
+        let cancelled = try F.commands(fulfillment, Self.id, G.step("TimerCancel", [:]))
+        #expect(cancelled.map { $0.first } == Array(repeating: "ValveConfigurationAndControl.Close", count: 3))
+        states = try #require(try fulfillment.query(Self.id, as: F.user))
+        #expect(states["isRunning"] == false)
+        #expect(states["timerRemainingSec"] == -1)
+        #expect(try F.errorCode(fulfillment, Self.id, G.step("TimerCancel", [:])) == "noTimerExists")
+        #expect(
+            try F.errorCode(fulfillment, Self.id, G.step("TimerStart", ["timerTimeSec": 90_000]))
+                == "aboveMaximumTimerDuration"
+        )
+    }
+
+    /// With one zone watering, the timer times that zone only.
+    @Test func theTimerTimesTheWateringZones() throws {
+        let fulfillment = try F.catalogue()
+        _ = try F.run(fulfillment, Self.id, Self.startStop(true, zone: "Zone 3"))
+        let timed = try F.commands(fulfillment, Self.id, G.step("TimerStart", ["timerTimeSec": 300]))
+        #expect(timed.count == 1)
+        let device = try #require(try fulfillment.storedDevice(Self.id, of: F.user))
+        #expect(device.endpoints[3].cluster(.ValveConfigurationAndControl).int("RemainingDuration") == 300)
+        #expect(device.endpoints[1].cluster(.ValveConfigurationAndControl).int("CurrentState") == 0)
     }
 
     /// Starting one zone opens its valve (endpoint 3, `Open {}`), and QUERY names it active; stopping closes it.

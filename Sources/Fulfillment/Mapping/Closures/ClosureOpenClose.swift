@@ -50,28 +50,13 @@ enum ClosureOpenClose {
         mode: ValidationMode
     ) throws(CommandError) {
         let closure = ClosureState(endpoint)
-        let openPercent: Double
-        switch command {
-        case .openClose:
-            openPercent = try checked(params.number("openPercent"), in: 0...100, mode: mode, name: "openPercent")
-        case .openCloseRelative:
-            let change = try checked(
-                params.number("openRelativePercent"),
-                in: -100...100,
-                mode: mode,
-                name: "openRelativePercent"
-            )
-            guard closure.positionsInHundredths, let current = closure.panelPosition else {
-                throw CommandError(
-                    .notSupported,
-                    "the closure opens or closes fully, so it cannot move by a percentage"
-                )
-            }
-            let currentOpen = Double(ClosureState.fullyClosed100ths - current) / 100
-            openPercent = min(max(currentOpen + change, 0), 100)
-        default:
-            throw CommandError(.functionNotSupported, "\(command.rawValue) is not an OpenClose command")
-        }
+        let openPercent = try OpenCloseTrait.targetOpenPercent(
+            command,
+            params,
+            mode: mode,
+            closedHundredths: closure.positionsInHundredths ? closure.panelPosition : nil,
+            unknownPosition: "the closure opens or closes fully, so it cannot move by a percentage"
+        )
         if let error = closure.blockingError { throw error }
         if closure.isLatched { throw CommandError(.lockedState, "the closure is latched: unlatch it first") }
         if closure.positionsInHundredths {

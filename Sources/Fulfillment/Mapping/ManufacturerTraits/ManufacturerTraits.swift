@@ -10,7 +10,7 @@ import SmartHomeProtocol
 /// file's); a cluster the catalog does not hold brings nothing.
 enum ManufacturerTraits {
     /// The Google traits a manufacturer cluster can back, each with its profile.
-    static let backed: [Trait] = [.armDisarm, .statusReport, .fill, .dispense]
+    static let backed: [Trait] = [.armDisarm, .statusReport, .fill, .dispense, .networkControl]
 
     /// The trait's short name, as a declaration writes it (`ArmDisarm` for `action.devices.traits.ArmDisarm`).
     static func shortName(_ trait: Trait) -> String {
@@ -44,6 +44,24 @@ enum ManufacturerTraits {
         }
         let id = ClusterID(matterID: declaration.id)
         return (id, endpoint.cluster(id), Set(declaration.attributes.map(\.name)))
+    }
+
+    /// The cluster an EXECUTE of `trait` changes, after checking that `command` is one of the trait's: every backed
+    /// trait's `execute` starts here. A command of another trait, or an endpoint no declaration backs `trait` on:
+    /// `functionNotSupported`.
+    static func executing(
+        _ command: Command,
+        of trait: Trait,
+        on endpoint: Endpoint
+    ) throws(CommandError) -> (id: ClusterID, state: ClusterState, declared: Set<String>) {
+        let name = shortName(trait)
+        guard command.trait == trait else {
+            throw CommandError(.functionNotSupported, "\(command.rawValue) is not one of \(name)'s commands")
+        }
+        guard let backing = cluster(backing: trait, on: endpoint) else {
+            throw CommandError(.functionNotSupported, "no manufacturer cluster backs \(name)")
+        }
+        return backing
     }
 
     /// The traits the endpoint's manufacturer clusters bring, in the order of ``Trait``'s cases.

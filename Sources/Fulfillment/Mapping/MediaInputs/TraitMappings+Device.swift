@@ -19,6 +19,8 @@ extension TraitMappings {
         case .appSelector: AppSelectorTrait.attributes(of: endpoints, backing: backing, into: &attributes)
         case .startStop where IrrigationStartStop.isController(endpoints[backing]):
             IrrigationStartStop.attributes(of: endpoints, into: &attributes)
+        case .timer where IrrigationStartStop.isController(endpoints[backing]):
+            IrrigationTimer.attributes(into: &attributes)
         default: mapping(for: trait).attributes(of: endpoints[backing], into: &attributes)
         }
     }
@@ -38,18 +40,22 @@ extension TraitMappings {
             try AppSelectorTrait.execute(command, params, on: &endpoints, backing: backing, mode: mode)
         case .startStop where IrrigationStartStop.isController(endpoints[backing]):
             try IrrigationStartStop.execute(command, params, on: &endpoints)
+        case .timer where IrrigationStartStop.isController(endpoints[backing]):
+            try IrrigationTimer.execute(command, params, on: &endpoints, mode: mode)
         default:
             try mapping(for: command.trait).execute(command, params, on: &endpoints[backing], mode: mode)
         }
     }
 
     /// The QUERY states of `trait`, backed by endpoint `backing` of a device's `endpoints`: an Irrigation System's
-    /// `StartStop` reads its Water Valve endpoints (``IrrigationStartStop``); every other trait its backing endpoint.
+    /// `StartStop` and `Timer` read its Water Valve endpoints (``IrrigationStartStop``, ``IrrigationTimer``); every other trait its backing endpoint.
     /// ``SyncDeviceMapping`` calls this instead of the one-endpoint ``TraitMapping/states(of:into:)``.
     static func states(of trait: Trait, endpoints: [Endpoint], backing: Int, into states: inout JSONObject) {
         switch trait {
         case .startStop where IrrigationStartStop.isController(endpoints[backing]):
             IrrigationStartStop.states(of: endpoints, into: &states)
+        case .timer where IrrigationStartStop.isController(endpoints[backing]):
+            IrrigationTimer.states(of: endpoints, into: &states)
         default: mapping(for: trait).states(of: endpoints[backing], into: &states)
         }
     }
