@@ -28,7 +28,7 @@ public struct APIError: Error, Sendable, Hashable {
         case unsupportedMediaType
         /// 422: valid JSON that is not a valid request (unknown fields, wrong types, out-of-range values).
         case invalid
-        /// 503: the registry is unavailable; try again.
+        /// 503: the registry is unavailable (the database restarts or fails over); try again after `Retry-After`.
         case unavailable
 
         /// The HTTP status that goes with the code.
@@ -90,11 +90,17 @@ public struct APIError: Error, Sendable, Hashable {
         return object
     }
 
+    /// `Retry-After` of a 503 ``Code/unavailable``: a few seconds, the order of a database failover.
+    public static let unavailableRetryAfterSeconds = 5
+
     /// The HTTP answer.
     public var response: Response {
         var fields = headerFields
         fields[.contentType] = "application/json"
         fields[.cacheControl] = "no-store"
+        if code == .unavailable, fields[.retryAfter] == nil {
+            fields[.retryAfter] = String(Self.unavailableRetryAfterSeconds)
+        }
         return Response(status: code.status, headerFields: fields, body: JSONWriter.bytes(.object(jsonObject)))
     }
 }

@@ -71,7 +71,7 @@ public struct ChangesResponder: HTTPResponder {
         do {
             bounds = try feed.store.changeBounds()
         } catch {
-            return Self.error(.serviceUnavailable, "unavailable", "the change log cannot be read now; try again")
+            return Self.unavailable
         }
         if !query.snapshot, let after = query.after, !bounds.canResume(after: after) {
             return Self.gone(after, bounds: bounds)
@@ -114,7 +114,7 @@ public struct ChangesResponder: HTTPResponder {
                 return Self.page(changes, after: cursor)
             }
         } catch {
-            return Self.error(.serviceUnavailable, "unavailable", "the change log cannot be read now; try again")
+            return Self.unavailable
         }
         let answer = DeferredResponse()
         feed.wait(
@@ -161,6 +161,11 @@ public struct ChangesResponder: HTTPResponder {
     }
 
     /// The `/v1` error shape: `{"error": code, "message": …, "details": [{"path", "message"}]?}`.
+    /// 503 while the change log cannot be read (the database restarts or fails over), in the API's error shape.
+    private static var unavailable: Response {
+        APIError(.unavailable, "the change log cannot be read now; try again").response
+    }
+
     private static func error(
         _ status: HTTPResponse.Status,
         _ code: String,

@@ -4,7 +4,8 @@ import SmartHomeProtocol
 /// (``FulfillmentResponseBody``) and what the answer came to (``IntentSummary``), for the log line and the metrics.
 public struct FulfillmentResponse: Sendable, Hashable {
     /// 200 for every intent answer (errors included, as Google's protocol puts them in the payload); 400 when
-    /// the body is not JSON; 500 when the registry failed.
+    /// the body is not JSON; 503 (with `transientError`) when the registry could not answer, 500 when its data is
+    /// corrupt.
     public var status: Int
     /// The JSON body.
     public var body: [UInt8]

@@ -13,7 +13,8 @@ import Synchronization
 /// - Not JSON: 400 with `{"requestId"?, "payload": {"errorCode": "protocolError"}}` (the id is echoed when it
 ///   can be read from the broken text).
 /// - JSON but not one known intent, or a payload of the wrong shape: 200 with `protocolError`.
-/// - The registry failing: 500 with `transientError`, and nothing half-done (EXECUTE is one transaction).
+/// - The registry failing: 503 with `transientError` (500 when its data is corrupt), and nothing half-done (EXECUTE
+///   is one transaction).
 public struct IntentDispatcher: Sendable {
     private let store: any DeviceStore & TokenStore & OutboxStore
     private let options: FulfillmentOptions
@@ -218,7 +219,7 @@ public struct IntentDispatcher: Sendable {
                 ]
             )
             return FulfillmentResponse(
-                status: 500,
+                status: Self.status(ofRegistryFailure: error),
                 body: FulfillmentResponseBody.error(requestId: request.requestId, code: .transientError),
                 summary: .refused(
                     intent: intent,
@@ -231,8 +232,16 @@ public struct IntentDispatcher: Sendable {
         }
     }
 
+    /// The HTTP status of an answer to a registry failure: 500 when the stored data itself is broken
+    /// (``RegistryError/Code/corruptData``: asking again will not help), else 503: the database could not be reached
+    /// or lost its connection (a restart, a failover), and the same request a few seconds later may succeed. The
+    /// listener adds `Retry-After` to every 503.
+    static func status(ofRegistryFailure error: any Error) -> Int {
+        (error as? RegistryError)?.code == .corruptData ? 500 : 503
+    }
+
     /// The answer when the registry failed before the intent could be handled (the bearer token could not be
-    /// checked): 500 with `transientError`, in Google's shape for a whole-request error, echoing the request's
+    /// checked): 503 (see ``status(ofRegistryFailure:)``) with `transientError`, in Google's shape for a whole-request error, echoing the request's
     /// `requestId` when the body has one (read as an intent envelope, else scanned from the broken text). Nothing was
     /// changed. Logged at error, like every registry failure.
     public func registryUnavailable(body: [UInt8], error: any Error) -> FulfillmentResponse {
@@ -251,7 +260,7 @@ public struct IntentDispatcher: Sendable {
             metadata: ["request.id": "\(requestId ?? "")", "error": "\(error)"]
         )
         return FulfillmentResponse(
-            status: 500,
+            status: Self.status(ofRegistryFailure: error),
             body: FulfillmentResponseBody.error(requestId: requestId, code: .transientError),
             summary: .refused(
                 intent: intent,
@@ -295,7 +304,7 @@ public struct IntentDispatcher: Sendable {
                 ]
             )
             return FulfillmentResponse(
-                status: 500,
+                status: Self.status(ofRegistryFailure: error),
                 body: FulfillmentResponseBody.error(requestId: plan.requestId, code: .transientError),
                 summary: .refused(
                     intent: .execute,

@@ -10,7 +10,8 @@ import Registry
 
 /// Hearth's routes:
 /// - `POST /fulfillment`: Google's intents (bearer token, `application/json`).
-/// - `GET /healthz`: `200 {"status":"ok"}` when the registry answers, else 503.
+/// - `GET /healthz`: `200 {"status":"ok"}` when the registry answers, else 503 with `Retry-After` (a load balancer
+///   takes the instance out while its database is away).
 /// - `GET`/`POST /oauth/authorize`, `POST /oauth/token`, `POST /oauth/revoke`, and with sign-in through the
 ///   manufacturer's identity provider `GET /oauth/upstream/callback` and `POST /oauth/consent`: account linking
 ///   (``OAuthServer``), when configured.
@@ -277,10 +278,14 @@ public struct HearthResponder: HTTPResponder {
         }
         return Response(
             status: HTTPResponse.Status(code: answer.status),
-            headerFields: Self.jsonNotStored,
+            headerFields: answer.status == 503 ? Self.jsonNotStoredRetry : Self.jsonNotStored,
             body: answer.body
         )
     }
+
+    /// `Retry-After` of every 503 Hearth answers because the registry cannot be reached (a database restart or
+    /// failover): a few seconds, the order of a failover; a client that waits longer is not turned away.
+    public static let registryRetryAfterSeconds = 5
 
     /// What a deferred EXECUTE answers when the server shuts down before the device backend does (503), or when no
     /// deferred answer was made (500, never).
@@ -332,7 +337,7 @@ public struct HearthResponder: HTTPResponder {
             logger.warning("Health check failed", metadata: ["error": "\(error)"])
             return Response(
                 status: .serviceUnavailable,
-                headerFields: [.contentType: "application/json"],
+                headerFields: Self.jsonNotStoredRetry,
                 body: Array(#"{"status":"unavailable"}"#.utf8)
             )
         }
@@ -346,6 +351,10 @@ public struct HearthResponder: HTTPResponder {
     /// The header fields of every fulfillment and health answer, built once: an `HTTPFields` is an array, so each
     /// answer shares this one instead of allocating its own.
     private static let jsonNotStored: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
+    /// The same with `Retry-After`, for the 503 of a registry that cannot be reached.
+    private static let jsonNotStoredRetry: HTTPFields = [
+        .contentType: "application/json", .cacheControl: "no-store", .retryAfter: String(registryRetryAfterSeconds),
+    ]
     /// The head of nearly every fulfillment answer, built once for the same reason: a response head keeps its
     /// status in a class-backed pseudo-header field, so a head made per answer allocates.
     private static let okJSONNotStored = HTTPResponse(status: .ok, headerFields: jsonNotStored)

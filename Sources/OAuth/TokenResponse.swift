@@ -25,18 +25,24 @@ enum TokenResponse {
     }
 
     /// `invalid_client` is 401 with `WWW-Authenticate: Basic` (RFC 6749 §5.2; RFC 7235 wants the header on every
-    /// 401), Hearth's own failures 500, the rest 400.
+    /// 401), Hearth's own failures (the registry cannot be reached) 503 `temporarily_unavailable` with
+    /// `Retry-After`, the rest 400. RFC 6749 defines `temporarily_unavailable` for the authorization endpoint
+    /// (§4.1.2.1), whose redirect cannot carry a 503; at the token endpoint the status says it, and §5.2 lets the
+    /// server answer a status other than 400 for errors it does not list.
     static func error(_ code: ErrorCode, _ description: String) -> Response {
         let json = JSONObject([("error", .string(code.rawValue)), ("error_description", .string(description))])
         switch code {
         case .invalidClient:
             return response(.unauthorized, json, extra: [.wwwAuthenticate: #"Basic realm="hearth", charset="UTF-8""#])
         case .temporarilyUnavailable:
-            return response(.internalServerError, json)
+            return response(.serviceUnavailable, json, extra: [.retryAfter: String(retryAfterSeconds)])
         default:
             return response(.badRequest, json)
         }
     }
+
+    /// `Retry-After` of a `temporarily_unavailable` answer: a few seconds, the order of a database failover.
+    static let retryAfterSeconds = 5
 
     static func methodNotAllowed() -> Response {
         var response = error(.invalidRequest, "use POST")

@@ -16,12 +16,30 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     private let connection: OpaquePointer
     /// Statement name per SQL text.
     private var prepared: [String: String] = [:]
+    /// Set when a statement failed in a way that says this session is of no further use (see
+    /// ``PostgreSQLError/isUnavailable``), even if libpq still reports the connection as open.
+    private var broken = false
 
-    /// Connects. `url` is a libpq connection URI (`postgres://USER@HOST:PORT/DB?sslmode=…`) or key/value string;
-    /// `password`, when given, is passed beside it and never written into the URL.
+    /// What every connection asks libpq for unless `url` says otherwise: each connection attempt, to each host of a
+    /// multi-host URL, gives up after `connect_timeout` seconds (libpq's minimum is 2), and a server that stops
+    /// answering is noticed by TCP keepalives and `tcp_user_timeout` within about 10 seconds, so no call waits on a
+    /// dead server for longer. Placed before the URL: a value the URL sets wins.
+    static let defaultParameters: [(String, String)] = [
+        ("connect_timeout", "3"),
+        ("keepalives", "1"),
+        ("keepalives_idle", "5"),
+        ("keepalives_interval", "2"),
+        ("keepalives_count", "2"),
+        ("tcp_user_timeout", "10000"),
+    ]
+
+    /// Connects. `url` is a libpq connection URI (`postgres://USER@HOST:PORT/DB?sslmode=…`, several hosts allowed:
+    /// `postgres://h1:5432,h2:5432/db?target_session_attrs=read-write`) or key/value string; `password`, when given,
+    /// is passed beside it and never written into the URL. Connection attempts are bounded
+    /// (``defaultParameters``).
     public init(url: String, password: String? = nil) throws {
-        var keywords = ["dbname"]
-        var values = [url]
+        var keywords = Self.defaultParameters.map { $0.0 } + ["dbname"]
+        var values = Self.defaultParameters.map { $0.1 } + [url]
         if let password {
             keywords.append("password")
             values.append(password)
@@ -48,9 +66,10 @@ public final class PostgreSQLConnection: @unchecked Sendable {
         PQfinish(connection)
     }
 
-    /// Whether the connection is still usable (the server did not go away).
+    /// Whether the connection is still usable: the server did not go away, and no statement failed in a way that
+    /// says the session is lost (an administrator's shutdown, a standby that will not take writes).
     public var isHealthy: Bool {
-        PQstatus(connection) == CONNECTION_OK
+        !broken && PQstatus(connection) == CONNECTION_OK
     }
 
     /// Runs one statement with `$1`, `$2`, … bound to `parameters`, as a prepared statement.
@@ -91,6 +110,7 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     /// Reads a result into Swift values and frees it; a failed statement throws with its SQLSTATE.
     private func consume(_ result: OpaquePointer?) throws -> PostgreSQLResult {
         guard let result else {
+            broken = true
             throw PostgreSQLError(code: .connection, message: Self.trimmed(PQerrorMessage(connection)))
         }
         defer { PQclear(result) }
@@ -101,7 +121,14 @@ public final class PostgreSQLConnection: @unchecked Sendable {
             let sqlState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
             let message = primary ?? Self.trimmed(PQresultErrorMessage(result))
-            throw PostgreSQLError(code: isHealthy ? .statement : .connection, sqlState: sqlState, message: message)
+            // Every error the server sends carries a SQLSTATE; one without it was made by libpq itself, which here
+            // means the connection failed ("server closed the connection unexpectedly"), even while PQstatus still
+            // says CONNECTION_OK.
+            let lost =
+                sqlState == nil || PQstatus(connection) != CONNECTION_OK
+                || PostgreSQLError.sessionIsLost(sqlState: sqlState)
+            if lost { broken = true }
+            throw PostgreSQLError(code: lost ? .connection : .statement, sqlState: sqlState, message: message)
         }
         let rowCount = Int(PQntuples(result))
         let columnCount = Int(PQnfields(result))

@@ -3,7 +3,9 @@ import Synchronization
 
 /// A fixed-size pool of ``PostgreSQLConnection``s: a caller borrows one for a statement or a transaction and gives it
 /// back. Connections are opened lazily, up to ``size``; a caller that finds all of them lent waits (up to
-/// ``acquireTimeout``) for one to come back. A connection whose server went away is closed instead of reused.
+/// ``acquireTimeout``) for one to come back. A connection whose server went away is closed instead of reused, with
+/// every idle one, and the next caller connects again: after a failover, libpq's multi-host URL finds the new
+/// primary (see ``PostgreSQLConnection/init(url:password:)``).
 ///
 /// libpq blocks the calling thread for each round trip, so the pool is what bounds how many threads wait on the
 /// database at once: size it at least at the number of threads that call the store (the listener's threads plus
@@ -43,7 +45,18 @@ public final class PostgreSQLPool: Sendable {
     }
 
     /// Runs `body` with a connection of its own.
+    ///
+    /// A connection that `body` leaves unusable (``PostgreSQLConnection/isHealthy`` false: the server went away, shut
+    /// down, or is a standby now) is closed, and so is every idle one, opened to what was most likely the same lost
+    /// server: the next caller connects afresh, and libpq's own handling of a multi-host URL
+    /// (`target_session_attrs=read-write`) finds the primary. Nothing is retried here: a statement outside a
+    /// transaction whose connection broke may or may not have run.
     public func withConnection<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        try lend { connection, _ in try body(connection) }
+    }
+
+    /// Lends a connection to `body`, with whether it was reused from the idle list (`false`: opened for this call).
+    private func lend<T>(_ body: (PostgreSQLConnection, _ reused: Bool) throws -> T) throws -> T {
         let (seconds, attoseconds) = acquireTimeout.components
         let timeout = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
         guard permits.wait(timeout: timeout) == .success else {
@@ -53,11 +66,21 @@ public final class PostgreSQLPool: Sendable {
             )
         }
         defer { permits.signal() }
-        let connection = try idle.withLock { $0.popLast() } ?? PostgreSQLConnection(url: url, password: password)
+        let reused = idle.withLock { $0.popLast() }
+        let connection = try reused ?? PostgreSQLConnection(url: url, password: password)
         defer {
-            if connection.isHealthy { idle.withLock { $0.append(connection) } }
+            if connection.isHealthy {
+                idle.withLock { $0.append(connection) }
+            } else {
+                let stale = idle.withLock { idle in
+                    let all = idle
+                    idle.removeAll()
+                    return all
+                }
+                withExtendedLifetime(stale) {}
+            }
         }
-        return try body(connection)
+        return try body(connection, reused != nil)
     }
 
     /// Runs one statement on a pooled connection, outside any explicit transaction.
@@ -69,19 +92,33 @@ public final class PostgreSQLPool: Sendable {
     /// Runs `body` in one transaction on one connection and commits; rolls back if `body` throws. A serialization
     /// failure or deadlock (SQLSTATE 40001, 40P01) rolls back and runs `body` again, up to `attempts` times in
     /// all, so `body` must do nothing outside the database that it cannot repeat.
+    ///
+    /// When a connection taken from the idle list turns out to be lost before `COMMIT` was sent (the server
+    /// restarted or failed over while it sat idle), nothing was committed: the transaction runs once more on a new
+    /// connection. A connection lost at `COMMIT` leaves the outcome unknown: that error
+    /// (``PostgreSQLError/commitOutcomeUnknown``) is thrown, never retried.
     public func transaction<T>(
         _ isolation: PostgreSQLIsolation = .readCommitted,
         attempts: Int = 5,
         _ body: (PostgreSQLConnection) throws -> T
     ) throws -> T {
-        try withConnection { connection in
-            var attempt = 1
-            while true {
-                do {
-                    return try connection.transaction(isolation, body)
-                } catch let error as PostgreSQLError where error.isTransient && attempt < attempts {
-                    attempt += 1
+        var attempt = 1
+        var reconnected = false
+        while true {
+            var staleConnection = false
+            do {
+                return try lend { connection, reused in
+                    do {
+                        return try connection.transaction(isolation, body)
+                    } catch let error as PostgreSQLError where error.isUnavailable && !error.commitOutcomeUnknown {
+                        staleConnection = reused
+                        throw error
+                    }
                 }
+            } catch let error as PostgreSQLError where error.isTransient && attempt < attempts {
+                attempt += 1
+            } catch let error as PostgreSQLError where error.isUnavailable && staleConnection && !reconnected {
+                reconnected = true
             }
         }
     }
@@ -107,7 +144,15 @@ extension PostgreSQLConnection {
         let result: T
         do {
             result = try body(self)
+        } catch {
+            if isHealthy { try? execute("ROLLBACK") }
+            throw error
+        }
+        do {
             try query("COMMIT")
+        } catch var error as PostgreSQLError where error.isUnavailable {
+            error.commitOutcomeUnknown = true
+            throw error
         } catch {
             if isHealthy { try? execute("ROLLBACK") }
             throw error

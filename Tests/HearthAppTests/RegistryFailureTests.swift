@@ -6,7 +6,8 @@ import RegistrySQLite
 import Testing
 
 /// `/fulfillment` with the registry gone (the SQLite store closed under a running listener, as `/healthz`'s test
-/// does): every intent is answered in Google's shape for a whole-request error, with the request's own id.
+/// does): every intent is answered 503 with `Retry-After`, in Google's shape for a whole-request error, with the
+/// request's own id.
 struct RegistryFailureTests {
     @Test(arguments: [
         TestHomes.sync,
@@ -27,7 +28,9 @@ struct RegistryFailureTests {
             ],
             input: Array(body.utf8)
         )
-        #expect(answer.status == 500)
+        // 503 with Retry-After: a registry that cannot answer is a reason to try again, not a server bug.
+        #expect(answer.status == 503)
+        #expect(answer.headers.lowercased().contains("retry-after: 5"))
         let json = try JSONParser.parse(Array(answer.body.utf8))
         #expect(json == ["requestId": .string(requestId), "payload": ["errorCode": "transientError"]])
     }
@@ -42,8 +45,41 @@ struct RegistryFailureTests {
             "-X", "POST", "-H", "Authorization: Bearer \(token)", "-H", "Content-Type: application/json",
             "--data-binary", #"{"requestId": "broken-1", "inputs": ["#, "http://127.0.0.1:\(hearth.port)/fulfillment",
         ])
-        #expect(answer.status == 500)
+        #expect(answer.status == 503)
+        #expect(answer.headers.lowercased().contains("retry-after: 5"))
         let json = try JSONParser.parse(Array(answer.body.utf8))
         #expect(json == ["requestId": "broken-1", "payload": ["errorCode": "transientError"]])
+    }
+
+    /// The token endpoint: `temporarily_unavailable` with 503 and `Retry-After`, never `invalid_grant` (which would
+    /// make Google unlink the user) and never a 500.
+    @Test func theTokenEndpointSaysTemporarilyUnavailable() throws {
+        let hearth = try OAuthFlowTests.make()
+        defer { hearth.shutdown() }
+        try hearth.store.close()
+        let response = try hearth.request(
+            "POST",
+            "/oauth/token",
+            body: "grant_type=refresh_token&refresh_token=anything",
+            headers: [
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Authorization": "Basic " + Data("google:\(LinkingHearth.googleSecret)".utf8).base64EncodedString(),
+            ]
+        )
+        #expect(response.status == 503)
+        #expect(response.header("Retry-After") == "5")
+        #expect(response.json?["error"] == "temporarily_unavailable")
+    }
+
+    /// `/healthz`, what a load balancer polls: not ready, with `Retry-After`, while the registry cannot answer.
+    @Test func healthSaysUnavailableWithRetryAfter() throws {
+        let hearth = try TestHearth(devices: TestHomes.twoUsers)
+        defer { hearth.shutdown() }
+        #expect(try Curl.run(["http://127.0.0.1:\(hearth.port)/healthz"]).status == 200)
+        try hearth.store.close()
+        let answer = try Curl.run(["http://127.0.0.1:\(hearth.port)/healthz"])
+        #expect(answer.status == 503)
+        #expect(answer.headers.lowercased().contains("retry-after: 5"))
+        #expect(answer.body == #"{"status":"unavailable"}"#)
     }
 }
