@@ -9,10 +9,14 @@
 /// in one write transaction of the destination, which must hold no user and no change yet. Values cross engines by
 /// kind: integers, text, byte strings, PostgreSQL's booleans as SQLite's 0/1, and an attribute's value in the
 /// storage each engine gives it (SQLite: an integer for `int` and `bool` attributes; PostgreSQL: text). What is not data is not copied:
-/// the change counter (the destination's triggers move its own), the outbox claims of running instances, the
+/// the change counters (the destination moves its own once the rows are in), the outbox claims of running instances, the
 /// migration records, and the sign-ins through an identity provider and the consents still pending
 /// (`upstream_sign_in`, `pending_consent`): they live minutes, and a user whose sign-in is lost in the move signs in
-/// again. After the copy the destination's change-log cursor continues after the last copied one.
+/// again. After the copy the destination's change-log cursor and outbox-event ids continue after the last copied ones.
+///
+/// The time grows linearly with the rows: each engine inserts in bulk, and PostgreSQL's row triggers (which would
+/// update one counter row per inserted row, each update slower than the last inside one transaction) are off
+/// during the copy.
 public enum RegistryCopy {
     /// The tables copied, parents before children (foreign keys).
     package static let tables = [
@@ -47,7 +51,10 @@ public enum RegistryCopy {
     public static func contents(of store: any ClosableStore) throws -> [String: Rows] {
         var contents: [String: Rows] = [:]
         for table in tables {
-            var rows = try read(table, from: store).rows
+            let (columns, values) = try read(table, from: store)
+            var rows = values.map { row in
+                Dictionary(uniqueKeysWithValues: zip(columns, row))
+            }
             if table == "attribute" {
                 for index in rows.indices {
                     if case .int(let int) = rows[index]["value"] { rows[index]["value"] = .text(String(int)) }
@@ -69,7 +76,7 @@ public enum RegistryCopy {
         var read: [(table: String, columns: [String], rows: [[Value]])] = []
         for table in tables {
             let (columns, rows) = try Self.read(table, from: source)
-            read.append((table, columns, rows.map { row in columns.map { row[$0] ?? .null } }))
+            read.append((table, columns, rows))
         }
         try write(read, to: destination)
         return read.map { ($0.table, $0.rows.count) }
@@ -77,7 +84,10 @@ public enum RegistryCopy {
 
     // MARK: - Reading and writing, through the engine
 
-    private static func read(_ table: String, from store: any ClosableStore) throws -> (columns: [String], rows: Rows) {
+    private static func read(
+        _ table: String,
+        from store: any ClosableStore
+    ) throws -> (columns: [String], rows: [[Value]]) {
         guard let store = store as? any CopyableRegistry else {
             throw RegistryError(code: .cannotOpen, message: "a registry of an unknown kind cannot be copied")
         }

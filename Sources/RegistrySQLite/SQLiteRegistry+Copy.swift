@@ -6,16 +6,14 @@ import Synchronization
 // `hearth db copy` on this engine: ``RegistryCopy`` moves the rows, this reads and writes them.
 
 extension SQLiteRegistry: CopyableRegistry {
-    package func readTable(_ table: String) throws -> (columns: [String], rows: RegistryCopy.Rows) {
+    package func readTable(_ table: String) throws -> (columns: [String], rows: [[RegistryCopy.Value]]) {
         return try pool.read { db in
             let columns = try db.columns(in: table).map { $0.name.lowercased() }
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").map {
-                row -> [String: RegistryCopy.Value] in
-                var values: [String: RegistryCopy.Value] = [:]
-                for (name, value) in row {
-                    values[name.lowercased()] = Self.copyValue(value)
-                }
-                return values
+            let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+            var rows: [[RegistryCopy.Value]] = []
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(list) FROM \"\(table)\"")
+            while let row = try cursor.next() {
+                rows.append((0..<columns.count).map { Self.copyValue(row[$0]) })
             }
             return (columns, rows)
         }

@@ -1,6 +1,7 @@
 import Clocks
 import HearthTestSupport
 import MatterModel
+import PostgreSQL
 import Registry
 import RegistryTestSupport
 import Testing
@@ -94,6 +95,63 @@ struct RegistryCopyTests {
             _ = try store.importDevices(Fixtures.file([("carol", [Fixtures.lamp])]))
             #expect(try store.changeBounds().latest > latest)
         }
+    }
+
+    /// A fleet of a few thousand rows (several bulk statements per table) arrives whole. After the copy the change
+    /// counter has moved, so an instance that had read the empty database sees the copied homes; the row triggers
+    /// turned off for the copy bump it again; new change-log cursors and outbox-event ids continue after the copied
+    /// ones.
+    @Test func aFleetArrivesWholeAndItsCountersAndCursorsGoOn() throws {
+        let directory = try ScratchDirectory()
+        let source = try SQLiteRegistry(path: directory.path("fleet.sqlite"))
+        defer { try? source.close() }
+        try source.setReporting(enabled: true)
+        var doorbell = Fixtures.plug
+        doorbell.id = "doorbell"
+        doorbell.notificationSupportedByAgent = true
+        let homes = (1...40).map { ("home-\($0)", Fixtures.lights(25) + [doorbell]) }
+        _ = try source.importDevices(Fixtures.file(homes))
+        for (user, _) in homes {
+            #expect(try source.recordEvent(DeviceEvent(name: .doorbellPress), forUser: user, device: "doorbell"))
+        }
+        let original = try Self.tables(source)
+        #expect(original.values.reduce(0) { $0 + $1.count } > 4 * PostgreSQLRegistry.copyRowsPerStatement)
+        #expect(original["attribute"]?.count ?? 0 > PostgreSQLRegistry.copyRowsPerStatement)
+        #expect(original["outbox_event"]?.count == homes.count)
+        #expect(original["change"]?.isEmpty == false)
+
+        let url = try PostgreSQLCluster.start().createDatabase()
+        let destination = try PostgreSQLRegistry(url: url)
+        defer { destination.close() }
+        let other = try PostgreSQLRegistry(url: url, revalidationInterval: .zero)
+        defer { other.close() }
+        #expect(try other.devices(forUser: "home-7").isEmpty)
+        let before = try #require(try destination.engine.probeGeneration())
+
+        _ = try RegistryCopy.copy(from: source, to: destination)
+        let copied = try Self.tables(destination)
+        #expect(copied == original, "\(Self.differences(copied, original))")
+        let after = try #require(try destination.engine.probeGeneration())
+        #expect(after > before)
+        #expect(try other.devices(forUser: "home-7") == (try source.devices(forUser: "home-7")))
+
+        // The triggers are on again: a write moves the counter. Cursors continue after the copied ones.
+        let disabled = try destination.pool.query(
+            "SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D'"
+        )
+        #expect(try disabled.first?.int(0) == 0)
+        let latest = try destination.changeBounds().latest
+        #expect(latest == (try source.changeBounds().latest))
+        _ = try destination.importDevices(Fixtures.file([("carol", [Fixtures.lamp])]))
+        let written = try #require(try destination.engine.probeGeneration())
+        #expect(written > after)
+        #expect(try destination.changeBounds().latest > latest)
+
+        // Outbox-event ids continue after the copied ones.
+        let lastEvent = try destination.pool.query("SELECT max(id) FROM outbox_event").first?.int64(0) ?? 0
+        #expect(try destination.recordEvent(DeviceEvent(name: .doorbellPress), forUser: "home-7", device: "doorbell"))
+        let newest = try destination.pool.query("SELECT max(id) FROM outbox_event").first?.int64(0) ?? 0
+        #expect(newest > lastEvent)
     }
 
     @Test func aCopyNeverMergesIntoARegistryWithData() throws {

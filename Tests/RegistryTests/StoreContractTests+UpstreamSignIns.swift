@@ -103,10 +103,11 @@ extension StoreContractTests {
             for (table, handle) in [
                 ("upstream_sign_in", "the-state-handle"), ("pending_consent", "the-consent-handle"),
             ] {
-                let rows = try copyable.readTable(table).rows
+                let (columns, rows) = try copyable.readTable(table)
                 #expect(rows.count == 1)
-                #expect(rows.first?["hash"] == .bytes(SHA256.digest(utf8: handle).bytes))
-                let leaked = rows.flatMap(\.values).contains { value in
+                let hash = try #require(columns.firstIndex(of: "hash"))
+                #expect(rows.first?[hash] == .bytes(SHA256.digest(utf8: handle).bytes))
+                let leaked = rows.joined().contains { value in
                     if case .text(let text) = value { return text.contains(handle) }
                     return false
                 }
