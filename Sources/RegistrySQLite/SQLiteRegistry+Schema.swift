@@ -507,6 +507,10 @@ extension SQLiteRegistry {
                 )
             }
         }
+        migrator.registerMigration("v14: writes per user") { _ in
+            // Nothing on SQLite: one writer per file, so the one change counter and the dense cursors stay (the
+            // PostgreSQL schema adds per-user counters and commit-ordered positions under this name).
+        }
         return migrator
     }
 }
