@@ -8,8 +8,8 @@ import Synchronization
 //
 // Writers of different users commit concurrently (``PostgreSQLRegistryDatabase/lock(_:_:)``), so a row's `cursor` (an
 // identity value) says nothing about the order changes commit in. Each row also holds its writing transaction's id
-// (`xid`, migration "v14"), and the log is read in `(xid, cursor)` order up to the oldest transaction still in flight:
-// only rows with `xid < pg_snapshot_xmin(pg_current_snapshot())`, whose transactions have all ended. A transaction
+// (`xid`, migration "v14"), and the log is read in `(xid, cursor)` order up to the oldest transaction of this database
+// still in flight (``readable``): only rows whose preceding transactions have all ended. A transaction
 // that takes a smaller id later is impossible (ids are assigned in increasing order), so nothing is ever inserted
 // before what a reader has read: every change exactly once, no gap. Per user, id order is commit order (the user's
 // lock is held before the id is assigned), so each user's changes come in commit order. A change becomes readable when
@@ -33,8 +33,13 @@ extension PostgreSQLRegistry {
             + rank + " END"
     }
 
-    /// Rows whose transactions have all ended.
-    private static let readable = "xid < pg_snapshot_xmin(pg_current_snapshot())"
+    /// Rows before the oldest transaction this statement's snapshot sees in flight, other databases' transactions left
+    /// out (transaction ids are the cluster's: another application's long transaction must not hold the stream). A
+    /// transaction in flight whose database is unknown (it ended since the snapshot, or its session is not visible)
+    /// counts: that errs on the side of waiting, never of skipping.
+    private static let readable = """
+        xid < (SELECT coalesce(min(x), pg_snapshot_xmax(pg_current_snapshot()))         FROM pg_snapshot_xip(pg_current_snapshot()) AS x WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity AS a         WHERE a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())         AND a.backend_xid::text::bigint = x::text::bigint % 4294967296))
+        """
 
     /// The log as ``SQLRegistry``'s operations read it.
     static let changeLog = ChangeLogSQL(

@@ -92,12 +92,12 @@ struct PostgreSQLRegistryWriteScopeTests {
         let url = try database()
         let first = try PostgreSQLRegistry(url: url)
         let second = try PostgreSQLRegistry(url: url)
-        _ = try first.importDevices(Fixtures.file([("a", [Fixtures.plug]), ("b", [Fixtures.plug])]))
+        _ = try first.importDevices(Fixtures.file([("a", [Fixtures.kitchen]), ("b", [Fixtures.kitchen])]))
         let held = Held(first, .user("a")) { c in
             try c.query("UPDATE endpoint SET online = FALSE WHERE userId = 'a'")
         }
         // Would wait for `held` (and the time limit would fail the test) if writes were serialized fleet-wide.
-        try second.updateDevices(forUser: "b", ids: [Fixtures.plug.id]) { $0[Fixtures.plug.id]?.setOnline(false) }
+        try second.updateDevices(forUser: "b", ids: [Fixtures.kitchen.id]) { $0[Fixtures.kitchen.id]?.setOnline(false) }
         #expect(try second.devices(forUser: "b").first?.online == false)
         #expect(try second.devices(forUser: "a").first?.online == true, "a's write is not committed yet")
         held.end()
@@ -108,13 +108,13 @@ struct PostgreSQLRegistryWriteScopeTests {
         let url = try database()
         let first = try PostgreSQLRegistry(url: url)
         let second = try PostgreSQLRegistry(url: url)
-        _ = try first.importDevices(Fixtures.file([("a", [Fixtures.plug])]))
+        _ = try first.importDevices(Fixtures.file([("a", [Fixtures.kitchen])]))
         let held = Held(first, .user("a")) { c in
             try c.query("UPDATE device SET name = 'Held' WHERE userId = 'a'")
         }
         let write = Background {
-            try second.updateDevices(forUser: "a", ids: [Fixtures.plug.id]) { devices in
-                devices[Fixtures.plug.id]?.setOnline(false)
+            try second.updateDevices(forUser: "a", ids: [Fixtures.kitchen.id]) { devices in
+                devices[Fixtures.kitchen.id]?.setOnline(false)
             }
         }
         #expect(try awaitLockWait(url, or: write), "the second write of user a did not wait for the first")
@@ -178,8 +178,9 @@ struct PostgreSQLRegistryWriteScopeTests {
         #expect(kept.map(\.cursor) == all.dropFirst().map(\.cursor), "positions do not shift")
         let bounds = try store.changeBounds()
         #expect(bounds.latest == all[3].cursor)
-        #expect(!bounds.canResume(after: all[0].cursor - 1))
-        #expect(bounds.canResume(after: all[0].cursor))
+        // Resumable from just before the oldest kept transaction; a cursor inside a pruned one takes a snapshot.
+        #expect(bounds.prunedThrough == all[1].cursor - 1)
+        #expect(!bounds.canResume(after: all[0].cursor))
 
         // Everything is old: all but the newest transaction goes.
         #expect(try store.pruneChanges(occurredBefore: 1_000) == 2)
@@ -193,17 +194,20 @@ struct PostgreSQLRegistryWriteScopeTests {
         let url = try database()
         let writer = try PostgreSQLRegistry(url: url)
         let cached = try PostgreSQLRegistry(url: url, revalidationInterval: .zero)
-        _ = try writer.importDevices(Fixtures.file([("a", [Fixtures.plug]), ("b", [Fixtures.plug])]))
+        _ = try writer.importDevices(Fixtures.file([("a", [Fixtures.kitchen]), ("b", [Fixtures.kitchen])]))
         _ = try cached.devices(forUser: "a")
         _ = try cached.devices(forUser: "b")
-        try writer.updateDevices(forUser: "a", ids: [Fixtures.plug.id]) { $0[Fixtures.plug.id]?.setOnline(false) }
+        let online = try #require(try cached.devices(forUser: "b").first).online
+        try writer.updateDevices(forUser: "a", ids: [Fixtures.kitchen.id]) {
+            $0[Fixtures.kitchen.id]?.setOnline(!online)
+        }
 
         let b = try #require(try cached.engine.probeCounters(user: "b"))
         #expect(cached.state.cache.withLock { $0.snapshot(forUser: "b", at: b) } != nil)
         let a = try #require(try cached.engine.probeCounters(user: "a"))
         #expect(cached.state.cache.withLock { $0.snapshot(forUser: "a", at: a) } == nil)
-        #expect(try cached.devices(forUser: "a").first?.online == false)
-        #expect(try cached.devices(forUser: "b").first?.online == true)
+        #expect(try cached.devices(forUser: "a").first?.online == !online)
+        #expect(try cached.devices(forUser: "b").first?.online == online)
     }
 
     /// A snapshot waits for the writer in flight, and the changes after its cursor are exactly the later ones.
@@ -211,7 +215,7 @@ struct PostgreSQLRegistryWriteScopeTests {
         let url = try database()
         let first = try PostgreSQLRegistry(url: url)
         let second = try PostgreSQLRegistry(url: url)
-        _ = try first.importDevices(Fixtures.file([("a", [Fixtures.plug]), ("b", [Fixtures.plug])]))
+        _ = try first.importDevices(Fixtures.file([("a", [Fixtures.kitchen]), ("b", [Fixtures.kitchen])]))
         let start = try first.changeBounds().latest
         let held = Held(first, .user("a")) { c in
             try c.query("UPDATE endpoint SET online = FALSE WHERE userId = 'a'")
@@ -234,7 +238,7 @@ struct PostgreSQLRegistryWriteScopeTests {
 
         #expect(try second.createUser("c"))
         _ = try second.applyState([
-            DeviceStateUpdate(agentUserId: "b", deviceId: Fixtures.plug.id, changes: [], online: false)
+            DeviceStateUpdate(agentUserId: "b", deviceId: Fixtures.kitchen.id, changes: [], online: false)
         ])
         let later = try first.changes(after: read.cursor, limit: 10, users: nil, kinds: nil)
         #expect(later.map(\.record.agentUserId) == ["c", "b"])
