@@ -53,9 +53,9 @@ extension SQLRegistry {
     package static func changeBounds(_ c: Engine.Connection, _ sql: String) throws -> ChangeBounds {
         // Pruning keeps the newest change: the highest position ever given is still in the table.
         let bounds = try c.first(sql) { row in
-            (oldest: try row.optionalInt64(0), latest: try row.optionalInt64(1) ?? 0)
+            (prunedThrough: try row.optionalInt64(0) ?? 0, latest: try row.optionalInt64(1) ?? 0)
         }
-        return ChangeBounds(latest: bounds?.latest ?? 0, prunedThrough: bounds?.oldest.map { $0 - 1 } ?? 0)
+        return ChangeBounds(latest: bounds?.latest ?? 0, prunedThrough: bounds?.prunedThrough ?? 0)
     }
 
     public func observeChanges(_ observer: (@Sendable () -> Void)?) {

@@ -58,11 +58,10 @@ extension PostgreSQLRegistry {
         maximumChangesPerTransaction: maximumChangesPerTransaction
     )
 
-    /// The first and latest position among the rows `condition` admits.
+    /// How far pruning reached (`change_origin.pruned`) and the latest position among the rows `condition` admits.
     private static func bounds(_ condition: String) -> String {
         """
-        SELECT \
-        (SELECT \(position("1")) FROM change WHERE \(condition) ORDER BY xid, cursor LIMIT 1), \
+        SELECT (SELECT pruned FROM change_origin), \
         (SELECT \(position("(SELECT count(*) FROM change AS same WHERE same.xid = newest.xid)")) \
         FROM (SELECT xid, cursor FROM change WHERE \(condition) ORDER BY xid DESC, cursor DESC LIMIT 1) AS newest)
         """
@@ -73,20 +72,28 @@ extension PostgreSQLRegistry {
         // order: `occurred` has no index), or else before the newest readable change, which is always kept: it holds
         // the latest position, so positions never go back. Whole transactions only: the boundary of a transaction's
         // row is the transaction itself (cursor 0); a row of before "v14" (xid 0) is its own transaction.
+        // The position of the last change deleted is kept in change_origin: a reader at it has missed nothing.
         try pool.transaction { c in
             try c.query(
                 """
-                DELETE FROM change WHERE (xid, cursor) < (
-                    SELECT xid, CASE WHEN xid = '0'::xid8 THEN cursor ELSE 0 END FROM (
-                        (SELECT xid, cursor FROM change WHERE \(Self.readable) AND occurred >= $1
-                            ORDER BY xid, cursor LIMIT 1)
-                        UNION ALL
-                        (SELECT xid, cursor FROM change WHERE \(Self.readable) ORDER BY xid DESC, cursor DESC LIMIT 1)
-                    ) AS boundary ORDER BY xid, cursor LIMIT 1
+                WITH deleted AS (
+                    DELETE FROM change WHERE (xid, cursor) < (
+                        SELECT xid, CASE WHEN xid = '0'::xid8 THEN cursor ELSE 0 END FROM (
+                            (SELECT xid, cursor FROM change WHERE \(Self.readable) AND occurred >= $1
+                                ORDER BY xid, cursor LIMIT 1)
+                            UNION ALL
+                            (SELECT xid, cursor FROM change WHERE \(Self.readable)
+                                ORDER BY xid DESC, cursor DESC LIMIT 1)
+                        ) AS boundary ORDER BY xid, cursor LIMIT 1
+                    ) RETURNING xid, cursor
                 )
+                UPDATE change_origin SET pruned = greatest(pruned, (
+                    SELECT CASE WHEN xid = '0'::xid8 THEN max(cursor) ELSE legacy + xid::text::bigint * 65536 + count(*) END
+                    FROM deleted GROUP BY xid ORDER BY xid DESC LIMIT 1
+                )) RETURNING (SELECT count(*) FROM deleted)
                 """,
                 [.int(unixMilliseconds)]
-            ).affectedRows
+            ).first?.int(0) ?? 0
         }
     }
 }

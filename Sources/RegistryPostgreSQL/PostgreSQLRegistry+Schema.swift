@@ -27,7 +27,8 @@ import Registry
 //   `StoredAttributeValue` writes it.
 // - "v14: writes per user" (SQLite: nothing) makes writes lock per user instead of the change counter's row
 //   (``PostgreSQLRegistryDatabase/lock(_:_:)``). change gains xid (the writing transaction's id; rows from before keep
-//   0) and an index on (xid, cursor), and change_origin holds the highest cursor from before, so the log is read in
+//   0) and an index on (xid, cursor), and change_origin holds the highest cursor from before (and the position pruning
+//   has reached), so the log is read in
 //   commit order (`PostgreSQLRegistry+Changes.swift`). user_generation (userId PK, value) is each user's change
 //   counter, bumped by row triggers on "user", device, endpoint and attribute in place of the fleet counter's, so one
 //   user's write leaves other users' cached devices valid in every instance; generation now moves only with
@@ -288,8 +289,9 @@ extension PostgreSQLRegistry {
             ALTER TABLE change ADD COLUMN xid xid8 NOT NULL DEFAULT '0';
             ALTER TABLE change ALTER COLUMN xid SET DEFAULT pg_current_xact_id();
             CREATE INDEX change_xid ON change(xid, cursor);
-            CREATE TABLE change_origin (legacy BIGINT NOT NULL);
-            INSERT INTO change_origin (legacy) SELECT coalesce(max(cursor), 0) FROM change;
+            CREATE TABLE change_origin (legacy BIGINT NOT NULL, pruned BIGINT NOT NULL);
+            INSERT INTO change_origin (legacy, pruned) SELECT coalesce(max(cursor), 0), coalesce(min(cursor) - 1, 0)
+                FROM change;
             CREATE TABLE user_generation (userId TEXT PRIMARY KEY, value BIGINT NOT NULL);
             CREATE FUNCTION bump_user_generation() RETURNS trigger LANGUAGE plpgsql AS $$
             DECLARE owner TEXT;

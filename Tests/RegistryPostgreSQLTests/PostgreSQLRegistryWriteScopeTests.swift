@@ -91,7 +91,7 @@ struct PostgreSQLRegistryWriteScopeTests {
     @Test(.timeLimit(.minutes(1))) func aWriteOfAnotherUserCommitsWhileOneIsOpen() throws {
         let url = try database()
         let first = try PostgreSQLRegistry(url: url)
-        let second = try PostgreSQLRegistry(url: url)
+        let second = try PostgreSQLRegistry(url: url, revalidationInterval: .zero)
         _ = try first.importDevices(Fixtures.file([("a", [Fixtures.kitchen]), ("b", [Fixtures.kitchen])]))
         let held = Held(first, .user("a")) { c in
             try c.query("UPDATE endpoint SET online = FALSE WHERE userId = 'a'")
@@ -178,9 +178,10 @@ struct PostgreSQLRegistryWriteScopeTests {
         #expect(kept.map(\.cursor) == all.dropFirst().map(\.cursor), "positions do not shift")
         let bounds = try store.changeBounds()
         #expect(bounds.latest == all[3].cursor)
-        // Resumable from just before the oldest kept transaction; a cursor inside a pruned one takes a snapshot.
-        #expect(bounds.prunedThrough == all[1].cursor - 1)
-        #expect(!bounds.canResume(after: all[0].cursor))
+        // Resumable from the last pruned change on: nothing after it is gone.
+        #expect(bounds.prunedThrough == all[0].cursor)
+        #expect(bounds.canResume(after: all[0].cursor))
+        #expect(!bounds.canResume(after: all[0].cursor - 1))
 
         // Everything is old: all but the newest transaction goes.
         #expect(try store.pruneChanges(occurredBefore: 1_000) == 2)
