@@ -9,8 +9,10 @@ import Synchronization
 ///
 /// The store signals each commit that recorded changes (``ChangeStore/observeChanges(_:)``); the feed then reads,
 /// on one serial queue of its own, the changes after each consumer's cursor and writes them to its
-/// ``ResponseStream`` or completes its ``DeferredResponse``. Because SQLite commits one writer at a time and cursors
-/// are given in commit order, reading "after the last cursor sent" never skips a change and never repeats one. A
+/// ``ResponseStream`` or completes its ``DeferredResponse``. The store answers changes in an order no later commit
+/// can insert into (SQLite: one writer at a time, dense cursors; PostgreSQL: positions from transaction ids, read up
+/// to the oldest transaction in flight), so reading "after the last cursor sent" never skips a change and never
+/// repeats one. A
 /// heartbeat (a comment line) goes to every stream each interval; the same tick also reads again, which picks up
 /// changes written by another process (the CLI), which the store does not signal.
 final class ChangeFeed: Sendable {

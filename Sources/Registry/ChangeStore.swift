@@ -4,7 +4,11 @@ import MatterModel
 /// held, a snapshot consistent with a cursor, pruning, and a signal when new changes committed.
 ///
 /// The log is written by each write's own transaction (``SQLRegistry/recordChange(_:_:occurred:)``); cursors
-/// are strictly increasing and never reused, also after pruning and across restarts.
+/// are strictly increasing and never reused, also after pruning and across restarts. A reader following the log by
+/// cursor gets every change exactly once, each user's in commit order, with no gap: a change that commits later never
+/// takes a cursor below one already readable. SQLite's cursors are dense; PostgreSQL's are sparse positions, and a
+/// change there becomes readable once every write transaction that started before it has ended
+/// (`PostgreSQLRegistry+Changes.swift`).
 public protocol ChangeStore: Sendable {
     /// The changes with a cursor greater than `cursor`, in cursor order, at most `limit` of them; only those of
     /// `users` and of `kinds` when given (`nil`: all).
@@ -21,8 +25,9 @@ public protocol ChangeStore: Sendable {
     /// Deletes the changes that occurred before `unixMilliseconds`; returns how many.
     func pruneChanges(occurredBefore unixMilliseconds: Int64) throws -> Int
 
-    /// Every user's devices (or those of `users`) and the cursor they are consistent with, read in one read
-    /// transaction: the devices reflect every change up to that cursor and none after it.
+    /// Every user's devices (or those of `users`) and the cursor they are consistent with, read while no write is in
+    /// flight (``RegistryDatabase/readBetweenWriters(_:)``: on PostgreSQL writers wait for it): the devices reflect
+    /// every change up to that cursor and none after it.
     func changeSnapshot(users: Set<String>?) throws -> ChangeSnapshot
 
     /// Registers the function called (on the writer's thread, after commit) whenever this process recorded

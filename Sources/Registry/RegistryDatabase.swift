@@ -37,20 +37,48 @@ package protocol RegistryDatabase: Sendable {
     /// read transaction of its pool, which costs it nothing more.
     func readEach<T>(_ body: (Connection) throws -> T) throws -> T
 
-    /// Runs `body` in a write transaction that does not take the registry's writer lock, for writes that need no
-    /// exact change counter (PostgreSQL: a plain transaction; SQLite: a write transaction of its pool, SQLite having
-    /// one writer whatever is locked).
+    /// Runs `body` in a write transaction that takes none of ``write(_:_:)``'s locks, for writes that append nothing
+    /// to the change log and need no exact change counter (PostgreSQL: a plain transaction; SQLite: a write
+    /// transaction of its pool, SQLite having one writer whatever is locked).
     func writeUnlocked<T>(_ body: (Connection) throws -> T) throws -> T
 
-    /// Runs `body` in a write transaction that holds the registry's writer lock from its first statement (SQLite:
-    /// `BEGIN IMMEDIATE`; PostgreSQL: the change counter's row `FOR UPDATE`), committing when it returns and
-    /// rolling back when it throws. `body` gets the change counter as the transaction began.
-    func write<T>(_ body: (Connection, Int64) throws -> T) throws -> T
+    /// Runs `body` in a write transaction that holds the locks of `scope` from its first statement (SQLite: `BEGIN
+    /// IMMEDIATE`, one writer per file; PostgreSQL: advisory locks, see ``WriteScope``), committing when it returns and
+    /// rolling back when it throws. Every transaction that appends to the change log runs here.
+    func write<T>(_ scope: WriteScope, _ body: (Connection) throws -> T) throws -> T
 
-    /// The change counter as the current transaction sees it.
-    func generation(_ connection: Connection) throws -> Int64
+    /// Runs `body` in a read transaction during which no ``write(_:_:)`` transaction is in flight: on PostgreSQL it
+    /// holds the fleet key exclusively (writers wait while it runs); on SQLite it is a plain read transaction, whose
+    /// snapshot lies between two writers' commits anyway.
+    func readBetweenWriters<T>(_ body: (Connection) throws -> T) throws -> T
 
-    /// The change counter as of the last commit, read the cheapest way the engine has (SQLite: a prepared
-    /// statement on a connection of its own), or `nil` when there is no cheaper way than a read transaction.
-    func probeGeneration() throws -> Int64?
+    /// Whether ``counters(_:user:)`` has a counter per user (PostgreSQL), so that one user's write leaves other users'
+    /// cached devices valid in every process; otherwise (SQLite) the fleet counter moves with every write.
+    var countsPerUser: Bool { get }
+
+    /// The change counters `user`'s cached devices (or, `nil`, the cached token records) depend on, as the current
+    /// transaction sees them.
+    func counters(_ connection: Connection, user: String?) throws -> RegistryCounters
+
+    /// The change counters as of the last commit, read the cheapest way the engine has (SQLite: a prepared
+    /// statement on a connection of its own; PostgreSQL: one statement on a pooled connection), or `nil` when there
+    /// is no cheaper way than a read transaction.
+    func probeCounters(user: String?) throws -> RegistryCounters?
+
+    /// The engine's change log: how positions are computed and read (see ``ChangeLogSQL``).
+    var changeLog: ChangeLogSQL { get }
+}
+
+/// The change counters a cached value depends on (see ``RegistryCache``).
+package struct RegistryCounters: Sendable, Hashable {
+    /// The fleet-wide counter (`generation`): on SQLite bumped by every write of a cached table; on PostgreSQL only by
+    /// manufacturer clusters, which change how every device is read.
+    package var fleet: Int64
+    /// The user's counter (`user_generation`, PostgreSQL), bumped by every write of the user's rows; always 0 on SQLite.
+    package var user: Int64
+
+    package init(fleet: Int64, user: Int64) {
+        self.fleet = fleet
+        self.user = user
+    }
 }

@@ -4,8 +4,8 @@ import Synchronization
 /// What a registry keeps in memory beside its database, the same for every engine: the cache, the clock and the
 /// policy, the observers woken after a commit.
 package final class RegistryState: Sendable {
-    /// Decoded devices and tokens for the current change counter; see ``RegistryCache``.
-    package let cache = Mutex(RegistryCache())
+    /// Decoded devices and tokens for the current change counters; see ``RegistryCache``.
+    package let cache: Mutex<RegistryCache>
     /// How long a verified change counter is trusted before reads check the database again.
     package let revalidationInterval: Duration
     /// Monotonic time for the revalidation interval, wall time for timestamps (tests pass a clock they advance).
@@ -21,7 +21,13 @@ package final class RegistryState: Sendable {
     /// When ``OutboxStore/recordSync(forUser:now:)`` last wrote, per user (unix milliseconds).
     package let syncRecorded = Mutex<[String: Int64]>([:])
 
-    package init(revalidationInterval: Duration, clock: any HearthClock, outboxPolicy: any OutboxPolicy) {
+    package init(
+        revalidationInterval: Duration,
+        clock: any HearthClock,
+        outboxPolicy: any OutboxPolicy,
+        countsPerUser: Bool = false
+    ) {
+        self.cache = Mutex(RegistryCache(countsPerUser: countsPerUser))
         self.revalidationInterval = revalidationInterval
         self.clock = clock
         self.outboxPolicy = outboxPolicy

@@ -7,7 +7,7 @@ import Cryptography
 extension SQLRegistry {
     public func create(name: String, now: UnixTime) throws -> String {
         let key = try APIKey.prefix + newToken()
-        try engine.write { c, _ in
+        try engine.write(.fleet) { c in
             let taken = try c.first("SELECT EXISTS (SELECT 1 FROM apikey WHERE name = ?)", [.text(name)]) {
                 try $0.bool(0)
             }

@@ -11,7 +11,8 @@ extension SQLRegistry {
     public func addAccount(user agentUserId: String, login: String, password: String, now: UnixTime) throws {
         // Hashing takes a noticeable time: done before the writer is taken.
         let hash = try PasswordHasher.hash(password: password)
-        try engine.write { c, _ in
+        // The fleet's lock: a login is unique across users, so the check below must see every other account's write.
+        try engine.write(.fleet) { c in
             let taken = try c.first(
                 "SELECT EXISTS (SELECT 1 FROM account WHERE login = ? OR userId = ?)",
                 [.text(login), .text(agentUserId)]
@@ -44,8 +45,8 @@ extension SQLRegistry {
     }
 
     public func removeAccount(user agentUserId: String) throws -> Bool {
-        defer { invalidateCache() }
-        return try engine.write { c, _ in
+        defer { invalidateCache(forUser: agentUserId) }
+        return try engine.write(.user(agentUserId)) { c in
             guard try c.execute("DELETE FROM account WHERE userId = ?", [.text(agentUserId)]) > 0 else {
                 return false
             }
@@ -75,7 +76,7 @@ extension SQLRegistry {
 
     public func updateLoginAttempts<T>(user agentUserId: String, _ body: (inout LoginAttempts) throws -> T) throws -> T
     {
-        try engine.write { c, _ in
+        try engine.write(.user(agentUserId)) { c in
             let stored = try c.first(
                 "SELECT failures, windowStart, lockedUntil FROM account WHERE userId = ?" + engine.dialect.rowLock,
                 [.text(agentUserId)]
@@ -132,8 +133,9 @@ extension SQLRegistry {
         let hash = tokenHash(code)
         let grantId = Hex.encode(hash.bytes)
         let occurred = state.clock.unixMilliseconds
-        defer { invalidateCache() }
-        let redemption = try engine.write { c, _ -> CodeRedemption in
+        defer { invalidateTokenCache() }
+        let owner = "SELECT userId FROM authorization_code WHERE hash = ?"
+        let redemption = try writeForOwner(owner, [.bytes(hash.bytes)]) { c -> CodeRedemption in
             let row = try c.first(
                 "SELECT userId, clientId, redirectURI, codeChallenge, scope, expires, used "
                     + "FROM authorization_code WHERE hash = ?" + engine.dialect.rowLock,
@@ -186,8 +188,8 @@ extension SQLRegistry {
         now: UnixTime
     ) throws -> RefreshOutcome {
         let hash = tokenHash(refreshToken)
-        defer { invalidateCache() }
-        return try engine.write { c, _ in
+        defer { invalidateTokenCache() }
+        return try writeForOwner("SELECT userId FROM token WHERE hash = ?", [.bytes(hash.bytes)]) { c in
             let row = try c.first(
                 "SELECT userId, clientId, kind, revoked, grantId, replacedAt FROM token WHERE hash = ?"
                     + engine.dialect.rowLock,

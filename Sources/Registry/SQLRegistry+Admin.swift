@@ -3,14 +3,14 @@ import JSON
 import MatterModel
 import Synchronization
 
-// The device backend's writes (`/v1`): each one transaction, holding the writer lock, with its change-log entry and
+// The device backend's writes (`/v1`): each one transaction, holding its users' locks, with its change-log entry and
 // its outbox rows inside.
 
 extension SQLRegistry {
     public func createUser(_ agentUserId: String) throws -> Bool {
-        defer { invalidateCache() }
+        defer { invalidateCache(forUser: agentUserId) }
         let now = state.clock.unixMilliseconds
-        let created = try engine.write { c, _ in
+        let created = try engine.write(.user(agentUserId)) { c in
             guard try Self.insertUser(c, agentUserId) else { return false }
             try Self.recordChange(c, RegistryRows.userChange(agentUserId, "created"), occurred: now)
             return true
@@ -20,9 +20,9 @@ extension SQLRegistry {
     }
 
     public func removeUser(_ agentUserId: String) throws -> Bool {
-        defer { invalidateCache() }
+        defer { invalidateCache(forUser: agentUserId) }
         let now = state.clock.unixMilliseconds
-        let removed = try engine.write { c, _ in
+        let removed = try engine.write(.user(agentUserId)) { c in
             guard try Self.userExists(c, agentUserId) else { return false }
             // Drops the queued work and queues none until a token is issued to a user of this id again.
             try Self.markUnlinked(c, user: agentUserId)
@@ -41,7 +41,8 @@ extension SQLRegistry {
     public func devicesWithGeneration(forUser agentUserId: String) throws -> (devices: [Device], generation: Int64)? {
         try engine.read { c in
             guard try Self.userExists(c, agentUserId) else { return nil }
-            return (try fetchDevices(c, user: agentUserId), try engine.generation(c))
+            let counters = try engine.counters(c, user: agentUserId)
+            return (try fetchDevices(c, user: agentUserId), counters.fleet + counters.user)
         }
     }
 
@@ -54,9 +55,9 @@ extension SQLRegistry {
         // Hashing takes tens of milliseconds per PIN: done before the writer is taken.
         let hashed = try DeviceFile(users: [UserDevices(agentUserId: agentUserId, devices: [device])]).hashingPINs()
         let device = hashed.users[0].devices[0]
-        defer { invalidateCache() }
+        defer { invalidateCache(forUser: agentUserId) }
         let now = state.clock.unixMilliseconds
-        let (added, queued) = try engine.write { c, _ -> (Bool, Bool) in
+        let (added, queued) = try engine.write(.user(agentUserId)) { c -> (Bool, Bool) in
             guard try Self.userExists(c, agentUserId) else { throw RegistryRows.noUser(agentUserId) }
             let old = try fetchDevices(c, user: agentUserId, ids: [device.id])[device.id]
             try precondition(old)
@@ -90,9 +91,9 @@ extension SQLRegistry {
         id: String,
         _ body: (inout Device) throws -> Void
     ) throws -> Device {
-        defer { invalidateCache() }
+        defer { invalidateCache(forUser: agentUserId) }
         let now = state.clock.unixMilliseconds
-        let (device, queued) = try engine.write { c, _ -> (Device, Bool) in
+        let (device, queued) = try engine.write(.user(agentUserId)) { c -> (Device, Bool) in
             guard let old = try fetchDevices(c, user: agentUserId, ids: [id])[id] else {
                 throw RegistryRows.noDevice(agentUserId, id)
             }
@@ -122,9 +123,9 @@ extension SQLRegistry {
         id: String,
         precondition: (Device) throws -> Void
     ) throws -> Bool {
-        defer { invalidateCache() }
+        defer { invalidateCache(forUser: agentUserId) }
         let now = state.clock.unixMilliseconds
-        let (removed, queued) = try engine.write { c, _ -> (Bool, Bool) in
+        let (removed, queued) = try engine.write(.user(agentUserId)) { c -> (Bool, Bool) in
             guard let old = try fetchDevices(c, user: agentUserId, ids: [id])[id] else { return (false, false) }
             try precondition(old)
             let key: [SQLValue] = [.text(agentUserId), .text(id)]
@@ -149,15 +150,19 @@ extension SQLRegistry {
     public func applyState(_ updates: [DeviceStateUpdate]) throws -> [Device] {
         let now = state.clock.unixMilliseconds
         let users = Set(updates.map(\.agentUserId))
-        let (devices, changed, before, after, queued) = try engine.write { c, before in
-            try applyStateTransaction(c, before: before, updates, now: now)
+        let (devices, changed, counters, queued) = try engine.write(.users(users.sorted())) { c in
+            try applyStateTransaction(c, updates, now: now)
         }
-        // Committed: one user's batch (every PATCH) keeps the cache warm like EXECUTE; a batch over several users
-        // makes the next read check the database.
+        // Committed: each user's part of the batch keeps the cache warm like EXECUTE where the engine counts per user;
+        // on SQLite one user's batch (every PATCH) does, and a batch over several users makes the next read check
+        // the database.
         let instant = state.clock.now
         state.cache.withLock { cache in
-            if users.count == 1, let user = users.first {
-                cache.apply(changed: changed, ofUser: user, from: before, to: after, now: instant)
+            if users.count == 1 || cache.countsPerUser {
+                for (user, moved) in counters {
+                    let written = changed.filter { $0.user == user }.map(\.device)
+                    cache.apply(changed: written, ofUser: user, from: moved.before, to: moved.after, now: instant)
+                }
             } else {
                 cache.invalidate()
             }
@@ -168,37 +173,37 @@ extension SQLRegistry {
     }
 
     /// The inside of ``applyState(_:)``'s transaction: each device after its update, the devices written (last
-    /// version of each), the change counter before and after, and whether HomeGraph work was queued.
+    /// version of each, with its user), each user's change counters before and after, and whether HomeGraph work was
+    /// queued.
     private func applyStateTransaction(
         _ c: Engine.Connection,
-        before: Int64,
         _ updates: [DeviceStateUpdate],
         now: Int64
-    ) throws -> ([Device], [Device], Int64, Int64, Bool) {
+    ) throws -> (
+        [Device], [(user: String, device: Device)], [String: (before: RegistryCounters, after: RegistryCounters)], Bool
+    ) {
         let verifiedAt = state.clock.now
-        // Inside the write transaction the counter is exact: the cache serves the devices when it is current.
+        // Inside the write transaction, which holds the users' locks, their counters are exact: the cache serves the
+        // devices when it is current.
         var snapshots: [String: DeviceSnapshot] = [:]
+        var before: [String: RegistryCounters] = [:]
         func snapshot(_ user: String) throws -> DeviceSnapshot {
             if let known = snapshots[user] { return known }
+            let counters = try engine.counters(c, user: user)
+            before[user] = counters
             let cached = state.cache.withLock { cache -> DeviceSnapshot? in
-                cache.verified(before, at: verifiedAt)
-                return cache.snapshot(forUser: user, at: before)
+                cache.verified(counters, forUser: user, at: verifiedAt)
+                return cache.snapshot(forUser: user, at: counters)
             }
-            let loaded =
-                try cached
-                ?? {
-                    let devices = try fetchDevices(c, user: user)
-                    return state.cache.withLock {
-                        $0.store(devices: devices, forUser: user, at: before, now: verifiedAt)
-                    }
-                }()
+            let loaded = try cached ?? loadSnapshot(c, user: user, counters: counters)
             snapshots[user] = loaded
             return loaded
         }
         // A batch may name a device twice: later updates start from what earlier ones wrote.
         var working: [String: [String: Device]] = [:]
         var results: [Device] = []
-        var written: [String: Device] = [:]
+        var written: [String: (user: String, device: Device)] = [:]
+        var recorded = 0
         var queued = false
         results.reserveCapacity(updates.count)
         for (index, update) in updates.enumerated() {
@@ -221,13 +226,18 @@ extension SQLRegistry {
             guard new != old else { continue }
             try writeChanges(c, user: user, from: old, to: new)
             queued = try queueStateChange(c, user: user, from: old, to: new, now: now) || queued
-            for record in RegistryRows.stateChanges(user, from: old, to: new, by: "api") {
-                try Self.recordChange(c, record, occurred: now)
-            }
-            written[user + "\u{0}" + update.deviceId] = new
+            let records = RegistryRows.stateChanges(user, from: old, to: new, by: "api")
+            recorded += records.count
+            try Self.requireRoom(forChanges: recorded, engine.changeLog)
+            for record in records { try Self.recordChange(c, record, occurred: now) }
+            written[user + "\u{0}" + update.deviceId] = (user, new)
         }
-        let after = written.isEmpty ? before : try engine.generation(c)
-        return (results, Array(written.values), before, after, queued)
+        var counters: [String: (before: RegistryCounters, after: RegistryCounters)] = [:]
+        for (user, counted) in before {
+            let changed = written.values.contains { $0.user == user }
+            counters[user] = (counted, changed ? try engine.counters(c, user: user) : counted)
+        }
+        return (results, Array(written.values), counters, queued)
     }
 
     /// Whether the user exists.

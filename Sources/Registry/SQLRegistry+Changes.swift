@@ -2,8 +2,9 @@ import JSON
 import Synchronization
 
 // The change log (`/v1/changes`): appended by each write's own transaction (``SQLRegistry/recordChange(_:_:occurred:)``),
-// read by cursor. On PostgreSQL cursors come from an identity column taken inside the writer's transaction, which
-// holds the writer lock until it commits, so a reader that has seen cursor N + 1 has seen N.
+// read by position: the cursor clients see. The engine says how positions are computed (``ChangeLogSQL``): SQLite's
+// are the dense `cursor` column; PostgreSQL's come from the writing transaction's id and are sparse. On both engines a
+// reader gets every change exactly once, each user's in commit order, and never skips one that commits later.
 
 extension SQLRegistry {
     public func changes(
@@ -12,8 +13,10 @@ extension SQLRegistry {
         users: Set<String>?,
         kinds: Set<ChangeRecord.Kind>?
     ) throws -> [StoredChange] {
-        var sql = "SELECT cursor, occurred, kind, userId, deviceId, data FROM change WHERE cursor > ?"
-        var arguments: [SQLValue] = [.int(cursor)]
+        let log = engine.changeLog
+        var sql =
+            "SELECT position, occurred, kind, userId, deviceId, data FROM (\(log.source)) AS log WHERE position > ?"
+        var arguments: [SQLValue] = [.int(cursor), .int(cursor)]
         if let users {
             sql += " AND userId IN (\(Array(repeating: "?", count: users.count).joined(separator: ", ")))"
             arguments += users.sorted().map(SQLValue.text)
@@ -22,7 +25,7 @@ extension SQLRegistry {
             sql += " AND kind IN (\(Array(repeating: "?", count: kinds.count).joined(separator: ", ")))"
             arguments += kinds.map(\.rawValue).sorted().map(SQLValue.text)
         }
-        sql += " ORDER BY cursor LIMIT ?"
+        sql += " ORDER BY \(log.order) LIMIT ?"
         arguments.append(.int(Int64(max(limit, 0))))
         return try engine.readEach { c in
             try c.all(sql, arguments) { row in
@@ -42,16 +45,17 @@ extension SQLRegistry {
     }
 
     public func changeBounds() throws -> ChangeBounds {
-        try engine.readEach { c in try Self.changeBounds(c) }
+        let sql = engine.changeLog.bounds
+        return try engine.readEach { c in try Self.changeBounds(c, sql) }
     }
 
-    /// The bounds as the current transaction sees them.
-    package static func changeBounds(_ c: Engine.Connection) throws -> ChangeBounds {
-        // Pruning keeps the newest row: the highest cursor ever given is still in the table.
-        let bounds = try c.first("SELECT min(cursor), max(cursor) FROM change") { row in
-            (oldest: try row.optionalInt64(0), latest: try row.optionalInt64(1) ?? 0)
+    /// The bounds `sql` (one of ``ChangeLogSQL``'s) answers on `c`.
+    package static func changeBounds(_ c: Engine.Connection, _ sql: String) throws -> ChangeBounds {
+        // Pruning keeps the newest change: the highest position ever given is still in the table.
+        let bounds = try c.first(sql) { row in
+            (prunedThrough: try row.optionalInt64(0) ?? 0, latest: try row.optionalInt64(1) ?? 0)
         }
-        return ChangeBounds(latest: bounds?.latest ?? 0, prunedThrough: bounds?.oldest.map { $0 - 1 } ?? 0)
+        return ChangeBounds(latest: bounds?.latest ?? 0, prunedThrough: bounds?.prunedThrough ?? 0)
     }
 
     public func observeChanges(_ observer: (@Sendable () -> Void)?) {

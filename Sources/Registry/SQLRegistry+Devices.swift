@@ -4,23 +4,27 @@ import MatterModel
 import Synchronization
 
 // Devices and their state: what SYNC, QUERY and EXECUTE read and write, and what an import upserts. Reads go through
-// ``RegistryCache``; each write is one transaction holding the writer lock, with its change-log entries and its
-// outbox rows inside, and keeps the cache warm with exactly what it wrote.
+// ``RegistryCache``; each write is one transaction holding its user's lock (an import: the fleet's), with its
+// change-log entries and its outbox rows inside, and keeps the cache warm with exactly what it wrote.
 
 extension SQLRegistry {
     public func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot {
-        try readThroughCache { cache, generation in
-            cache.snapshot(forUser: agentUserId, at: generation)
-        } load: { c, generation in
-            try loadSnapshot(c, user: agentUserId, generation: generation)
+        try readThroughCache(user: agentUserId) { cache, counters in
+            cache.snapshot(forUser: agentUserId, at: counters)
+        } load: { c, counters in
+            try loadSnapshot(c, user: agentUserId, counters: counters)
         }
     }
 
-    /// A user's devices decoded in a transaction that sees `generation`, and cached.
-    private func loadSnapshot(_ c: Engine.Connection, user: String, generation: Int64) throws -> DeviceSnapshot {
+    /// A user's devices decoded in a transaction that sees `counters`, and cached.
+    package func loadSnapshot(
+        _ c: Engine.Connection,
+        user: String,
+        counters: RegistryCounters
+    ) throws -> DeviceSnapshot {
         let devices = try fetchDevices(c, user: user)
         let now = state.clock.now
-        return state.cache.withLock { $0.store(devices: devices, forUser: user, at: generation, now: now) }
+        return state.cache.withLock { $0.store(devices: devices, forUser: user, at: counters, now: now) }
     }
 
     public func updateDevicesRecordingChanges<T>(
@@ -28,8 +32,8 @@ extension SQLRegistry {
         ids: [String],
         _ body: (inout [String: Device], inout [String: PINAttempts], inout [ChangeRecord]) throws -> T
     ) throws -> T {
-        let (result, changed, before, after, queued, recorded) = try engine.write { c, before in
-            try updateTransaction(c, before: before, user: agentUserId, ids: ids, body)
+        let (result, changed, before, after, queued, recorded) = try engine.write(.user(agentUserId)) { c in
+            try updateTransaction(c, user: agentUserId, ids: ids, body)
         }
         // Committed: keep the cache warm with exactly what this transaction wrote.
         let now = state.clock.now
@@ -44,18 +48,19 @@ extension SQLRegistry {
     /// recorded.
     private func updateTransaction<T>(
         _ c: Engine.Connection,
-        before: Int64,
         user agentUserId: String,
         ids: [String],
         _ body: (inout [String: Device], inout [String: PINAttempts], inout [ChangeRecord]) throws -> T
-    ) throws -> (T, [Device], Int64, Int64, Bool, Bool) {
-        // Inside the write transaction the counter is exact: verify it, and use the cache if it is current.
+    ) throws -> (T, [Device], RegistryCounters, RegistryCounters, Bool, Bool) {
+        // Inside the write transaction, which holds the user's lock, the counters are exact: verify them, and use the
+        // cache if it is current.
+        let before = try engine.counters(c, user: agentUserId)
         let verifiedAt = state.clock.now
         let cached = state.cache.withLock { cache -> DeviceSnapshot? in
-            cache.verified(before, at: verifiedAt)
+            cache.verified(before, forUser: agentUserId, at: verifiedAt)
             return cache.snapshot(forUser: agentUserId, at: before)
         }
-        let snapshot = try cached ?? loadSnapshot(c, user: agentUserId, generation: before)
+        let snapshot = try cached ?? loadSnapshot(c, user: agentUserId, counters: before)
         var stored: [String: Device] = [:]
         for id in ids { if let device = snapshot.device(id) { stored[id] = device } }
         var working = stored
@@ -87,7 +92,7 @@ extension SQLRegistry {
         }
         for record in records { try Self.recordChange(c, record, occurred: now) }
         // Nothing changed: nothing was written, the counter is still `before`.
-        let after = changed.isEmpty ? before : try engine.generation(c)
+        let after = changed.isEmpty ? before : try engine.counters(c, user: agentUserId)
         return (result, changed, before, after, queued, !records.isEmpty)
     }
 
@@ -98,6 +103,7 @@ extension SQLRegistry {
     public func importDevices(_ file: DeviceFile) throws -> ImportSummary {
         // Hashing takes tens of milliseconds per PIN: done before the writer is taken.
         let file = try file.hashingPINs()
+        try Self.requireRoom(forChanges: file.users.reduce(0) { $0 + 1 + $1.devices.count }, engine.changeLog)
         // Whatever happens, the next read checks the change counter again.
         defer { invalidateCache() }
         let now = state.clock.unixMilliseconds
@@ -113,7 +119,7 @@ extension SQLRegistry {
 
     /// The import's one write transaction: the declarations, then the users and devices.
     private func writeImport(_ file: DeviceFile, now: Int64) throws -> (ImportSummary, Bool) {
-        try engine.write { c, _ -> (ImportSummary, Bool) in
+        try engine.write(.fleet) { c -> (ImportSummary, Bool) in
             try Self.storeManufacturerClusters(c, file.manufacturerClusters)
             ManufacturerClusterCatalog.install(file.manufacturerClusters)
             var added = 0
@@ -164,6 +170,19 @@ extension SQLRegistry {
         }
     }
 
+    /// Refuses a transaction that would append more changes than the engine's positions have room for
+    /// (``ChangeLogSQL/maximumChangesPerTransaction``), before anything is written.
+    ///
+    /// - Throws: `RegistryError` with `invalidDevice`.
+    package static func requireRoom(forChanges count: Int, _ log: ChangeLogSQL) throws {
+        guard let maximum = log.maximumChangesPerTransaction, count > maximum else { return }
+        throw RegistryError(
+            code: .invalidDevice,
+            message: "one write may record at most \(maximum) changes and this one would record up to \(count): "
+                + "split it (import the users in several files, or send fewer updates at once)"
+        )
+    }
+
     /// The position after the user's last device.
     package static func nextPosition(_ c: Engine.Connection, user: String) throws -> Int64 {
         try c.first("SELECT coalesce(max(position) + 1, 0) FROM device WHERE userId = ?", [.text(user)]) {
@@ -194,7 +213,7 @@ extension SQLRegistry {
     /// off, the user is unlinked, or the device does not declare `notificationSupportedByAgent`.
     public func recordEvent(_ event: DeviceEvent, forUser agentUserId: String, device id: String) throws -> Bool {
         let now = state.clock.unixMilliseconds
-        let queued = try engine.write { c, _ -> Bool in
+        let queued = try engine.write(.user(agentUserId)) { c -> Bool in
             guard let device = try fetchDevices(c, user: agentUserId, ids: [id])[id] else {
                 throw RegistryError(code: .invalidDevice, message: "user \(agentUserId) has no device \(id)")
             }
@@ -207,8 +226,11 @@ extension SQLRegistry {
 
     public func changeSnapshot(users: Set<String>?) throws -> ChangeSnapshot {
         let sql = "SELECT id FROM \"user\" ORDER BY id" + engine.dialect.byteOrder
-        return try engine.read { c in
-            let cursor = try Self.changeBounds(c).latest
+        let bounds = engine.changeLog.boundsBetweenWriters
+        // No writer is in flight while it reads (PostgreSQL: writers wait for it), so the devices reflect exactly the
+        // changes up to the latest position.
+        return try engine.readBetweenWriters { c in
+            let cursor = try Self.changeBounds(c, bounds).latest
             let ids = try c.all(sql) { try $0.string(0) }
             var snapshot = ChangeSnapshot(cursor: cursor, users: [])
             for id in ids where users?.contains(id) ?? true {

@@ -83,7 +83,7 @@ extension SQLRegistry {
 
     /// Whether HomeGraph work is queued (the setting `serve` writes at start). Turning it off empties the outbox.
     public func setReporting(enabled: Bool) throws {
-        try engine.write { c, _ in
+        try engine.write(.fleet) { c in
             try c.execute(
                 "INSERT INTO homegraph_setting (id, reporting) VALUES (1, ?) "
                     + "ON CONFLICT (id) DO UPDATE SET reporting = excluded.reporting",
@@ -133,7 +133,7 @@ extension SQLRegistry {
 
     /// Drops everything queued for a user.
     public func dropOutbox(forUser agentUserId: String) throws {
-        try engine.write { c, _ in try Self.deleteOutbox(c, user: agentUserId) }
+        try engine.write(.user(agentUserId)) { c in try Self.deleteOutbox(c, user: agentUserId) }
     }
 
     /// How much is queued.

@@ -13,8 +13,8 @@ extension SQLRegistry {
         let hash = tokenHash(token)
         let expires = ttl.map { UnixTime.expiry(from: now, ttl: $0) }
         let occurred = state.clock.unixMilliseconds
-        defer { invalidateCache() }
-        try engine.write { c, _ in
+        defer { invalidateCache(forUser: agentUserId) }
+        try engine.write(.user(agentUserId)) { c in
             if try Self.insertUser(c, agentUserId) {
                 try Self.recordChange(c, RegistryRows.userChange(agentUserId, "created"), occurred: occurred)
             }
@@ -35,12 +35,12 @@ extension SQLRegistry {
             return try engine.readEach { c in try Self.tokenRecord(c, hash) }?.principal(forHash: hash, now: now)
         }
         // The lookup answers `.some(record)` on a hit; a token the database does not know loads as `nil`.
-        let record: TokenRecord? = try readThroughCache { cache, generation in
-            cache.token(hash, at: generation).map(Optional.some)
-        } load: { c, generation in
+        let record: TokenRecord? = try readThroughCache(user: nil) { cache, counters in
+            cache.token(hash, at: counters.fleet).map(Optional.some)
+        } load: { c, counters in
             guard let record = try Self.tokenRecord(c, hash) else { return nil }
             // Only known tokens are cached: unknown ones would let a client fill memory.
-            state.cache.withLock { $0.store(token: record, at: generation) }
+            state.cache.withLock { $0.store(token: record, at: counters.fleet) }
             return record
         }
         return record?.principal(forHash: hash, now: now)
@@ -66,21 +66,23 @@ extension SQLRegistry {
     }
 
     public func revokeTokens(forUser agentUserId: String) throws -> Int {
-        defer { invalidateCache() }
-        return try engine.write { c, _ in
+        defer { invalidateCache(forUser: agentUserId) }
+        return try engine.write(.user(agentUserId)) { c in
             try c.execute("UPDATE token SET revoked = TRUE WHERE userId = ? AND NOT revoked", [.text(agentUserId)])
         }
     }
 
     public func revokeTokens(forUser agentUserId: String, clientId: String?) throws -> Int {
-        defer { invalidateCache() }
-        return try engine.write { c, _ in try Self.revokeTokens(c, user: agentUserId, clientId: clientId) }
+        defer { invalidateCache(forUser: agentUserId) }
+        return try engine.write(.user(agentUserId)) { c in
+            try Self.revokeTokens(c, user: agentUserId, clientId: clientId)
+        }
     }
 
     public func disconnect(user agentUserId: String, clientId: String?) throws -> Int {
-        defer { invalidateCache() }
+        defer { invalidateCache(forUser: agentUserId) }
         let occurred = state.clock.unixMilliseconds
-        let revoked = try engine.write { c, _ in
+        let revoked = try engine.write(.user(agentUserId)) { c in
             try Self.unlink(c, user: agentUserId, clientId: clientId, occurred: occurred)
         }
         forgetRecordedSync(forUser: agentUserId)

@@ -123,8 +123,9 @@ extension SQLRegistry {
     public func revokeGrant(token: String, clientId: String, now: UnixTime) throws -> GrantRevocation {
         let hash = tokenHash(token)
         let occurred = state.clock.unixMilliseconds
-        defer { invalidateCache() }
-        let outcome = try engine.write { c, _ -> GrantRevocation in
+        defer { invalidateTokenCache() }
+        let owner = "SELECT userId FROM token WHERE hash = ?"
+        let outcome = try writeForOwner(owner, [.bytes(hash.bytes)]) { c -> GrantRevocation in
             let row = try c.first(
                 "SELECT userId, clientId, revoked, expires FROM token WHERE hash = ?" + engine.dialect.rowLock,
                 [.bytes(hash.bytes)]

@@ -31,47 +31,82 @@ package protocol SQLRegistry: AnyObject, Sendable {
 
 extension SQLRegistry {
     /// The cache protocol of every cached read (see ``RegistryCache``): a hit without touching the database when the
-    /// change counter was verified within the revalidation interval; otherwise the counter is probed and a hit at
-    /// that counter is served; only a miss opens a read transaction, which verifies the counter again, looks in the
-    /// cache again, and then loads from the database.
+    /// change counters of `user` (`nil`: the fleet's, for tokens) were verified within the revalidation interval;
+    /// otherwise the counters are probed and a hit at those counters is served; only a miss opens a read transaction,
+    /// which verifies the counters again, looks in the cache again, and then loads from the database.
     package func readThroughCache<T>(
-        lookup: (RegistryCache, Int64) -> T?,
-        load: (Engine.Connection, Int64) throws -> T
+        user: String?,
+        lookup: (RegistryCache, RegistryCounters) -> T?,
+        load: (Engine.Connection, RegistryCounters) throws -> T
     ) throws -> T {
         let now = state.clock.now
         let interval = state.revalidationInterval
         if let hit = state.cache.withLock({ cache -> T? in
-            cache.isFresh(now: now, interval: interval) ? lookup(cache, cache.generation) : nil
+            guard let counters = cache.freshCounters(forUser: user, now: now, interval: interval) else { return nil }
+            return lookup(cache, counters)
         }) {
             return hit
         }
-        if let generation = try engine.probeGeneration(), let hit = verifiedLookup(generation, at: now, lookup) {
+        if let counters = try engine.probeCounters(user: user),
+            let hit = verifiedLookup(counters, user: user, at: now, lookup)
+        {
             return hit
         }
         return try engine.read { c in
-            let generation = try engine.generation(c)
-            if let hit = verifiedLookup(generation, at: now, lookup) {
+            let counters = try engine.counters(c, user: user)
+            if let hit = verifiedLookup(counters, user: user, at: now, lookup) {
                 return hit
             }
-            return try load(c, generation)
+            return try load(c, counters)
         }
     }
 
-    /// Records the counter just read as verified at `now`, then looks in the cache at that counter.
+    /// Records the counters just read as verified at `now`, then looks in the cache at those counters.
     private func verifiedLookup<T>(
-        _ generation: Int64,
+        _ counters: RegistryCounters,
+        user: String?,
         at now: ContinuousClock.Instant,
-        _ lookup: (RegistryCache, Int64) -> T?
+        _ lookup: (RegistryCache, RegistryCounters) -> T?
     ) -> T? {
         state.cache.withLock { cache -> T? in
-            cache.verified(generation, at: now)
-            return lookup(cache, generation)
+            cache.verified(counters, forUser: user, at: now)
+            return lookup(cache, counters)
         }
     }
 
-    /// Drops every cached value: the next read checks the change counter again.
+    /// Drops every cached value: the next read checks the change counters again.
     package func invalidateCache() {
         state.cache.withLock { $0.invalidate() }
+    }
+
+    /// Makes the next token check read the database (after a write of this process to tokens alone).
+    package func invalidateTokenCache() {
+        state.cache.withLock { $0.invalidateTokens() }
+    }
+
+    /// Runs `body` in a write transaction scoped to the user who owns the row `ownerSQL` finds (a token or code
+    /// looked up by hash: its user is known only once read). The owner is read first, then its lock taken, then read
+    /// again under the lock; should it differ (a row inserted meanwhile: a row's owner never changes), the transaction
+    /// is rolled back and run again. Without an owner, the transaction takes only the fleet key shared.
+    package func writeForOwner<T>(
+        _ ownerSQL: String,
+        _ arguments: [SQLValue],
+        _ body: (Engine.Connection) throws -> T
+    ) throws -> T {
+        while true {
+            let owner = try engine.readEach { c in try c.first(ownerSQL, arguments) { try $0.string(0) } }
+            let outcome = try engine.write(owner.map { .user($0) } ?? .users([])) { c -> T? in
+                guard try c.first(ownerSQL, arguments, { try $0.string(0) }) == owner else { return nil }
+                return .some(try body(c))
+            }
+            if let outcome { return outcome }
+        }
+    }
+
+    /// Makes the next read of `user`'s devices check the change counters again (after a write of this process that
+    /// did not patch the cache); other users' devices stay cached where the engine counts per user.
+    package func invalidateCache(forUser user: String) {
+        state.cache.withLock { $0.invalidate(user: user) }
     }
 
     /// Tells the change feed (in this process) that changes were recorded.

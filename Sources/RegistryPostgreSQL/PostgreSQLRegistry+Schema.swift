@@ -14,8 +14,8 @@ import Registry
 //   by hash, through a unique index beside the key.
 // - Booleans are BOOLEAN, byte strings BYTEA, times BIGINT; an attribute's value is TEXT beside its type.
 // - The change counter is bumped by row-level triggers (one function), as SQLite's are.
-// - change.cursor is an identity column; appends take a transaction-level advisory lock first (see
-//   `PostgreSQLRegistry+Changes.swift`), so cursors become visible in cursor order.
+// - change.cursor is an identity column; the order clients read changes in comes from the writing transaction's id
+//   ("v14", `PostgreSQLRegistry+Changes.swift`).
 // - "v10: change log on the hot path" changes nothing: the PostgreSQL table was made lean in "v8".
 // - "v6: outbox" also creates outbox_claim (userId PK, claimer, claimedUntil unix ms): which instance drains a
 //   user's outbox, until when (see `PostgreSQLRegistry+Outbox.swift`). SQLite has one draining process and no
@@ -25,6 +25,15 @@ import Registry
 // - "v12: every Matter data type" widens attribute.type's CHECK in place (drop and add the constraint; the rows and
 //   the trigger stay). Every tag's value is TEXT, `bool` and `int` included (`0`/`1`, decimal digits), as
 //   `StoredAttributeValue` writes it.
+// - "v14: writes per user" (SQLite: nothing) makes writes lock per user instead of the change counter's row
+//   (``PostgreSQLRegistryDatabase/lock(_:_:)``). change gains xid (the writing transaction's id; rows from before keep
+//   0) and an index on (xid, cursor), and change_origin holds the highest cursor from before (and the position pruning
+//   has reached), so the log is read in
+//   commit order (`PostgreSQLRegistry+Changes.swift`). user_generation (userId PK, value) is each user's change
+//   counter, bumped by row triggers on "user", device, endpoint and attribute in place of the fleet counter's, so one
+//   user's write leaves other users' cached devices valid in every instance; generation now moves only with
+//   manufacturer clusters. token no longer bumps a counter: PostgreSQL caches no tokens. A user's counter row outlives
+//   the user, so a user removed and created again never goes back to a counter a cache holds.
 // - "v13: manufacturer clusters" adds manufacturer_cluster: each declared manufacturer-specific cluster's MEI (a
 //   BIGINT: vendor ids above 0x7FFF make it exceed a 32-bit INTEGER), name and canonical declaration.
 
@@ -272,6 +281,47 @@ extension PostgreSQLRegistry {
             );
             CREATE TRIGGER manufacturer_cluster_bumps_generation AFTER INSERT OR UPDATE OR DELETE ON manufacturer_cluster
                 FOR EACH ROW EXECUTE FUNCTION bump_generation();
+            """
+        ),
+        (
+            "v14: writes per user",
+            """
+            ALTER TABLE change ADD COLUMN xid xid8 NOT NULL DEFAULT '0';
+            ALTER TABLE change ALTER COLUMN xid SET DEFAULT pg_current_xact_id();
+            CREATE INDEX change_xid ON change(xid, cursor);
+            CREATE TABLE change_origin (legacy BIGINT NOT NULL, pruned BIGINT NOT NULL);
+            INSERT INTO change_origin (legacy, pruned) SELECT coalesce(max(cursor), 0), coalesce(min(cursor) - 1, 0)
+                FROM change;
+            CREATE TABLE user_generation (userId TEXT PRIMARY KEY, value BIGINT NOT NULL);
+            CREATE FUNCTION bump_user_generation() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE owner TEXT;
+            BEGIN
+                IF TG_OP = 'DELETE' THEN owner := OLD.userId; ELSE owner := NEW.userId; END IF;
+                INSERT INTO user_generation AS g (userId, value) VALUES (owner, 1)
+                    ON CONFLICT (userId) DO UPDATE SET value = g.value + 1;
+                RETURN NULL;
+            END $$;
+            CREATE FUNCTION bump_user_row_generation() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE owner TEXT;
+            BEGIN
+                IF TG_OP = 'DELETE' THEN owner := OLD.id; ELSE owner := NEW.id; END IF;
+                INSERT INTO user_generation AS g (userId, value) VALUES (owner, 1)
+                    ON CONFLICT (userId) DO UPDATE SET value = g.value + 1;
+                RETURN NULL;
+            END $$;
+            DROP TRIGGER user_bumps_generation ON "user";
+            DROP TRIGGER device_bumps_generation ON device;
+            DROP TRIGGER endpoint_bumps_generation ON endpoint;
+            DROP TRIGGER attribute_bumps_generation ON attribute;
+            DROP TRIGGER token_bumps_generation ON token;
+            CREATE TRIGGER user_bumps_user_generation AFTER INSERT OR UPDATE OR DELETE ON "user"
+                FOR EACH ROW EXECUTE FUNCTION bump_user_row_generation();
+            CREATE TRIGGER device_bumps_user_generation AFTER INSERT OR UPDATE OR DELETE ON device
+                FOR EACH ROW EXECUTE FUNCTION bump_user_generation();
+            CREATE TRIGGER endpoint_bumps_user_generation AFTER INSERT OR UPDATE OR DELETE ON endpoint
+                FOR EACH ROW EXECUTE FUNCTION bump_user_generation();
+            CREATE TRIGGER attribute_bumps_user_generation AFTER INSERT OR UPDATE OR DELETE ON attribute
+                FOR EACH ROW EXECUTE FUNCTION bump_user_generation();
             """
         ),
     ]

@@ -10,11 +10,13 @@ import Synchronization
 /// migration names (and the same contract suite); `PostgreSQLRegistry+Schema.swift` says where the schema differs.
 ///
 /// Correct with several processes on one database:
-/// - Writes are serialized as SQLite's are: every writing transaction first locks the change counter's row
-///   (`SELECT … FROM generation FOR UPDATE`), so a read-modify-write (an EXECUTE) sees no other writer, the counter
-///   it reads at the end is exact, and change-log rows become visible in cursor order (no reader skips one).
-/// - Reads go through the same ``RegistryCache`` as SQLite's, revalidated against the counter in the database at
-///   most ``revalidationInterval`` after it was last verified: another instance's writes are seen within it.
+/// - Writes lock per user: every writing transaction first takes advisory locks (the fleet key shared, its users'
+///   keys exclusively; fleet-wide writes the fleet key exclusively), so a read-modify-write (an EXECUTE) sees no other
+///   writer of its user, the user's counter it reads at the end is exact, and writes of different users commit
+///   concurrently. The change log is read in commit order (`PostgreSQLRegistry+Changes.swift`).
+/// - Reads go through the same ``RegistryCache`` as SQLite's, each user's devices revalidated against the user's
+///   counter in the database at most ``revalidationInterval`` after it was last verified: another instance's writes
+///   are seen within it, and one user's writes never invalidate another user's devices.
 /// - Token and API-key checks read the database on every call: a revocation by any instance holds at once.
 /// - Transactions that fail with a serialization failure or a deadlock are run again (``PostgreSQLPool``).
 public final class PostgreSQLRegistry: SQLRegistry, DeviceStore, AttemptStore, StoreHealth, ClosableStore,
@@ -72,7 +74,12 @@ public final class PostgreSQLRegistry: SQLRegistry, DeviceStore, AttemptStore, S
             throw opening
         }
         engine = PostgreSQLRegistryDatabase(pool: pool)
-        state = RegistryState(revalidationInterval: revalidationInterval, clock: clock, outboxPolicy: outboxPolicy)
+        state = RegistryState(
+            revalidationInterval: revalidationInterval,
+            clock: clock,
+            outboxPolicy: outboxPolicy,
+            countsPerUser: engine.countsPerUser
+        )
         try Self.migrate(pool, url: url)
         // Before any device is read: stored cluster names resolve through the catalog.
         try loadManufacturerClusters()
@@ -90,15 +97,25 @@ public final class PostgreSQLRegistry: SQLRegistry, DeviceStore, AttemptStore, S
 
     // MARK: - Transactions
 
-    /// The change counter as the connection's transaction sees it.
+    /// The fleet change counter as the connection's transaction sees it (moved by manufacturer clusters only).
     static func generation(_ c: PostgreSQLConnection) throws -> Int64 {
         try c.query("SELECT value FROM generation WHERE id = 1").first?.int64(0) ?? 0
     }
 
-    /// Runs `body` in a write transaction that holds the writer lock (the counter's row) from its first statement;
-    /// `body` gets the counter as it was. Retried on deadlock.
+    /// A user's change counter as the connection's transaction sees it.
+    static func generation(_ c: PostgreSQLConnection, user: String) throws -> Int64 {
+        try c.query("SELECT value FROM user_generation WHERE userId = $1", [.text(user)]).first?.int64(0) ?? 0
+    }
+
+    /// Runs `body` in a write transaction that holds `scope`'s locks from its first statement. Retried on deadlock.
+    func write<T>(_ scope: WriteScope, _ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        try engine.write(scope) { c in try body(c.c) }
+    }
+
+    /// Runs `body` in a write transaction that holds the fleet key exclusively (no other writer in flight), for the
+    /// database's administration (`db copy`); `body` gets the fleet counter as it was. Retried on deadlock.
     func write<T>(_ body: (PostgreSQLConnection, Int64) throws -> T) throws -> T {
-        try engine.write { c, before in try body(c.c, before) }
+        try engine.write(.fleet) { c in try body(c.c, try Self.generation(c.c)) }
     }
 
     /// A read-only transaction with one snapshot for all its statements.

@@ -2,9 +2,10 @@ import MatterModel
 import PostgreSQL
 import Registry
 
-/// The registry's ``RegistryDatabase`` on PostgreSQL: a pool of libpq connections. Writes are serialized as
-/// SQLite's are: every writing transaction first locks the change counter's row (`SELECT … FROM generation FOR
-/// UPDATE`); transactions that fail with a serialization failure or a deadlock are run again (``PostgreSQLPool``).
+/// The registry's ``RegistryDatabase`` on PostgreSQL: a pool of libpq connections. Writes lock per user: a writing
+/// transaction's first statement takes transaction-level advisory locks (``lock(_:_:)``), so writes of different
+/// users commit concurrently and writes of one user one after another. Transactions that fail with a serialization
+/// failure or a deadlock are run again (``PostgreSQLPool``).
 package struct PostgreSQLRegistryDatabase: RegistryDatabase {
     let pool: PostgreSQLPool
 
@@ -52,10 +53,56 @@ package struct PostgreSQLRegistryDatabase: RegistryDatabase {
         try pool.transaction { c in try body(PostgreSQLRegistryConnection(c)) }
     }
 
-    package func write<T>(_ body: (PostgreSQLRegistryConnection, Int64) throws -> T) throws -> T {
+    package func write<T>(_ scope: WriteScope, _ body: (PostgreSQLRegistryConnection) throws -> T) throws -> T {
         try pool.transaction { c in
-            let before = try c.query("SELECT value FROM generation WHERE id = 1 FOR UPDATE").first?.int64(0) ?? 0
-            return try body(PostgreSQLRegistryConnection(c), before)
+            try Self.lock(c, scope)
+            return try body(PostgreSQLRegistryConnection(c))
+        }
+    }
+
+    package func readBetweenWriters<T>(_ body: (PostgreSQLRegistryConnection) throws -> T) throws -> T {
+        // Read committed, not repeatable read: a repeatable-read snapshot would be taken by the locking statement,
+        // before the writers it waited for had committed. Once the lock is held no writer is in flight, so each
+        // statement's snapshot sees the same data.
+        try pool.transaction { c in
+            try Self.lock(c, .fleet)
+            return try body(PostgreSQLRegistryConnection(c))
+        }
+    }
+
+    /// The advisory lock key of the fleet (an arbitrary constant: "hearth" in ASCII, plus one): every writer holds it
+    /// shared, ``WriteScope/fleet`` exclusively.
+    static let fleetLockKey: Int64 = 0x6865_6172_7469
+    /// The seed of `hashtextextended(userId, seed)`, the advisory lock key of a user.
+    static let userLockSeed: Int64 = 0x6865_6172_7468
+
+    /// Takes `scope`'s locks: the transaction's first statement, so that it has no transaction id yet.
+    ///
+    /// Why this makes the change log correct (``changeLog``): advisory locks assign no transaction id; a transaction
+    /// gets its id (`pg_current_xact_id()`) at its first write, after it holds its users' locks. Two transactions that
+    /// write the same user hold that user's lock one after the other, so the later one's id is assigned after the
+    /// earlier one committed: per user, transaction id order is commit order. Several users' keys are locked in key
+    /// order, so two multi-user writers do not deadlock (and a deadlock of colliding keys is retried by the pool).
+    static func lock(_ c: PostgreSQLConnection, _ scope: WriteScope) throws {
+        switch scope {
+        case .user(let user):
+            try c.query(
+                "SELECT pg_advisory_xact_lock_shared($1::bigint), pg_advisory_xact_lock(hashtextextended($2, $3))",
+                [.int(fleetLockKey), .text(user), .int(userLockSeed)]
+            )
+        case .users(let users):
+            try c.query("SELECT pg_advisory_xact_lock_shared($1::bigint)", [.int(fleetLockKey)])
+            guard !users.isEmpty else { return }
+            try c.query(
+                """
+                SELECT count(pg_advisory_xact_lock(key)) FROM (
+                    SELECT DISTINCT hashtextextended(id, $2) AS key FROM unnest($1::text[]) AS id ORDER BY key
+                ) AS keys
+                """,
+                [.text(textArray(users)), .int(userLockSeed)]
+            )
+        case .fleet:
+            try c.query("SELECT pg_advisory_xact_lock($1::bigint)", [.int(fleetLockKey)])
         }
     }
 
@@ -74,13 +121,28 @@ package struct PostgreSQLRegistryDatabase: RegistryDatabase {
         return literal + "}"
     }
 
-    package func generation(_ connection: PostgreSQLRegistryConnection) throws -> Int64 {
-        try PostgreSQLRegistry.generation(connection.c)
+    /// A counter per user (`user_generation`, migration "v14"): one user's write leaves other users' cached devices
+    /// valid in every instance.
+    package var countsPerUser: Bool { true }
+
+    package func counters(_ connection: PostgreSQLRegistryConnection, user: String?) throws -> RegistryCounters {
+        try Self.counters(connection.c.query(Self.countersSQL, [.text(user ?? "")]).first)
     }
 
-    package func probeGeneration() throws -> Int64? {
-        try pool.query("SELECT value FROM generation WHERE id = 1").first?.int64(0) ?? 0
+    package func probeCounters(user: String?) throws -> RegistryCounters? {
+        try Self.counters(pool.query(Self.countersSQL, [.text(user ?? "")]).first)
     }
+
+    /// The fleet counter and a user's counter, in one statement (one round trip).
+    static let countersSQL =
+        "SELECT (SELECT value FROM generation WHERE id = 1), "
+        + "coalesce((SELECT value FROM user_generation WHERE userId = $1), 0)"
+
+    private static func counters(_ row: PostgreSQLRow?) throws -> RegistryCounters {
+        RegistryCounters(fleet: try row?.optionalInt64(0) ?? 0, user: try row?.optionalInt64(1) ?? 0)
+    }
+
+    package var changeLog: ChangeLogSQL { PostgreSQLRegistry.changeLog }
 }
 
 /// A libpq connection inside one of ``PostgreSQLRegistryDatabase``'s transactions (or between them). Statements

@@ -507,6 +507,12 @@ extension SQLiteRegistry {
                 )
             }
         }
+        migrator.registerMigration("v14: writes per user") { db in
+            // One writer per file: the one change counter and the dense cursors stay. change gains PostgreSQL's xid
+            // column (always 0 here) only so that `hearth db copy` finds the same columns on both engines; a row with
+            // xid 0 is one PostgreSQL reads by its cursor.
+            try db.execute(sql: "ALTER TABLE change ADD COLUMN xid INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -71,20 +71,41 @@ package struct SQLiteRegistryDatabase: RegistryDatabase {
         try writer.write { db in try body(SQLiteRegistryConnection(db)) }
     }
 
-    package func write<T>(_ body: (SQLiteRegistryConnection, Int64) throws -> T) throws -> T {
+    /// One writer per file whatever the scope: `BEGIN IMMEDIATE`.
+    package func write<T>(_ scope: WriteScope, _ body: (SQLiteRegistryConnection) throws -> T) throws -> T {
         try writer.writeWithoutTransaction { db in
-            try SQLiteRegistry.immediateTransaction(db) {
-                try body(SQLiteRegistryConnection(db), SQLiteRegistry.generation(db))
-            }
+            try SQLiteRegistry.immediateTransaction(db) { try body(SQLiteRegistryConnection(db)) }
         }
     }
 
-    package func generation(_ connection: SQLiteRegistryConnection) throws -> Int64 {
-        try SQLiteRegistry.generation(connection.db)
+    package func readBetweenWriters<T>(_ body: (SQLiteRegistryConnection) throws -> T) throws -> T {
+        try read(body)
     }
 
-    package func probeGeneration() throws -> Int64? {
-        try counterProbe?.read()
+    /// One fleet counter: a single file has one writer at a time, so a counter per user would let no two writes
+    /// proceed together, and the token cache needs the fleet counter anyway. This process's own writes move the
+    /// cache with them (``RegistryCache/apply(changed:ofUser:from:to:now:)``), so only other processes' writes (the
+    /// CLI) make every user's devices be read again.
+    package var countsPerUser: Bool { false }
+
+    package func counters(_ connection: SQLiteRegistryConnection, user: String?) throws -> RegistryCounters {
+        RegistryCounters(fleet: try SQLiteRegistry.generation(connection.db), user: 0)
+    }
+
+    package func probeCounters(user: String?) throws -> RegistryCounters? {
+        guard let counterProbe else { return nil }
+        return RegistryCounters(fleet: try counterProbe.read(), user: 0)
+    }
+
+    /// Dense positions: a change's position is its `cursor` (the rowid), taken inside the one writer's transaction.
+    package var changeLog: ChangeLogSQL {
+        ChangeLogSQL(
+            source: "SELECT cursor AS position, occurred, kind, userId, deviceId, data FROM change WHERE cursor > ?",
+            order: "position",
+            bounds: "SELECT min(cursor) - 1, max(cursor) FROM change",
+            boundsBetweenWriters: "SELECT min(cursor) - 1, max(cursor) FROM change",
+            maximumChangesPerTransaction: nil
+        )
     }
 }
 

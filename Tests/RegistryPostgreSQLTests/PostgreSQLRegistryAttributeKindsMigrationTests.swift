@@ -93,7 +93,7 @@ struct PostgreSQLRegistryAttributeKindsMigrationTests {
         #expect(lamp.endpoints[0].clusters[.LevelControl]?["Negative"] == .int(Int.min))
         #expect(lamp.endpoints[0].clusters[.ColorControl]?["Label"] == .string("the \"main\" one 💡"))
 
-        // The trigger still moves the change counter, once per row written.
+        // The trigger still moves the user's change counter ("v14"), once per row written.
         let steps: [String] = [
             "UPDATE attribute SET value = '50' WHERE name = 'CurrentLevel'",
             """
@@ -104,22 +104,22 @@ struct PostgreSQLRegistryAttributeKindsMigrationTests {
         ]
         for sql in steps {
             let (generationBefore, generationAfter) = try store.pool.withConnection { connection in
-                let generationBefore = try PostgreSQLRegistry.generation(connection)
+                let generationBefore = try PostgreSQLRegistry.generation(connection, user: "u")
                 try connection.execute(sql)
-                return (generationBefore, try PostgreSQLRegistry.generation(connection))
+                return (generationBefore, try PostgreSQLRegistry.generation(connection, user: "u"))
             }
             #expect(generationAfter == generationBefore + 1, "\(sql)")
         }
 
         // A write through the store bumps it too, and a new kind of value is stored and read back through a new
         // connection pool.
-        let generation = try store.pool.withConnection { try PostgreSQLRegistry.generation($0) }
+        let generation = try store.pool.withConnection { try PostgreSQLRegistry.generation($0, user: "u") }
         let list = AttributeValue.list([.structure(["Label": .octets([1, 2])]), .unsigned(UInt64.max), .null])
         try store.updateDevices(forUser: "u", ids: ["lamp"]) { devices in
             devices["lamp"]?.endpoints[0].clusters[.LevelControl]?["CurrentLevel"] = .double(0.1)
             devices["lamp"]?.endpoints[0].clusters[.ColorControl]?["Tags"] = list
         }
-        #expect(try store.pool.withConnection { try PostgreSQLRegistry.generation($0) } > generation)
+        #expect(try store.pool.withConnection { try PostgreSQLRegistry.generation($0, user: "u") } > generation)
         store.close()
 
         let reopened = try PostgreSQLRegistry(url: url)

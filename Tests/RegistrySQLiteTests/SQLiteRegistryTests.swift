@@ -109,7 +109,7 @@ struct SQLiteRegistryTests {
             Set(applied) == [
                 "v1", "v2: change counter", "v3: endpoints", "v4: challenges", "v5: accounts", "v6: outbox",
                 "v7: structure hint", "v8: device API", "v10: change log on the hot path", "v11: upstream sign-ins",
-                "v12: every Matter data type", "v13: manufacturer clusters",
+                "v12: every Matter data type", "v13: manufacturer clusters", "v14: writes per user",
             ]
         )
         #expect(try reopened.devices(forUser: "u") == [Fixtures.plug])

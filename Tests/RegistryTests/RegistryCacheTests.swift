@@ -131,4 +131,37 @@ struct RegistryCacheTests {
         #expect(try store.authenticate(token: token, now: .init(seconds: 1)) == nil)
         try store.close()
     }
+
+    /// Where the engine counts per user (PostgreSQL), each user's devices belong to the user's own counter: a commit
+    /// for one user moves only that user's snapshot, another user's counter moving drops only that user's, and the
+    /// fleet counter moving drops every user's.
+    @Test func perUserCountersKeepOtherUsersDevices() {
+        let clock = ManualClock()
+        var cache = RegistryCache(countsPerUser: true)
+        let start = clock.now
+        let a = RegistryCounters(fleet: 1, user: 5)
+        let b = RegistryCounters(fleet: 1, user: 9)
+        _ = cache.store(devices: [Fixtures.plug], forUser: "a", at: a, now: start)
+        _ = cache.store(devices: [Fixtures.lamp], forUser: "b", at: b, now: start)
+
+        var plug = Fixtures.plug
+        plug.setOnline(false)
+        let movedA = RegistryCounters(fleet: 1, user: 6)
+        cache.apply(changed: [plug], ofUser: "a", from: a, to: movedA, now: start)
+        #expect(cache.snapshot(forUser: "a", at: movedA)?.devices == [plug])
+        #expect(cache.snapshot(forUser: "a", at: a) == nil)
+        #expect(cache.snapshot(forUser: "b", at: b)?.devices == [Fixtures.lamp])
+        #expect(cache.freshCounters(forUser: "b", now: start, interval: .zero) == b)
+
+        // Another process wrote b: verifying b's new counter drops b alone.
+        clock.advance(by: .milliseconds(5))
+        cache.verified(RegistryCounters(fleet: 1, user: 10), forUser: "b", at: clock.now)
+        #expect(cache.snapshot(forUser: "b", at: RegistryCounters(fleet: 1, user: 10)) == nil)
+        #expect(cache.snapshot(forUser: "a", at: movedA) != nil)
+        #expect(cache.freshCounters(forUser: "a", now: clock.now, interval: .milliseconds(1)) == nil, "not re-verified")
+
+        // A manufacturer cluster moved the fleet counter: nothing cached stays.
+        cache.verified(RegistryCounters(fleet: 2, user: 6), forUser: "a", at: clock.now)
+        #expect(cache.snapshot(forUser: "a", at: RegistryCounters(fleet: 2, user: 6)) == nil)
+    }
 }
