@@ -77,7 +77,8 @@ extension SQLRegistry {
             do {
                 let (chunkOutcomes, wrote, queuedWork) = try engine.write { c, before in
                     let result = try bulkTransaction(c, before: before, users: chunk, byUser: byUser, updates, now: now)
-                    if allOrNothing, let failed = result.0.first(where: { $0.value.status != .applied }) {
+                    // The first refused update in the order given, as ``applyState(_:)`` names it.
+                    if allOrNothing, let failed = result.0.min(by: { $0.key < $1.key }) {
                         throw DeviceStateUpdateError(
                             index: failed.key,
                             reason: failed.value.status == .notFound ? .notFound : .notApplicable,
