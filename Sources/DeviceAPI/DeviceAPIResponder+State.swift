@@ -37,8 +37,12 @@ extension DeviceAPIResponder {
             )
         }
         guard entries.count <= Self.maximumBatch else {
-            throw APIError(.payloadTooLarge, "a batch holds at most \(Self.maximumBatch) changes, not \(entries.count)")
+            throw APIError(
+                .payloadTooLarge,
+                "a batch holds at most \(Self.maximumBatch) changes, not \(entries.count); send the rest in another"
+            )
         }
+        let lenient = Self.prefersLenientHandling(request)
         var details: [APIError.Detail] = []
         var updates: [DeviceStateUpdate] = []
         updates.reserveCapacity(entries.count)
@@ -81,8 +85,28 @@ extension DeviceAPIResponder {
         guard details.isEmpty else {
             throw APIError(.invalid, "the batch is not valid; nothing was written", details: details)
         }
-        let devices = try apply(updates)
-        return Self.json(.ok, JSONObject([("applied", .int(devices.count))]))
+        guard lenient else {
+            let outcomes = try applyInBulk(updates, allOrNothing: true)
+            return Self.json(.ok, JSONObject([("applied", .int(outcomes.count))]))
+        }
+        let outcomes = try applyInBulk(updates, allOrNothing: false)
+        var results: [JSONValue] = []
+        for (index, outcome) in outcomes.enumerated() where outcome.status != .applied {
+            var result = JSONObject()
+            result.append("index", .int(index))
+            result.append("status", .string(outcome.status.rawValue))
+            if let message = outcome.message { result.append("message", .string(message)) }
+            results.append(.object(result))
+        }
+        return Self.json(
+            .ok,
+            JSONObject([
+                ("applied", .int(outcomes.count - results.count)),
+                ("failed", .int(results.count)),
+                ("results", .array(results)),
+            ]),
+            headerFields: [Self.preferenceAppliedField: "handling=lenient"]
+        )
     }
 
     func postEvent(_ request: Request, user: String, id: String) throws(APIError) -> Response {
@@ -151,6 +175,60 @@ extension DeviceAPIResponder {
         } catch {
             throw storeFailure(error)
         }
+    }
+
+    /// Applies a batch through the store's bulk write; all or nothing maps the refused change to 404 or 422 naming
+    /// it, as a single change is refused.
+    private func applyInBulk(
+        _ updates: [DeviceStateUpdate],
+        allOrNothing: Bool
+    ) throws(APIError) -> [BulkStateOutcome] {
+        do {
+            return try store.applyStateInBulk(updates, allOrNothing: allOrNothing)
+        } catch let error as DeviceStateUpdateError {
+            switch error.reason {
+            case .notFound: throw APIError(.notFound, "change \(error.index): \(error.message); nothing was written")
+            case .notApplicable:
+                throw APIError(
+                    .invalid,
+                    "change \(error.index): \(error.message); nothing was written",
+                    details: [APIError.Detail(path: "/changes/\(error.index)", message: error.message)]
+                )
+            }
+        } catch {
+            throw storeFailure(error)
+        }
+    }
+
+    /// Whether the request asks for each change to be applied on its own (RFC 7240 `Prefer: handling=lenient`);
+    /// otherwise (`handling=strict`, or no preference) the batch is all or nothing.
+    static func prefersLenientHandling(_ request: Request) -> Bool {
+        guard let prefer = request.headerFields[Self.preferField] else { return false }
+        var lenient = false
+        for preference in prefer.split(separator: ",") {
+            // `handling=lenient; parameter…`: the parameters are ignored; names are case-insensitive.
+            let token = preference.split(separator: ";", maxSplits: 1).first ?? ""
+            let parts = token.split(separator: "=", maxSplits: 1).map { Self.trimmed($0).lowercased() }
+            guard parts.count == 2, parts[0] == "handling" else { continue }
+            switch parts[1] {
+            case "lenient", "\"lenient\"": lenient = true
+            case "strict", "\"strict\"": return false
+            default: continue
+            }
+        }
+        return lenient
+    }
+
+    /// RFC 7240's request field.
+    static let preferField = HTTPField.Name("Prefer")!
+    /// RFC 7240's answer field: which preference was honoured.
+    static let preferenceAppliedField = HTTPField.Name("Preference-Applied")!
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
     }
 
     /// Reads `clusters`, `online` and `endpoint` of a state change, adding a detail for each mistake; `nil` when

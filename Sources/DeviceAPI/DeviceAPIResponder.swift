@@ -32,8 +32,9 @@ public struct DeviceAPIResponder: HTTPResponder {
     let clock: any HearthClock
     let logger: Logger
 
-    /// The most changes one `POST /v1/state` may carry.
-    public static let maximumBatch = 1000
+    /// The most changes one `POST /v1/state` may carry (more answers 413). Ten thousand typical changes are about
+    /// 0.8 MB of JSON, within the listener's default `http.maxBodyBytes` (1 MiB), which bounds every body.
+    public static let maximumBatch = 10_000
 
     /// Creates the routes.
     ///

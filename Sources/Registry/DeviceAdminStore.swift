@@ -47,6 +47,15 @@ public protocol DeviceAdminStore: Sendable {
     ///
     /// - Throws: ``DeviceStateUpdateError`` naming the update that failed.
     func applyState(_ updates: [DeviceStateUpdate]) throws -> [Device]
+
+    /// Applies many updates over many users in few transactions: grouped by user (a user's updates in the order
+    /// given, never split between transactions), users in sorted order, whole users per transaction up to a few
+    /// thousand updates. Returns one outcome per update, in order: an update naming an unknown device or changes
+    /// that do not apply is answered as such and the others are written; a transaction that fails answers
+    /// ``BulkStateOutcome/Status/unavailable`` for its updates only. With `allOrNothing`, one transaction: the first
+    /// refused update throws ``DeviceStateUpdateError`` and nothing is written. Queues and logs as
+    /// ``applyState(_:)`` does; a device updated several times is written and reported once, with its last state.
+    func applyStateInBulk(_ updates: [DeviceStateUpdate], allOrNothing: Bool) throws -> [BulkStateOutcome]
 }
 
 /// One state report: `hearth devices set`'s semantics, for one device.

@@ -13,6 +13,8 @@ public struct OutboxSchedule: Sendable {
     private var retries: [String: Retry] = [:]
     /// When a Request Sync was last delivered per user: Google answers 404 until it has SYNCed after it.
     private var requestSyncDelivered: [String: Int64] = [:]
+    /// Until when no user is due: HomeGraph's quota is per project, so its `Retry-After` holds every user.
+    public private(set) var pausedUntil: Int64?
 
     /// Creates an empty schedule.
     public init(options: ReportingOptions) {
@@ -32,6 +34,7 @@ public struct OutboxSchedule: Sendable {
             )
         }
         if let retry = retries[pending.userId] { due = max(due, retry.notBefore) }
+        if let pausedUntil { due = max(due, pausedUntil) }
         return due
     }
 
@@ -67,6 +70,18 @@ public struct OutboxSchedule: Sendable {
         let delay = backoff.delay(attempt: failures, random: random, retryAfterMilliseconds: retryAfterMilliseconds)
         retries[user] = Retry(failures: failures, notBefore: now + delay)
         return delay
+    }
+
+    /// Holds every user until `until` (unix milliseconds): HomeGraph asked to wait (`Retry-After`), and its quota
+    /// (6,000 calls a minute by default) is the project's, not the user's, so another user's call now would be
+    /// refused too and spend the quota further. A later pause extends it; an earlier one changes nothing.
+    public mutating func pauseAll(until: Int64) {
+        pausedUntil = max(pausedUntil ?? until, until)
+    }
+
+    /// Whether every user is held at `now` (``pauseAll(until:)``).
+    public func isPaused(now: Int64) -> Bool {
+        pausedUntil.map { now < $0 } ?? false
     }
 
     /// Records a success: the user's backoff starts over.

@@ -16,7 +16,7 @@ import Synchronization
 /// a Request Sync (`async: true`), one Report State call with the current full state of every device whose state
 /// changed, then one call per notification. A call that worked deletes exactly the rows it covered (a row changed
 /// meanwhile stays for the next call); 429, 5xx, network errors and a broken token back the user off
-/// (``Backoff``, `Retry-After` honoured); a 404 soon after the user's SYNC is retried, a later one dropped; a 400 is
+/// (``Backoff``); a `Retry-After` holds every user that long, HomeGraph's quota being the project's; a 404 soon after the user's SYNC is retried, a later one dropped; a 400 is
 /// dropped and logged with Google's message. Work of an unlinked user (DISCONNECT) is dropped unsent.
 ///
 /// Graceful shutdown stops the drain after the call in flight (not cancelled: it ends within its deadline,
@@ -116,7 +116,7 @@ public final class ReportingService: Service {
             do {
                 let pending = try store.pendingOutbox()
                 let (users, nextDue) = schedule.due(pending, now: start)
-                for user in users where !isStopping {
+                for user in users where !isStopping && !schedule.isPaused(now: now) {
                     await drain(user: user, schedule: &schedule)
                 }
                 if let nextDue { next = min(next, nextDue) }
@@ -254,6 +254,8 @@ public final class ReportingService: Service {
                 random: random(),
                 retryAfterMilliseconds: after.map(Self.milliseconds)
             )
+            // Google's answer is about the project's quota, not this user: nobody calls before it ends.
+            if let after { schedule.pauseAll(until: current + Self.milliseconds(after)) }
             logger.info(
                 "HomeGraph asked to retry; backing off",
                 metadata: ["agent_user.id": "\(user)", "homegraph.call": "\(call)", "retry.ms": "\(delay)"]

@@ -282,9 +282,69 @@ import Testing
             let tooMany = try api.request(
                 "POST",
                 "/v1/state",
-                json: #"{"changes": ["# + Array(repeating: "{}", count: 1001).joined(separator: ",") + "]}"
+                json: #"{"changes": ["# + Array(repeating: "{}", count: 10_001).joined(separator: ",") + "]}"
             )
             #expect(tooMany.status == 413)
+            #expect(tooMany.json["error"]?.stringValue == "payloadTooLarge")
+            #expect(tooMany.json["message"]?.stringValue?.contains("at most 10000 changes, not 10001") == true)
+        }
+    }
+
+    /// `Prefer: handling=lenient`: a change naming a missing device, or one that does not apply to its device, is
+    /// answered on its own, and the others are written, over several users and several transactions.
+    @Test func lenientBatchWritesTheValidChangesAndNamesTheOthers() throws {
+        try TestDeviceAPI.with { api in
+            let users = (0..<40).map { "user-\($0)" }
+            for user in users {
+                _ = try api.request("PUT", "/v1/users/\(user)")
+                for index in 0..<3 {
+                    _ = try api.request("PUT", "/v1/users/\(user)/devices/light-\(index)", json: DeviceJSON.light)
+                }
+            }
+            // 6,000 changes over 40 users: more than one transaction's worth. Index 5 names a missing device,
+            // index 4,321 an endpoint the light does not have.
+            var expected: [String: Int] = [:]
+            func batch(levelOffset: Int) -> String {
+                var changes: [String] = []
+                for index in 0..<6000 {
+                    let user = users[index % users.count]
+                    let device = index == 5 ? "light-missing" : "light-\(index % 3)"
+                    let level = 1 + (index + levelOffset) % 254
+                    let endpoint = index == 4321 ? #", "endpoint": 7"# : ""
+                    changes.append(
+                        #"{"agentUserId": "\#(user)", "deviceId": "\#(device)", "#
+                            + #""clusters": {"LevelControl": {"CurrentLevel": \#(level)}}\#(endpoint)}"#
+                    )
+                    if levelOffset == 0, index != 5, index != 4321 { expected[user + "/" + device] = level }
+                }
+                return #"{"changes": ["# + changes.joined(separator: ",") + "]}"
+            }
+            let body = batch(levelOffset: 0)
+            let answer = try api.request("POST", "/v1/state", json: body, headers: ["Prefer: handling=lenient"])
+            #expect(answer.status == 200)
+            #expect(answer.header("Preference-Applied") == "handling=lenient")
+            #expect(answer.json["applied"]?.intValue == 5998)
+            #expect(answer.json["failed"]?.intValue == 2)
+            let results = answer.json["results"]?.arrayValue ?? []
+            #expect(results.map { $0["index"]?.intValue } == [5, 4321])
+            #expect(results.map { $0["status"]?.stringValue } == ["notFound", "notApplicable"])
+            #expect(results.first?["message"]?.stringValue?.contains("light-missing") == true)
+            for user in users {
+                for device in try api.store.devices(forUser: user) {
+                    let level = device.endpoints[0].clusters[.LevelControl]?.attributes["CurrentLevel"]
+                    #expect(level == expected[user + "/" + device.id].map { .int($0) }, "\(user) \(device.id)")
+                }
+            }
+            // The same batch without the preference is all or nothing, as before: 404 and nothing written.
+            let before = try users.map { try api.store.devices(forUser: $0) }
+            let strict = try api.request(
+                "POST",
+                "/v1/state",
+                json: batch(levelOffset: 1)
+            )
+            #expect(strict.status == 404)
+            #expect(strict.json["message"]?.stringValue?.contains("change 5") == true)
+            #expect(try users.map { try api.store.devices(forUser: $0) } == before)
         }
     }
 

@@ -267,11 +267,20 @@ import Testing
             let batch = #"{"changes": [{"agentUserId": "alice", "deviceId": "kitchen", "online": false}]}"#
             _ = try check("postStateBatch", "POST", "/v1/state", json: batch, expect: 200)
             _ = try check("postStateBatch", "POST", "/v1/state", json: #"{"changes": []}"#, expect: 200)
-            let tooMany = #"{"changes": ["# + Array(repeating: "{}", count: 1001).joined(separator: ",") + "]}"
+            let tooMany = #"{"changes": ["# + Array(repeating: "{}", count: 10_001).joined(separator: ",") + "]}"
             _ = try check("postStateBatch", "POST", "/v1/state", json: tooMany, expect: 413)
             _ = try check("postStateBatch", "POST", "/v1/state", json: #"{"changes": [{}]}"#, expect: 422)
             let unknown = #"{"changes": [{"agentUserId": "alice", "deviceId": "nothing", "online": false}]}"#
             _ = try check("postStateBatch", "POST", "/v1/state", json: unknown, expect: 404)
+            let lenient = try check(
+                "postStateBatch",
+                "POST",
+                "/v1/state",
+                json: unknown,
+                headers: ["Prefer: handling=lenient"],
+                expect: 200
+            )
+            #expect(lenient.json["results"]?.arrayValue?.first?["status"]?.stringValue == "notFound")
             _ = try check("postStateBatch", "POST", "/v1/state", json: "null", expect: 400)
             _ = try check("postStateBatch", "POST", "/v1/state", json: batch, contentType: "text/plain", expect: 415)
             _ = try check("postStateBatch", "POST", "/v1/state", json: oversize, expect: 413)

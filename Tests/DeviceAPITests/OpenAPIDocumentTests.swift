@@ -90,7 +90,7 @@ struct OpenAPIDocumentTests {
         for branch in branches {
             #expect(Set(Self.required(branch)).isSuperset(of: ["cursor", "kind", "agentUserId", "occurred"]))
         }
-        #expect(schemas?["StateBatch"]?["properties"]?["changes"]?["maxItems"] == .int(1_000))
+        #expect(schemas?["StateBatch"]?["properties"]?["changes"]?["maxItems"] == .int(DeviceAPIResponder.maximumBatch))
         let device = schemas?["Device"]?["properties"]
         guard case .object(let properties) = device else {
             Issue.record("no Device properties")

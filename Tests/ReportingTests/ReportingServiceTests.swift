@@ -117,6 +117,38 @@ struct ReportingServiceTests {
         #expect(elapsed >= .seconds(2))
     }
 
+    /// HomeGraph's quota is the project's, not the user's: its `Retry-After` holds every user, so the user who was
+    /// not refused is not called (and refused too) before it ends.
+    @Test func retryAfterHoldsEveryUserNotOnlyTheOneRefused() async throws {
+        let harness = try ReportingHarness()
+        _ = try harness.store.importDevices(
+            try DeviceFile.parse(
+                #"{"users": [{"agentUserId": "bob", "devices": [{"id": "lamp", "name": "Lamp", "deviceTypes": ["DimmableLight"]}]}]}"#
+            )
+        )
+        try harness.store.completeOutbox(forUser: "bob", syncSeq: try harness.store.outboxWork(forUser: "bob").syncSeq)
+        harness.sync()
+        harness.sync(user: "bob")
+        harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#))
+        harness.intent(ReportingHarness.execute("lamp", "OnOff", #"{"on":true}"#), user: "bob")
+        harness.fake.failNext(status: 429, count: 1, retryAfterSeconds: 30)
+        let started = harness.clock.now
+        var firstDelivered: ContinuousClock.Instant?
+        try await harness.whileDraining {
+            let both = await harness.eventually {
+                // Read while the drain waits: the clock has not moved since the call.
+                if firstDelivered == nil, !harness.calls().isEmpty { firstDelivered = harness.clock.now }
+                return harness.calls().count == 2
+            }
+            #expect(both)
+        }
+        #expect(harness.calls(status: 429).count == 1)
+        let users = Set(harness.calls().compactMap { $0["body"]?["agentUserId"]?.stringValue })
+        #expect(users == ["alice", "bob"])
+        let waited = try #require(firstDelivered) - started
+        #expect(waited >= .seconds(30))
+    }
+
     @Test func aBadRequestIsDroppedNotRetried() async throws {
         let harness = try ReportingHarness()
         harness.sync()

@@ -60,6 +60,24 @@ struct ScheduleTests {
         #expect(schedule.due(pending, now: 2001).users == ["u"])
     }
 
+    @Test func aPauseHoldsEveryUserUntilItEndsAndOnlyGrows() {
+        var schedule = OutboxSchedule(options: options)
+        let pending = ["a", "b"].map {
+            PendingOutbox(userId: $0, reportSince: 0, syncFirst: nil, syncLast: nil, eventSince: nil)
+        }
+        #expect(schedule.due(pending, now: 100).users == ["a", "b"])
+        schedule.pauseAll(until: 30_000)
+        schedule.pauseAll(until: 20_000)
+        #expect(schedule.isPaused(now: 29_999))
+        #expect(!schedule.isPaused(now: 30_000))
+        #expect(schedule.due(pending, now: 29_999).users.isEmpty)
+        #expect(schedule.due(pending, now: 29_999).next == 30_000)
+        #expect(schedule.due(pending, now: 30_000).users == ["a", "b"])
+        // Nothing pending stays not due.
+        let idle = PendingOutbox(userId: "c", reportSince: nil, syncFirst: nil, syncLast: nil, eventSince: nil)
+        #expect(schedule.dueTime(of: idle) == Int64.max)
+    }
+
     @Test func notFoundIsRetriedOnlyWithinTheWindowAfterASync() {
         var schedule = OutboxSchedule(options: options)
         #expect(!schedule.retriesNotFound(user: "u", lastSync: nil, now: 1000))
