@@ -65,18 +65,19 @@ extension SQLRegistry {
             if !current.isEmpty { chunks.append(current) }
         }
         var outcomes = [BulkStateOutcome](repeating: .applied, count: updates.count)
-        var written = false
+        var written: Set<String> = []
         var queued = false
         defer {
-            if written { invalidateCache() }
+            // Only the users written: other users' cached devices stay valid.
+            for user in written { invalidateCache(forUser: user) }
             if queued { notifyOutbox() }
-            if written { notifyChanges() }
+            if !written.isEmpty { notifyChanges() }
         }
         for chunk in chunks {
             let now = state.clock.unixMilliseconds
             do {
-                let (chunkOutcomes, wrote, queuedWork) = try engine.write { c, before in
-                    let result = try bulkTransaction(c, before: before, users: chunk, byUser: byUser, updates, now: now)
+                let (chunkOutcomes, wrote, queuedWork) = try engine.write(.users(chunk)) { c in
+                    let result = try bulkTransaction(c, users: chunk, byUser: byUser, updates, now: now)
                     // The first refused update in the order given, as ``applyState(_:)`` names it.
                     if allOrNothing, let failed = result.0.min(by: { $0.key < $1.key }) {
                         throw DeviceStateUpdateError(
@@ -88,7 +89,7 @@ extension SQLRegistry {
                     return result
                 }
                 for (index, outcome) in chunkOutcomes { outcomes[index] = outcome }
-                written = written || wrote
+                if wrote { written.formUnion(chunk) }
                 queued = queued || queuedWork
             } catch let error as DeviceStateUpdateError {
                 throw error
@@ -107,7 +108,6 @@ extension SQLRegistry {
     /// made it; each update still logs its own change and the notifications its own transition causes.
     private func bulkTransaction(
         _ c: Engine.Connection,
-        before: Int64,
         users: [String],
         byUser: [String: [Int]],
         _ updates: [DeviceStateUpdate],
@@ -117,12 +117,15 @@ extension SQLRegistry {
         var outcomes: [Int: BulkStateOutcome] = [:]
         var wrote = false
         var queued = false
+        var recorded = 0
         for user in users {
             let indices = byUser[user] ?? []
-            // The cache serves the user's devices when it is current; otherwise only the devices named are read.
+            // Inside the write transaction, which holds the users' locks, their counters are exact: the cache serves
+            // the user's devices when it is current; otherwise only the devices named are read.
+            let counters = try engine.counters(c, user: user)
             let cached = state.cache.withLock { cache -> DeviceSnapshot? in
-                cache.verified(before, at: verifiedAt)
-                return cache.snapshot(forUser: user, at: before)
+                cache.verified(counters, forUser: user, at: verifiedAt)
+                return cache.snapshot(forUser: user, at: counters)
             }
             var stored: [String: Device] = [:]
             if let cached {
@@ -166,9 +169,10 @@ extension SQLRegistry {
                 for event in state.outboxPolicy.events(from: old, to: new) {
                     queued = try Self.queueEvent(c, user: user, device: new.id, event: event, now: now) || queued
                 }
-                for record in RegistryRows.stateChanges(user, from: old, to: new, by: "api") {
-                    try Self.recordChange(c, record, occurred: now)
-                }
+                let records = RegistryRows.stateChanges(user, from: old, to: new, by: "api")
+                recorded += records.count
+                try Self.requireRoom(forChanges: recorded, engine.changeLog)
+                for record in records { try Self.recordChange(c, record, occurred: now) }
                 if ordered.insert(update.deviceId).inserted { order.append(update.deviceId) }
                 working[update.deviceId] = new
                 wrote = true

@@ -73,6 +73,7 @@ extension PostgreSQLRegistry: CopyableRegistry {
                     [.text("\"\(table)\""), .text(column)]
                 )
             }
+            if tables.contains(where: { $0.table == "change" }) { try Self.placeCopiedChanges(c) }
             try Self.bumpCountersAfterCopy(c)
         }
         state.cache.withLock { $0.invalidate() }
@@ -93,6 +94,22 @@ extension PostgreSQLRegistry: CopyableRegistry {
                 """
             )
         }
+    }
+
+    /// After a copy, in its transaction: the copied changes become the log's rows from before this database's own
+    /// (`xid` 0, their cursor their position, as rows from before "v14" are), and the positions this database gives
+    /// continue after the last of them (`change_origin`): a copied transaction id means nothing in this database.
+    /// A SQLite source's cursors are its positions, so its consumers resume here as they were; a PostgreSQL source's
+    /// changes keep their cursor order (which may differ from their commit order there: its consumers start again
+    /// from a snapshot).
+    static func placeCopiedChanges(_ c: PostgreSQLConnection) throws {
+        try c.execute("UPDATE change SET xid = '0'::xid8 WHERE xid <> '0'::xid8")
+        try c.execute(
+            """
+            UPDATE change_origin SET legacy = (SELECT coalesce(max(cursor), 0) FROM change),
+                pruned = (SELECT coalesce(min(cursor) - 1, 0) FROM change)
+            """
+        )
     }
 
     /// The identity columns (`GENERATED ALWAYS AS IDENTITY`) of `tables`.
