@@ -130,16 +130,17 @@ struct RegistryCopyTests {
         let other = try PostgreSQLRegistry(url: url, revalidationInterval: .zero)
         defer { other.close() }
         #expect(try other.devices(forUser: "home-7").isEmpty)
-        let before = try #require(try destination.engine.probeGeneration())
+        let before = try #require(try destination.engine.probeCounters(user: "home-7"))
 
         _ = try RegistryCopy.copy(from: source, to: destination)
         let copied = try Self.tables(destination)
         #expect(copied == original, "\(Self.differences(copied, original))")
-        let after = try #require(try destination.engine.probeGeneration())
-        #expect(after > before)
+        let after = try #require(try destination.engine.probeCounters(user: "home-7"))
+        #expect(after.user > before.user)
         #expect(try other.devices(forUser: "home-7") == (try source.devices(forUser: "home-7")))
 
-        // The triggers are on again: a write moves the counter. Cursors continue after the copied ones.
+        // The triggers are on again: a write moves its user's counter. Cursors continue after the copied ones.
+        let carolBefore = try #require(try destination.engine.probeCounters(user: "carol"))
         let disabled = try destination.pool.query(
             "SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D'"
         )
@@ -147,8 +148,8 @@ struct RegistryCopyTests {
         let latest = try destination.changeBounds().latest
         #expect(latest == (try source.changeBounds().latest))
         _ = try destination.importDevices(Fixtures.file([("carol", [Fixtures.lamp])]))
-        let written = try #require(try destination.engine.probeGeneration())
-        #expect(written > after)
+        let written = try #require(try destination.engine.probeCounters(user: "carol"))
+        #expect(written.user > carolBefore.user)
         #expect(try destination.changeBounds().latest > latest)
 
         // Outbox-event ids continue after the copied ones.
