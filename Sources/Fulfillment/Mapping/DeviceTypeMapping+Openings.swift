@@ -12,7 +12,8 @@ import SmartHomeProtocol
 /// opened and closed"). A Window Covering keeps its `Type` (BLINDS, CURTAIN, AWNING, SHUTTER) unless its
 /// `formFactor` names a garage, gate, door or window: a roller garage door is a Window Covering to Matter 1.4.
 ///
-/// **Which traits.** A Closure brings OpenClose (``ClosureOpenClose``). A Window Covering brings StartStop and
+/// **Which traits.** A Closure brings OpenClose (``ClosureOpenClose``), StartStop unless its Closure Control is
+/// instantaneous (``ClosureStartStop``), and LockUnlock when it latches (``ClosureLockUnlock``). A Window Covering brings StartStop and
 /// OpenClose for its lift, and Rotation when its slats tilt (``coveringTilts(_:)``); a tilt-only blind (`Type` 7) has
 /// no lift, so it brings StartStop and Rotation without OpenClose.
 ///
@@ -93,10 +94,13 @@ extension DeviceTypeMapping {
                 == AttributeSchema.WindowCoveringType.tiltBlindTiltOnly
     }
 
-    /// The traits an opening's clusters bring: OpenClose for Closure Control, Rotation for a covering that tilts.
+    /// The traits an opening's clusters bring: OpenClose for Closure Control (StartStop unless it is instantaneous,
+    /// LockUnlock when it latches), Rotation for a covering that tilts.
     public static func openingClusterTraits(for endpoint: Endpoint) -> [Trait] {
         var traits: [Trait] = []
+        if ClosureStartStop.isPresent(on: endpoint) { traits.append(.startStop) }
         if ClosureState.isPresent(on: endpoint) { traits.append(.openClose) }
+        if ClosureLockUnlock.isPresent(on: endpoint) { traits.append(.lockUnlock) }
         if coveringTilts(endpoint) { traits.append(.rotation) }
         return traits
     }

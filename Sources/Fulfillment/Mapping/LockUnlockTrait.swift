@@ -15,13 +15,14 @@ import SmartHomeProtocol
 ///   the lock is jammed. Locking a locked door succeeds (no `alreadyLocked`), like the other traits' repeated
 ///   commands. `followUpToken` is ignored: Hearth answers at once, never `PENDING`.
 ///
-/// Unlocking without a PIN is allowed for now; secondary user verification is a later issue.
+/// A Matter 1.5 Closure with a latch locks by latching: see ``ClosureLockUnlock``.
 enum LockUnlockTrait: TraitMapping {
     static let trait = Trait.lockUnlock
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {}
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {
+        if ClosureLockUnlock.isPresent(on: endpoint) { return ClosureLockUnlock.states(of: endpoint, into: &states) }
         let state = endpoint.cluster(.DoorLock).int(.DoorLock.lockState) ?? AttributeSchema.LockState.null
         if state != AttributeSchema.LockState.null {
             states.append("isLocked", .bool(state == AttributeSchema.LockState.locked))
@@ -38,6 +39,7 @@ enum LockUnlockTrait: TraitMapping {
         guard command == .lockUnlock else {
             throw CommandError(.functionNotSupported, "\(command.rawValue) is not a LockUnlock command")
         }
+        if ClosureLockUnlock.isPresent(on: endpoint) { return try ClosureLockUnlock.execute(params, on: &endpoint) }
         let lock = try params.bool("lock")
         var doorLock = endpoint.cluster(.DoorLock)
         if doorLock.bool(.DoorLock.actuatorEnabled) == false {
@@ -53,5 +55,16 @@ enum LockUnlockTrait: TraitMapping {
             lock ? AttributeSchema.LockState.locked : AttributeSchema.LockState.unlocked
         )
         endpoint.clusters[.DoorLock] = doorLock
+    }
+
+    /// A latching closure's `MoveTo {"Latch"}` (``ClosureLockUnlock``); a lock's `LockDoor`/`UnlockDoor` otherwise
+    /// (`nil`).
+    static func matterCommands(
+        _ command: Command,
+        params: JSONObject,
+        before: Endpoint,
+        after: Endpoint
+    ) -> [MatterCommandDescription]? {
+        ClosureLockUnlock.isPresent(on: after) ? ClosureLockUnlock.matterCommands(before: before, after: after) : nil
     }
 }

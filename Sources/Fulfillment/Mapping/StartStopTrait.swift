@@ -10,6 +10,7 @@ enum StartStopTrait: TraitMapping {
     static var sources: [any StartStopSource.Type] {
         [
             WindowCoveringStartStop.self,
+            ClosureStartStop.self,
             RvcStartStop.self,
             OvenCavityStartStop.self,
             OperationalStateStartStop.self,
@@ -42,7 +43,7 @@ enum StartStopTrait: TraitMapping {
 
     /// The Matter commands where the registry write would not say it: a sprinkler valve's
     /// `ValveConfigurationAndControl.Open`/`Close` (``IrrigationStartStop``, described on the valve's endpoint); an oven cavity's
-    /// `OvenCavityOperationalState.Start`/`Stop`, and a robot's `ServiceArea.SelectAreas {NewAreas}` when the zones
+    /// `OvenCavityOperationalState.Start`/`Stop`, a closure's `ClosureControl.Stop`, and a robot's `ServiceArea.SelectAreas {NewAreas}` when the zones
     /// changed (followed by the writes of the other clusters). Everything else is described as before (`nil`).
     static func matterCommands(
         _ command: Command,
@@ -55,6 +56,9 @@ enum StartStopTrait: TraitMapping {
             return [ValveState.command(before: before, after: after, withDuration: false)]
         }
         let changed = after.changedAttributes(since: before)
+        if source(for: after) == ClosureStartStop.self {
+            return [MatterCommandDescription(command: ClosureStartStop.stop, arguments: JSONObject(), changed: changed)]
+        }
         if source(for: after) == OvenCavityStartStop.self {
             let running =
                 after.cluster(.OvenCavityOperationalState).int("OperationalState")

@@ -6,9 +6,9 @@ import HearthTestSupport
 ///
 /// | id | Matter composition | Google type | traits |
 /// |---|---|---|---|
-/// | `garage-door` | Closure `garage` (Closure Control, discrete) | GARAGE | OpenClose (`discreteOnlyOpenClose`) |
-/// | `driveway-gate` | Closure + Closure Panel on one endpoint `gate` (Closure Dimension, positioning) | GATE | OpenClose (percent) |
-/// | `patio-door` | Closure `door` (Closure Control with MotionLatching, latched) | DOOR | OpenClose |
+/// | `garage-door` | Closure `garage` (Closure Control, discrete) | GARAGE | StartStop, OpenClose (`discreteOnlyOpenClose`) |
+/// | `driveway-gate` | Closure + Closure Panel on one endpoint `gate` (Closure Dimension, positioning) | GATE | StartStop, OpenClose (percent) |
+/// | `patio-door` | Closure `door` (Closure Control with MotionLatching, latched) | DOOR | StartStop, OpenClose, LockUnlock |
 /// | `roof-window` | Window Covering `window` (lift) | WINDOW | StartStop, OpenClose |
 /// | `office-venetian` | Window Covering `Type` 8 (lift and tilt) | BLINDS | StartStop, OpenClose, Rotation |
 /// | `studio-louvres` | Window Covering `Type` 7 (tilt only) | BLINDS | StartStop, Rotation |
@@ -27,9 +27,9 @@ enum OpeningsCatalogue {
 
     /// Each device's Google type and traits, as the table above gives them (traits in ``Trait``'s order).
     static let expected: [(id: String, type: String, traits: [String])] = [
-        ("garage-door", "GARAGE", ["OpenClose"]),
-        ("driveway-gate", "GATE", ["OpenClose"]),
-        ("patio-door", "DOOR", ["OpenClose"]),
+        ("garage-door", "GARAGE", ["StartStop", "OpenClose"]),
+        ("driveway-gate", "GATE", ["StartStop", "OpenClose"]),
+        ("patio-door", "DOOR", ["StartStop", "OpenClose", "LockUnlock"]),
         ("roof-window", "WINDOW", ["StartStop", "OpenClose"]),
         ("office-venetian", "BLINDS", ["StartStop", "OpenClose", "Rotation"]),
         ("studio-louvres", "BLINDS", ["StartStop", "Rotation"]),

@@ -54,9 +54,10 @@ struct OpeningsTests {
     @Test func syncAttributes() throws {
         let fulfillment = try Self.catalogue()
         #expect(
-            try fulfillment.syncDevice("garage-door", as: Self.user)?["attributes"] == ["discreteOnlyOpenClose": true]
+            try fulfillment.syncDevice("garage-door", as: Self.user)?["attributes"]
+                == ["pausable": false, "discreteOnlyOpenClose": true]
         )
-        #expect(try fulfillment.syncDevice("driveway-gate", as: Self.user)?["attributes"] == [:])
+        #expect(try fulfillment.syncDevice("driveway-gate", as: Self.user)?["attributes"] == ["pausable": false])
         #expect(
             try fulfillment.syncDevice("office-venetian", as: Self.user)?["attributes"]
                 == ["pausable": false, "supportsDegrees": false, "supportsPercent": true]
@@ -66,10 +67,23 @@ struct OpeningsTests {
     @Test func queryStates() throws {
         let fulfillment = try Self.catalogue()
         func state(_ id: String) throws -> JSONValue? { try fulfillment.query(id, as: Self.user) }
-        #expect(try state("garage-door") == ["online": true, "status": "SUCCESS", "openPercent": 0])
+        #expect(
+            try state("garage-door") == [
+                "online": true, "status": "SUCCESS", "isRunning": false, "isPaused": false, "openPercent": 0,
+            ]
+        )
         // 6000 hundredths closed is 40 % open.
-        #expect(try state("driveway-gate") == ["online": true, "status": "SUCCESS", "openPercent": 40])
-        #expect(try state("patio-door") == ["online": true, "status": "SUCCESS", "openPercent": 0])
+        #expect(
+            try state("driveway-gate") == [
+                "online": true, "status": "SUCCESS", "isRunning": false, "isPaused": false, "openPercent": 40,
+            ]
+        )
+        #expect(
+            try state("patio-door") == [
+                "online": true, "status": "SUCCESS", "isRunning": false, "isPaused": false, "openPercent": 0,
+                "isLocked": true, "isJammed": false,
+            ]
+        )
         #expect(try state("roof-window")?["openPercent"] == 0)
         #expect(try state("office-venetian")?["openPercent"] == 75)
         #expect(try state("office-venetian")?["rotationPercent"] == 50)
@@ -83,7 +97,8 @@ struct OpeningsTests {
         )
         #expect(
             try fulfillment.query("c") == [
-                "online": true, "status": "SUCCESS", "openPercent": 100, "targetOpenPercent": 0,
+                "online": true, "status": "SUCCESS", "isRunning": true, "isPaused": false, "openPercent": 100,
+                "targetOpenPercent": 0,
             ]
         )
     }
@@ -232,6 +247,152 @@ struct OpeningsTests {
         let gateCommands = MatterCommandDescription.describe(.openClose, before: gate, after: moved)
         #expect(gateCommands.map(\.command) == ["ClosureDimension.SetTarget"])
         #expect(gateCommands.first?.arguments == JSONObject([("Position", 7000)]))
+    }
+
+    // MARK: - LockUnlock on a latching closure
+
+    static func lockUnlock(_ lock: Bool) -> JSONValue { G.step("LockUnlock", ["lock": .bool(lock)]) }
+
+    /// One latching Closure endpoint with a PIN and these Closure Control attributes.
+    static func latchingClosure(_ control: String) throws -> TestFulfillment {
+        try TestFulfillment(
+            devices: Fixtures.deviceFile(
+                #"{"id": "c", "name": "C", "challenge": {"pin": "2468"}, "deviceTypes": ["Closure"], "clusters": {"ClosureControl": {"FeatureMap": 3, "MainState": 0, \#(control)}}}"#
+            )
+        )
+    }
+
+    @Test func aClosureWithoutALatchHasNoLockUnlock() throws {
+        let fulfillment = try Self.catalogue()
+        let garage = try #require(try fulfillment.syncDevice("garage-door", as: Self.user))
+        #expect(garage["traits"]?.arrayValue?.contains("action.devices.traits.LockUnlock") == false)
+        #expect(try fulfillment.query("garage-door", as: Self.user)?["isLocked"] == nil)
+    }
+
+    @Test func unlatchingTheDoorNeedsItsPINThenOpens() throws {
+        let fulfillment = try Self.catalogue()
+        let asked = try fulfillment.execute(G.group(["patio-door"], Self.lockUnlock(false)), as: Self.user)
+        #expect(asked.first?["errorCode"] == "challengeNeeded")
+        #expect(asked.first?["challengeNeeded"]?["type"] == "pinNeeded")
+        let latched = try fulfillment.storedDevice("patio-door", of: Self.user)?.endpoints[0].clusters[.ClosureControl]
+        #expect(latched?["OverallCurrentState"]?.structureValue?["Latch"] == .bool(true), "nothing changed unasked")
+        let unlatched = try fulfillment.execute(
+            G.group(["patio-door"], Self.withPIN(Self.lockUnlock(false))),
+            as: Self.user
+        )
+        #expect(unlatched.first?["status"] == "SUCCESS")
+        #expect(unlatched.first?["states"]?["isLocked"] == false)
+        let control = try #require(
+            try fulfillment.storedDevice("patio-door", of: Self.user)?.endpoints[0].clusters[.ClosureControl]
+        )
+        #expect(control["OverallCurrentState"]?.structureValue?["Latch"] == .bool(false))
+        #expect(control["OverallTargetState"]?.structureValue?["Latch"] == .bool(false))
+        #expect(control["OverallCurrentState"]?.structureValue?["Position"] == .int(ClosureState.Position.fullyClosed))
+        let opened = try fulfillment.execute(
+            G.group(["patio-door"], Self.withPIN(Self.openClose(100))),
+            as: Self.user
+        )
+        #expect(opened.first?["states"]?["openPercent"] == 100, "an unlatched door opens")
+        #expect(try fulfillment.query("patio-door", as: Self.user)?["isLocked"] == false)
+    }
+
+    @Test func latchingNeedsNoPINAndRepeatsSucceed() throws {
+        let fulfillment = try Self.latchingClosure(
+            #""LatchControlModes": 3, "CurrentErrorList": [], "OverallCurrentState": {"Position": 0, "Latch": false, "SecureState": false}, "OverallTargetState": {"Position": 0, "Latch": false}"#
+        )
+        for _ in 0..<2 {
+            let results = try fulfillment.execute(G.group(["c"], Self.lockUnlock(true)))
+            #expect(results.first?["status"] == "SUCCESS")
+            #expect(results.first?["states"]?["isLocked"] == true)
+        }
+    }
+
+    @Test(arguments: [
+        (#""LatchControlModes": 2, "CurrentErrorList": []"#, true, "remoteSetDisabled"),
+        (#""LatchControlModes": 1, "CurrentErrorList": []"#, false, "remoteSetDisabled"),
+        (#""LatchControlModes": 3, "CurrentErrorList": [4]"#, true, "deviceJammingDetected"),
+        (#""LatchControlModes": 3, "CurrentErrorList": [0]"#, false, "obstructionDetected"),
+    ])
+    func aLatchThatCannotMoveSaysWhy(state: String, lock: Bool, code: String) throws {
+        let fulfillment = try Self.latchingClosure(
+            #"\#(state), "OverallCurrentState": {"Position": 0, "Latch": \#(!lock), "SecureState": null}, "OverallTargetState": {"Position": 0, "Latch": \#(!lock)}"#
+        )
+        let results = try fulfillment.execute(G.group(["c"], Self.withPIN(Self.lockUnlock(lock))))
+        #expect(results == [Self.error("c", code)])
+        let control = try #require(try fulfillment.storedDevice("c")?.endpoints[0].clusters[.ClosureControl])
+        #expect(control["OverallCurrentState"]?.structureValue?["Latch"] == .bool(!lock), "nothing changed")
+    }
+
+    @Test func aJammedLatchSaysSoAndAnUnknownLatchIsNotReported() throws {
+        let jammed = try Self.latchingClosure(
+            #""LatchControlModes": 3, "CurrentErrorList": [4], "OverallCurrentState": {"Position": 0, "Latch": true, "SecureState": null}, "OverallTargetState": null"#
+        )
+        #expect(try jammed.query("c")?["isJammed"] == true)
+        #expect(try jammed.query("c")?["isLocked"] == true)
+        let unknown = try Self.latchingClosure(
+            #""LatchControlModes": 3, "CurrentErrorList": [0], "OverallCurrentState": {"Position": 0, "Latch": null, "SecureState": null}, "OverallTargetState": null"#
+        )
+        #expect(try unknown.query("c")?["isLocked"] == nil)
+        #expect(try unknown.query("c")?["isJammed"] == false, "an obstruction is not a jam")
+    }
+
+    @Test func latchMatterCommand() throws {
+        let fulfillment = try Self.catalogue()
+        let door = try #require(try fulfillment.storedDevice("patio-door", of: Self.user)).endpoints[0]
+        var unlatched = door
+        try LockUnlockTrait.execute(
+            .lockUnlock,
+            CommandParameters(params: JSONObject([("lock", false)]), command: .lockUnlock),
+            on: &unlatched,
+            mode: .strict
+        )
+        let commands = MatterCommandDescription.describe(.lockUnlock, before: door, after: unlatched)
+        #expect(commands.map(\.command) == ["ClosureControl.MoveTo"])
+        #expect(commands.first?.arguments == JSONObject([("Latch", .bool(false))]))
+    }
+
+    // MARK: - StartStop on a closure
+
+    static func startStop(_ start: Bool) -> JSONValue { G.step("StartStop", ["start": .bool(start)]) }
+
+    @Test func stoppingAMovingGateLeavesItWhereItIs() throws {
+        let fulfillment = try TestFulfillment(
+            devices: Fixtures.deviceFile(
+                #"{"id": "c", "name": "C", "deviceTypes": ["Closure", "ClosurePanel"], "clusters": {"ClosureControl": {"FeatureMap": 1, "MainState": 1, "CurrentErrorList": [], "OverallCurrentState": {"Position": 2, "SecureState": null}, "OverallTargetState": {"Position": 1}}, "ClosureDimension": {"FeatureMap": 33, "CurrentState": {"Position": 4000}, "TargetState": {"Position": 0}, "Resolution": 100, "StepValue": 100, "TranslationDirection": 4}}}"#
+            )
+        )
+        #expect(try fulfillment.query("c")?["isRunning"] == true)
+        #expect(try fulfillment.query("c")?["targetOpenPercent"] == 100)
+        let before = try #require(try fulfillment.storedDevice("c")).endpoints[0]
+        let results = try fulfillment.execute(G.group(["c"], Self.startStop(false)))
+        #expect(results.first?["status"] == "SUCCESS")
+        #expect(results.first?["states"]?["isRunning"] == false)
+        #expect(try fulfillment.query("c")?["openPercent"] == 60)
+        let after = try #require(try fulfillment.storedDevice("c")).endpoints[0]
+        #expect(after.clusters[.ClosureDimension]?["TargetState"]?.structureValue?["Position"] == .int(4000))
+        #expect(after.clusters[.ClosureControl]?["MainState"] == .int(ClosureState.MainState.stopped))
+        let commands = MatterCommandDescription.describe(.startStop, before: before, after: after)
+        #expect(commands.map(\.command) == ["ClosureControl.Stop"])
+        let again = try fulfillment.execute(G.group(["c"], Self.startStop(false)))
+        #expect(again.first?["status"] == "SUCCESS", "stopping a closure at rest succeeds")
+    }
+
+    @Test func aClosureDoesNotStartOrPauseAndAnInstantaneousOneHasNoStartStop() throws {
+        let fulfillment = try Self.closure(
+            #""FeatureMap": 1, "MainState": 0, "CurrentErrorList": [], "OverallCurrentState": {"Position": 0, "SecureState": null}, "OverallTargetState": {"Position": 0}"#
+        )
+        #expect(
+            try fulfillment.execute(G.group(["c"], Self.startStop(true))) == [Self.error("c", "functionNotSupported")]
+        )
+        #expect(
+            try fulfillment.execute(G.group(["c"], G.step("PauseUnpause", ["pause": true])))
+                == [Self.error("c", "functionNotSupported")]
+        )
+        let instantaneous = try Self.closure(
+            #""FeatureMap": 5, "MainState": 0, "CurrentErrorList": [], "OverallCurrentState": {"Position": 0, "SecureState": null}, "OverallTargetState": {"Position": 0}"#
+        )
+        let traits = try #require(try instantaneous.syncDevice("c")?["traits"]?.arrayValue)
+        #expect(traits == ["action.devices.traits.OpenClose"])
     }
 
     // MARK: - Rotation
