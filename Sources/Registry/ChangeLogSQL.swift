@@ -21,14 +21,21 @@ package struct ChangeLogSQL: Sendable {
     /// The most changes one transaction may append (positions have room for that many per transaction); `nil`: no
     /// limit.
     package var maximumChangesPerTransaction: Int?
+    /// Whether a read that reaches the end of the readable log is made once more, in a statement of its own: where
+    /// what is readable is decided by the transactions a statement sees in flight (PostgreSQL), one that ended just
+    /// as the statement began can hold back a change committed before it; the next statement no longer sees it.
+    /// Each read is correct alone; the second only lets a change be read without waiting for the next poll.
+    package var readsAgainAtTheEnd: Bool
 
     package init(
         source: String,
         order: String,
         bounds: String,
         boundsBetweenWriters: String,
-        maximumChangesPerTransaction: Int?
+        maximumChangesPerTransaction: Int?,
+        readsAgainAtTheEnd: Bool = false
     ) {
+        self.readsAgainAtTheEnd = readsAgainAtTheEnd
         self.source = source
         self.order = order
         self.bounds = bounds

@@ -28,25 +28,38 @@ extension SQLRegistry {
         sql += " ORDER BY \(log.order) LIMIT ?"
         arguments.append(.int(Int64(max(limit, 0))))
         return try engine.readEach { c in
-            try c.all(sql, arguments) { row in
-                let data = (try? JSONParser.parse(try row.string(5)).objectValue) ?? JSONObject()
-                return StoredChange(
-                    cursor: try row.int64(0),
-                    occurred: try row.int64(1),
-                    record: ChangeRecord(
-                        kind: ChangeRecord.Kind(rawValue: try row.string(2)) ?? .state,
-                        agentUserId: try row.string(3),
-                        deviceId: try row.optionalString(4),
-                        data: data
+            let read = {
+                try c.all(sql, arguments) { row in
+                    let data = (try? JSONParser.parse(try row.string(5)).objectValue) ?? JSONObject()
+                    return StoredChange(
+                        cursor: try row.int64(0),
+                        occurred: try row.int64(1),
+                        record: ChangeRecord(
+                            kind: ChangeRecord.Kind(rawValue: try row.string(2)) ?? .state,
+                            agentUserId: try row.string(3),
+                            deviceId: try row.optionalString(4),
+                            data: data
+                        )
                     )
-                )
+                }
             }
+            let first = try read()
+            guard log.readsAgainAtTheEnd, first.count < limit else { return first }
+            // Both reads start after `cursor` in position order, so the longer holds the shorter.
+            let second = try read()
+            return second.count > first.count ? second : first
         }
     }
 
     public func changeBounds() throws -> ChangeBounds {
-        let sql = engine.changeLog.bounds
-        return try engine.readEach { c in try Self.changeBounds(c, sql) }
+        let log = engine.changeLog
+        return try engine.readEach { c in
+            let first = try Self.changeBounds(c, log.bounds)
+            guard log.readsAgainAtTheEnd else { return first }
+            // The latest readable position only grows: the later read's bounds are the newer.
+            let second = try Self.changeBounds(c, log.bounds)
+            return second.latest >= first.latest ? second : first
+        }
     }
 
     /// The bounds `sql` (one of ``ChangeLogSQL``'s) answers on `c`.

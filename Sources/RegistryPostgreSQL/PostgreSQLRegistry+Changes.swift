@@ -55,7 +55,8 @@ extension PostgreSQLRegistry {
         order: "xid, cursor",
         bounds: bounds(readable),
         boundsBetweenWriters: bounds("TRUE"),
-        maximumChangesPerTransaction: maximumChangesPerTransaction
+        maximumChangesPerTransaction: maximumChangesPerTransaction,
+        readsAgainAtTheEnd: true
     )
 
     /// How far pruning reached (`change_origin.pruned`) and the latest position among the rows `condition` admits.
