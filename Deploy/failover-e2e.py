@@ -190,7 +190,12 @@ def stream_consumer(port, start):
 
 drain_until = [0.0]
 
-start_cursor = int(sql("SELECT coalesce(max(cursor), 0) FROM change")[0][0])
+# The log as clients see it: a change's position (its cursor in the API) is computed from its transaction's id, as
+# the registry reads it (PostgreSQLRegistry+Changes.swift), over every row of the transaction.
+POSITIONS = ("(SELECT CASE WHEN xid = '0'::xid8 THEN cursor ELSE (SELECT legacy FROM change_origin) "
+             "+ xid::text::bigint * 65536 + row_number() OVER (PARTITION BY xid ORDER BY cursor) END AS position, "
+             "deviceId, kind FROM change) AS log")
+start_cursor = int(sql(f"SELECT coalesce(max(position), 0) FROM {POSITIONS}")[0][0])
 threads = [threading.Thread(target=execute_writer, args=(port_a, "living-room-ceiling")),
            threading.Thread(target=execute_writer, args=(port_b, "bedside-left")),
            threading.Thread(target=state_writer, args=(port_a, "hall-dimmer-plug")),
@@ -293,7 +298,7 @@ levels = {device: int(value) for device, value in sql(
     "SELECT deviceId, value FROM attribute WHERE userId = 'demo-user' AND cluster = 'LevelControl' "
     "AND name = 'CurrentLevel'")}
 change_rows = {}
-for device, kind, count in sql(f"SELECT deviceId, kind, count(*) FROM change WHERE cursor > {start_cursor} "
+for device, kind, count in sql(f"SELECT deviceId, kind, count(*) FROM {POSITIONS} WHERE position > {start_cursor} "
                                "AND deviceId IS NOT NULL GROUP BY deviceId, kind"):
     change_rows.setdefault(device, {})[kind] = int(count)
 lost = 0
@@ -327,7 +332,8 @@ for device, sent in writes.items():
 say(f"lost acknowledged writes: {lost}")
 
 # The stream: every change after the start cursor exactly once, in increasing cursor order.
-expected = [int(row[0]) for row in sql(f"SELECT cursor FROM change WHERE cursor > {start_cursor} ORDER BY cursor")]
+expected = [int(row[0]) for row in sql(f"SELECT position FROM {POSITIONS} WHERE position > {start_cursor} "
+                                             "ORDER BY position")]
 deadline = time.monotonic() + 30
 while time.monotonic() < deadline:
     with lock:
