@@ -8,7 +8,7 @@
 # the CONNS loaded homes (B's database starts as a copy of A's: B must be A's version or newer). Three instances of each binary serve their database. The load (wrk, fleet.lua) is
 # CONNS connections, each a different home, spread evenly over the homes; with k instances each gets CONNS/k of
 # them (one wrk per instance, as many threads as connections). Workloads: exec (EXECUTE OnOff of one light per
-# home) and query (QUERY of 10 devices of the home). ROUNDS rounds of SECONDS each per configuration, the
+# home) and query (QUERY of 10 devices of the home). ROUNDS rounds of ROUND_SECONDS each per configuration, the
 # configurations and the binaries alternating (A B, then B A) inside every round.
 #
 # Prints per workload, binary and instance count the medians over rounds of: requests/s, p99 latency (the slowest
@@ -16,7 +16,7 @@
 # PostgreSQL's (every process of the cluster); then each binary's scaling, 2/1 and 3/1 instances (medians of the
 # per-round ratios; targets ≥ 1.7 and ≥ 2.3), and B/A per configuration. A run fails when any answer was not 200
 # or carried a protocol error.
-# Env: ROUNDS (4), SECONDS (5), HOMES (152), CONNS (24, a multiple of 6), WORKLOADS ("exec query"), COPY_BIN, PORT_BASE
+# Env: ROUNDS (4), ROUND_SECONDS (5), HOMES (152), CONNS (24, a multiple of 6), WORKLOADS ("exec query"), COPY_BIN, PORT_BASE
 # (19200: A's instances take it and the next two, B's the three after), PG_PORT (55620). Everything listens on
 # 127.0.0.1 and is stopped by PID. The machine's cores are shared by wrk, the instances and PostgreSQL: say how many
 # with the figures.
@@ -27,7 +27,7 @@ absolute() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 A_BIN=$(absolute "${1:?$usage}")
 B_BIN=${2:+$(absolute "$2")}
 ROUNDS=${ROUNDS:-4}
-SECONDS_PER_ROUND=${SECONDS:-5}
+SECONDS_PER_ROUND=${ROUND_SECONDS:-5}
 HOMES=${HOMES:-152}
 CONNS=${CONNS:-24}
 WORKLOADS=${WORKLOADS:-exec query}
