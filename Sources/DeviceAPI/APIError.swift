@@ -90,16 +90,13 @@ public struct APIError: Error, Sendable, Hashable {
         return object
     }
 
-    /// `Retry-After` of a 503 ``Code/unavailable``: a few seconds, the order of a database failover.
-    public static let unavailableRetryAfterSeconds = 5
-
     /// The HTTP answer.
     public var response: Response {
         var fields = headerFields
         fields[.contentType] = "application/json"
         fields[.cacheControl] = "no-store"
         if code == .unavailable, fields[.retryAfter] == nil {
-            fields[.retryAfter] = String(Self.unavailableRetryAfterSeconds)
+            fields[.retryAfter] = String(Response.registryUnavailableRetryAfterSeconds)
         }
         return Response(status: code.status, headerFields: fields, body: JSONWriter.bytes(.object(jsonObject)))
     }

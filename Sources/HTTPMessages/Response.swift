@@ -48,3 +48,10 @@ public struct Response: Sendable {
         set { head.headerFields = newValue }
     }
 }
+
+extension Response {
+    /// `Retry-After` of every 503 Hearth answers because its registry cannot be reached (a database restart or
+    /// failover), on Google's intents, `/v1` and the token endpoint alike: a few seconds, the order of a failover; a
+    /// client that waits longer is not turned away.
+    public static let registryUnavailableRetryAfterSeconds = 5
+}

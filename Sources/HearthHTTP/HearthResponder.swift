@@ -283,10 +283,6 @@ public struct HearthResponder: HTTPResponder {
         )
     }
 
-    /// `Retry-After` of every 503 Hearth answers because the registry cannot be reached (a database restart or
-    /// failover): a few seconds, the order of a failover; a client that waits longer is not turned away.
-    public static let registryRetryAfterSeconds = 5
-
     /// What a deferred EXECUTE answers when the server shuts down before the device backend does (503), or when no
     /// deferred answer was made (500, never).
     private static func abandoned(status: Int) -> FulfillmentResponse {
@@ -353,7 +349,8 @@ public struct HearthResponder: HTTPResponder {
     private static let jsonNotStored: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
     /// The same with `Retry-After`, for the 503 of a registry that cannot be reached.
     private static let jsonNotStoredRetry: HTTPFields = [
-        .contentType: "application/json", .cacheControl: "no-store", .retryAfter: String(registryRetryAfterSeconds),
+        .contentType: "application/json", .cacheControl: "no-store",
+        .retryAfter: String(Response.registryUnavailableRetryAfterSeconds),
     ]
     /// The head of nearly every fulfillment answer, built once for the same reason: a response head keeps its
     /// status in a class-backed pseudo-header field, so a head made per answer allocates.

@@ -53,13 +53,10 @@ extension OAuthServer {
                 "Registry failed during a revocation",
                 metadata: metadata.merging(["error": "\(error)"]) { $1 }
             )
-            var response = TokenResponse.error(
+            return TokenResponse.error(
                 .temporarilyUnavailable,
                 "Hearth cannot revoke tokens right now; try again later"
             )
-            response.status = .serviceUnavailable
-            response.headerFields[.retryAfter] = "60"
-            return response
         }
         switch outcome {
         case .revoked(let user, let tokens):

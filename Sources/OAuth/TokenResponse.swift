@@ -35,14 +35,15 @@ enum TokenResponse {
         case .invalidClient:
             return response(.unauthorized, json, extra: [.wwwAuthenticate: #"Basic realm="hearth", charset="UTF-8""#])
         case .temporarilyUnavailable:
-            return response(.serviceUnavailable, json, extra: [.retryAfter: String(retryAfterSeconds)])
+            return response(
+                .serviceUnavailable,
+                json,
+                extra: [.retryAfter: String(Response.registryUnavailableRetryAfterSeconds)]
+            )
         default:
             return response(.badRequest, json)
         }
     }
-
-    /// `Retry-After` of a `temporarily_unavailable` answer: a few seconds, the order of a database failover.
-    static let retryAfterSeconds = 5
 
     static func methodNotAllowed() -> Response {
         var response = error(.invalidRequest, "use POST")

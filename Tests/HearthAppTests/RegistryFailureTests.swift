@@ -71,6 +71,26 @@ struct RegistryFailureTests {
         #expect(response.json?["error"] == "temporarily_unavailable")
     }
 
+    /// Revocation (RFC 7009 §2.2.1: the client "may assume the token was not revoked and should retry later"): the
+    /// same 503 and `Retry-After` as every other answer of a registry that cannot be reached.
+    @Test func revocationSaysTemporarilyUnavailable() throws {
+        let hearth = try OAuthFlowTests.make()
+        defer { hearth.shutdown() }
+        try hearth.store.close()
+        let response = try hearth.request(
+            "POST",
+            "/oauth/revoke",
+            body: "token=anything",
+            headers: [
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Authorization": "Basic " + Data("google:\(LinkingHearth.googleSecret)".utf8).base64EncodedString(),
+            ]
+        )
+        #expect(response.status == 503)
+        #expect(response.header("Retry-After") == "5")
+        #expect(response.json?["error"] == "temporarily_unavailable")
+    }
+
     /// `/healthz`, what a load balancer polls: not ready, with `Retry-After`, while the registry cannot answer.
     @Test func healthSaysUnavailableWithRetryAfter() throws {
         let hearth = try TestHearth(devices: TestHomes.twoUsers)
