@@ -144,8 +144,9 @@ public struct ChangesResponder: HTTPResponder {
 
     private static func gone(_ cursor: Int64, bounds: ChangeBounds) -> Response {
         let message =
-            cursor > bounds.latest
-            ? "cursor \(cursor) is ahead of the change log (latest \(bounds.latest)): it is not from this Hearth; "
+            cursor > bounds.latestCommitted
+            ? "cursor \(cursor) is ahead of the change log (latest \(bounds.latestCommitted)): "
+                + "it is not from this Hearth; "
                 + "take a snapshot with GET /v1/changes?snapshot=true and follow on from its cursor"
             : "the change log no longer holds the changes after cursor \(cursor) (kept: changes.retentionHours); "
                 + "take a snapshot with GET /v1/changes?snapshot=true and follow on from its cursor"

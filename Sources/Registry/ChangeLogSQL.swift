@@ -12,8 +12,8 @@ package struct ChangeLogSQL: Sendable {
     package var source: String
     /// The `ORDER BY` that lists ``source``'s rows in position order, as its index holds them.
     package var order: String
-    /// One row: the position pruning has reached (changes up to it may be gone) and the latest position of the
-    /// readable log (`NULL` when it is empty).
+    /// One row: the position pruning has reached (changes up to it may be gone), the latest position of the
+    /// readable log and the latest position committed (each `NULL` when there is none).
     package var bounds: String
     /// ``bounds`` while no writer is in flight (``RegistryDatabase/readBetweenWriters(_:)``): every committed change
     /// counts, also those a long transaction of another kind still keeps from readers.

@@ -38,19 +38,28 @@ public protocol ChangeStore: Sendable {
 
 /// The cursors of the change log.
 public struct ChangeBounds: Sendable, Hashable {
-    /// The cursor of the latest change ever recorded; 0 when there was none.
+    /// The cursor of the latest change readers can read now; 0 when there was none. A reader that starts here
+    /// misses nothing committed later.
     public var latest: Int64
     /// Changes with a cursor up to this one may have been pruned: resuming after an earlier cursor would miss some.
     public var prunedThrough: Int64
+    /// The cursor of the latest change committed, readable or not yet (on PostgreSQL a change becomes readable once
+    /// the transactions that began before it have ended, so this may be ahead of ``latest`` for a moment): the
+    /// highest cursor Hearth can have given out, a snapshot's included.
+    public var latestCommitted: Int64
 
-    public init(latest: Int64, prunedThrough: Int64) {
+    /// Bounds whose latest committed change is `latestCommitted`, by default the latest readable one.
+    public init(latest: Int64, prunedThrough: Int64, latestCommitted: Int64? = nil) {
         self.latest = latest
         self.prunedThrough = prunedThrough
+        self.latestCommitted = max(latestCommitted ?? latest, latest)
     }
 
-    /// Whether the changes after `cursor` are all still held.
+    /// Whether the changes after `cursor` are all still held: it is not older than pruning reached, and not ahead
+    /// of any cursor Hearth gave out. A cursor between ``latest`` and ``latestCommitted`` (a snapshot's, taken while
+    /// a transaction that records no change was still in flight) resumes: its changes come once they are readable.
     public func canResume(after cursor: Int64) -> Bool {
-        cursor >= prunedThrough && cursor <= latest
+        cursor >= prunedThrough && cursor <= latestCommitted
     }
 }
 

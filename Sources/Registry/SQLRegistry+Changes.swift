@@ -66,9 +66,13 @@ extension SQLRegistry {
     package static func changeBounds(_ c: Engine.Connection, _ sql: String) throws -> ChangeBounds {
         // Pruning keeps the newest change: the highest position ever given is still in the table.
         let bounds = try c.first(sql) { row in
-            (prunedThrough: try row.optionalInt64(0) ?? 0, latest: try row.optionalInt64(1) ?? 0)
+            ChangeBounds(
+                latest: try row.optionalInt64(1) ?? 0,
+                prunedThrough: try row.optionalInt64(0) ?? 0,
+                latestCommitted: try row.optionalInt64(2)
+            )
         }
-        return ChangeBounds(latest: bounds?.latest ?? 0, prunedThrough: bounds?.prunedThrough ?? 0)
+        return bounds ?? ChangeBounds(latest: 0, prunedThrough: 0)
     }
 
     public func observeChanges(_ observer: (@Sendable () -> Void)?) {

@@ -59,10 +59,15 @@ extension PostgreSQLRegistry {
         readsAgainAtTheEnd: true
     )
 
-    /// How far pruning reached (`change_origin.pruned`) and the latest position among the rows `condition` admits.
+    /// How far pruning reached (`change_origin.pruned`), the latest position among the rows `condition` admits, and
+    /// the latest position committed.
     private static func bounds(_ condition: String) -> String {
+        "SELECT (SELECT pruned FROM change_origin), \(latestPosition(condition)), \(latestPosition("TRUE"))"
+    }
+
+    /// The latest position among the rows `condition` admits, as a scalar subquery.
+    private static func latestPosition(_ condition: String) -> String {
         """
-        SELECT (SELECT pruned FROM change_origin), \
         (SELECT \(position("(SELECT count(*) FROM change AS same WHERE same.xid = newest.xid)")) \
         FROM (SELECT xid, cursor FROM change WHERE \(condition) ORDER BY xid DESC, cursor DESC LIMIT 1) AS newest)
         """

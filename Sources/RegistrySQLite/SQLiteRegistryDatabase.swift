@@ -102,8 +102,8 @@ package struct SQLiteRegistryDatabase: RegistryDatabase {
         ChangeLogSQL(
             source: "SELECT cursor AS position, occurred, kind, userId, deviceId, data FROM change WHERE cursor > ?",
             order: "position",
-            bounds: "SELECT min(cursor) - 1, max(cursor) FROM change",
-            boundsBetweenWriters: "SELECT min(cursor) - 1, max(cursor) FROM change",
+            bounds: "SELECT min(cursor) - 1, max(cursor), max(cursor) FROM change",
+            boundsBetweenWriters: "SELECT min(cursor) - 1, max(cursor), max(cursor) FROM change",
             maximumChangesPerTransaction: nil
         )
     }

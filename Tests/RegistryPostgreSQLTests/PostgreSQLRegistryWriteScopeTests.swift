@@ -245,6 +245,59 @@ struct PostgreSQLRegistryWriteScopeTests {
         #expect(later.map(\.record.agentUserId) == ["c", "b"])
     }
 
+    /// A transaction outside the registry's writers (no lock, no change row) that has taken a transaction id,
+    /// held open until ``end()``.
+    private final class HeldOutside: Sendable {
+        private let started = DispatchSemaphore(value: 0)
+        private let release = DispatchSemaphore(value: 0)
+        private let group = DispatchGroup()
+
+        init(_ pool: PostgreSQLPool) {
+            DispatchQueue.global().async(group: group) { [started, release] in
+                _ = try? pool.withConnection { c in
+                    try c.query("BEGIN")
+                    try c.query("SELECT pg_current_xact_id()")
+                    started.signal()
+                    release.wait()
+                    try c.query("COMMIT")
+                }
+            }
+            started.wait()
+        }
+
+        /// Commits the held transaction and waits until it has.
+        func end() {
+            release.signal()
+            group.wait()
+        }
+    }
+
+    /// A snapshot taken while a transaction that records no change holds an older transaction id has a cursor ahead
+    /// of the readable log for a moment. It is still Hearth's own cursor: it resumes (no 410), and the changes after
+    /// it come, once, when that transaction has ended.
+    @Test(.timeLimit(.minutes(1))) func aSnapshotCursorAheadOfTheReadableLogResumes() throws {
+        let url = try database()
+        let store = try PostgreSQLRegistry(url: url)
+        _ = try store.importDevices(Fixtures.file([("a", [Fixtures.kitchen])]))
+        let pool = try PostgreSQLPool(url: url, size: 1)
+        defer { pool.close() }
+        let outside = HeldOutside(pool)
+        #expect(try store.createUser("b"))
+        let bounds = try store.changeBounds()
+        #expect(bounds.latestCommitted > bounds.latest, "b's change is committed but not yet readable")
+        let snapshot = try store.changeSnapshot(users: nil)
+        #expect(snapshot.cursor == bounds.latestCommitted)
+        #expect(bounds.canResume(after: snapshot.cursor))
+        #expect(!bounds.canResume(after: bounds.latestCommitted + 1), "a cursor Hearth never gave out")
+        #expect(try store.changes(after: snapshot.cursor, limit: 10, users: nil, kinds: nil).isEmpty)
+        outside.end()
+        #expect(try store.createUser("c"))
+        let after = try store.changes(after: snapshot.cursor, limit: 10, users: nil, kinds: nil)
+        #expect(after.map(\.record.agentUserId) == ["c"], "b is in the snapshot: not again")
+        let now = try store.changeBounds()
+        #expect(now.latest == now.latestCommitted)
+    }
+
     @Test func aTransactionMayRecordAtMostWhatAPositionHasRoomFor() throws {
         let log = PostgreSQLRegistry.changeLog
         #expect(throws: Never.self) { try PostgreSQLRegistry.requireRoom(forChanges: 65_535, log) }
