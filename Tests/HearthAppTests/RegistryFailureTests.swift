@@ -52,35 +52,20 @@ struct RegistryFailureTests {
     }
 
     /// The token endpoint: `temporarily_unavailable` with 503 and `Retry-After`, never `invalid_grant` (which would
-    /// make Google unlink the user) and never a 500.
-    @Test func theTokenEndpointSaysTemporarilyUnavailable() throws {
+    /// make Google unlink the user) and never a 500; revocation the same (RFC 7009 §2.2.1: the client "may assume
+    /// the token was not revoked and should retry later").
+    @Test(arguments: [
+        ("/oauth/token", "grant_type=refresh_token&refresh_token=anything"),
+        ("/oauth/revoke", "token=anything"),
+    ])
+    func theTokenEndpointsSayTemporarilyUnavailable(path: String, body: String) throws {
         let hearth = try OAuthFlowTests.make()
         defer { hearth.shutdown() }
         try hearth.store.close()
         let response = try hearth.request(
             "POST",
-            "/oauth/token",
-            body: "grant_type=refresh_token&refresh_token=anything",
-            headers: [
-                "Content-Type": "application/x-www-form-urlencoded",
-                "Authorization": "Basic " + Data("google:\(LinkingHearth.googleSecret)".utf8).base64EncodedString(),
-            ]
-        )
-        #expect(response.status == 503)
-        #expect(response.header("Retry-After") == "5")
-        #expect(response.json?["error"] == "temporarily_unavailable")
-    }
-
-    /// Revocation (RFC 7009 §2.2.1: the client "may assume the token was not revoked and should retry later"): the
-    /// same 503 and `Retry-After` as every other answer of a registry that cannot be reached.
-    @Test func revocationSaysTemporarilyUnavailable() throws {
-        let hearth = try OAuthFlowTests.make()
-        defer { hearth.shutdown() }
-        try hearth.store.close()
-        let response = try hearth.request(
-            "POST",
-            "/oauth/revoke",
-            body: "token=anything",
+            path,
+            body: body,
             headers: [
                 "Content-Type": "application/x-www-form-urlencoded",
                 "Authorization": "Basic " + Data("google:\(LinkingHearth.googleSecret)".utf8).base64EncodedString(),
