@@ -27,16 +27,10 @@
 # monitor; +1, +2 the nodes).
 set -euo pipefail
 
-if [[ $# -ne 2 ]]; then
-    echo "usage: $0 HEARTH_BINARY WORKDIR" >&2
-    exit 2
-fi
-
-deploy="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$deploy/.." && pwd)"
-binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-mkdir -p "$2"
-workdir="$(cd "$2" && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/e2e-lib.sh"
+E2E_LOGS=(hearth-a.log hearth-b.log homegraph.log node1.log node2.log monitor.log)
+E2E_TAIL=20
+e2e_begin failover-e2e 2 2 "$@"
 port_a="${HEARTH_FAILOVER_PORT:-19400}"
 port_b=$((port_a + 1))
 port_homegraph=$((port_a + 2))
@@ -46,19 +40,6 @@ pg_node2=$((pg_monitor + 2))
 config="$deploy/hearth.json"
 started_at=$(date +%s)
 
-log() { echo "failover-e2e: $*" >&2; }
-fail() {
-    log "FAILED: $*"
-    for file in hearth-a.log hearth-b.log homegraph.log node1.log node2.log monitor.log; do
-        if [[ -s "$workdir/$file" ]]; then
-            echo "----- $workdir/$file (last 20 lines)" >&2
-            tail -n 20 "$workdir/$file" >&2
-        fi
-    done
-    exit 1
-}
-
-[[ -x "$binary" ]] || fail "$binary is not an executable file"
 bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
 [[ -n "$bin" && -x "$bin/pg_ctl" ]] || fail "PostgreSQL is not installed (apt-get install postgresql)"
 command -v pg_autoctl >/dev/null || fail "pg_autoctl not found (apt-get install pg-auto-failover-cli postgresql-15-auto-failover)"
@@ -81,19 +62,9 @@ autoctl() { (cd / && exec "${as_owner[@]}" "${pgenv[@]}" pg_autoctl "$@"); }
 psql_at() { "$bin/psql" -h 127.0.0.1 -p "$1" -U postgres -d "$2" -v ON_ERROR_STOP=1 -Atq -c "$3"; }
 
 # --- cleanup: stop what this script started, by PID ----------------------------------------------------------------
-pids=()
 cleanup() {
-    # runuser does not pass SIGTERM on: its child (pg_autoctl, which stops its postgres in order) is told directly.
-    for pid in "${pids[@]}"; do
-        kill -TERM $(pgrep -P "$pid") "$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 1 100); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
-        kill -KILL "$pid" 2>/dev/null || true
-    done
+    # runuser's child (pg_autoctl, which stops its postgres in order) is told directly by e2e_stop_pids.
+    e2e_stop_pids
     # A node's postgres outlives a killed pg_autoctl: stop what is left by its postmaster.pid.
     for data in "$pgdir/monitor" "$pgdir/node1" "$pgdir/node2"; do
         pid="$(head -n 1 "$data/postmaster.pid" 2>/dev/null || true)"

@@ -21,61 +21,25 @@
 # HEARTH_FLEET_TLS_PORT (18445). Needs nginx, curl, openssl, python3.
 set -euo pipefail
 
-if [[ $# -lt 2 || $# -gt 3 ]]; then
-    echo "usage: $0 HEARTH_BINARY WORKDIR [DATABASE]" >&2
-    exit 2
-fi
-
-deploy="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$deploy/.." && pwd)"
-binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-mkdir -p "$2"
-workdir="$(cd "$2" && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/e2e-lib.sh"
+E2E_LOGS=(hearth-a.log hearth-b.log nginx-error.log nginx-access.log)
+e2e_begin fleet-e2e 2 3 "$@"
 database="${3:-$workdir/fleet.sqlite}"
 port_a="${HEARTH_FLEET_PORT_A:-18091}"
 port_b="${HEARTH_FLEET_PORT_B:-18092}"
 tls_port="${HEARTH_FLEET_TLS_PORT:-18445}"
 config="$deploy/hearth.json"
 
-log() { echo "fleet-e2e: $*" >&2; }
-fail() {
-    log "FAILED: $*"
-    for file in hearth-a.log hearth-b.log nginx-error.log nginx-access.log; do
-        if [[ -s "$workdir/$file" ]]; then
-            echo "----- $workdir/$file (last 30 lines)" >&2
-            tail -n 30 "$workdir/$file" >&2
-        fi
-    done
-    exit 1
-}
-
-[[ -x "$binary" ]] || fail "$binary is not an executable file"
 nginx_binary="$(command -v nginx || echo /usr/sbin/nginx)"
 [[ -x "$nginx_binary" ]] || fail "nginx not found (Deploy/nginx-e2e.sh installs it)"
 for tool in curl openssl python3; do command -v "$tool" >/dev/null || fail "$tool not found"; done
 
 # --- cleanup: stop what this script started, by PID ----------------------------------------------------------------
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do
-        kill -TERM "$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 1 50); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.2
-        done
-        kill -KILL "$pid" 2>/dev/null || true
-    done
-}
-trap cleanup EXIT
+trap e2e_stop_pids EXIT
 trap 'exit 130' INT TERM
 
 # --- certificate and nginx ---------------------------------------------------------------------------------------
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
-    -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
-    -keyout "$workdir/hearth.key" -out "$workdir/hearth.crt" >"$workdir/openssl.log" 2>&1 ||
-    fail "openssl req: $(cat "$workdir/openssl.log")"
+e2e_certificate
 source_conf="$deploy/nginx/hearth.conf"
 for pattern in 'listen 443 ssl;' 'listen 80;' 'server 127.0.0.1:8080;' 'proxy_next_upstream error timeout;' \
     'ssl_certificate /etc/ssl/hearth/hearth.crt;' 'ssl_certificate_key /etc/ssl/hearth/hearth.key;'; do

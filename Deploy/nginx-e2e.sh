@@ -25,35 +25,16 @@
 # Exit status 0 only if every check passed; the logs in WORKDIR are printed on failure.
 set -euo pipefail
 
-if [[ $# -ne 2 ]]; then
-    echo "usage: $0 HEARTH_BINARY WORKDIR" >&2
-    exit 2
-fi
-
-deploy="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$deploy/.." && pwd)"
-binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-mkdir -p "$2"
-workdir="$(cd "$2" && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/e2e-lib.sh"
+E2E_LOGS=(hearth.log nginx-error.log nginx-access.log)
+E2E_TAIL=40
+e2e_begin nginx-e2e 2 2 "$@"
 upstream_port="${HEARTH_E2E_PORT:-18080}"
 tls_port="${HEARTH_E2E_TLS_PORT:-18443}"
 http_port="${HEARTH_E2E_HTTP_PORT:-18081}"
 api_port="${HEARTH_E2E_API_PORT:-18444}"
 mdwe="${HEARTH_E2E_MDWE:-auto}"
 
-log() { echo "nginx-e2e: $*" >&2; }
-fail() {
-    log "FAILED: $*"
-    for file in hearth.log nginx-error.log nginx-access.log; do
-        if [[ -s "$workdir/$file" ]]; then
-            echo "----- $workdir/$file (last 40 lines)" >&2
-            tail -n 40 "$workdir/$file" >&2
-        fi
-    done
-    exit 1
-}
-
-[[ -x "$binary" ]] || fail "$binary is not an executable file"
 config="$deploy/hearth.json"
 [[ -f "$config" ]] || fail "$config not found"
 [[ -f "$repo/Config/devices.json" ]] || fail "$repo/Config/devices.json not found"
@@ -111,11 +92,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # --- certificate -------------------------------------------------------------------------------------------------
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
-    -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
-    -keyout "$workdir/hearth.key" -out "$workdir/hearth.crt" >"$workdir/openssl.log" 2>&1 ||
-    fail "openssl req: $(cat "$workdir/openssl.log")"
-chmod 600 "$workdir/hearth.key"
+e2e_certificate
 
 # --- nginx configuration derived from Deploy/nginx/hearth.conf -----------------------------------------------------
 source_conf="$deploy/nginx/hearth.conf"
