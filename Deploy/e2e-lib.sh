@@ -6,6 +6,10 @@
 #   log MESSAGE / fail MESSAGE            to stderr as NAME; fail shows the logs' last lines and exits 1
 #   e2e_certificate                       a self-signed certificate for localhost and 127.0.0.1: workdir/hearth.crt
 #                                         and hearth.key (mode 0600)
+#   e2e_require FILE PATTERN...           fails unless FILE still holds each PATTERN (a fixed string this script
+#                                         rewrites in its copy of a shipped file)
+#   e2e_await_health NAME PORT PID        waits up to 30 s for Hearth's GET /healthz on 127.0.0.1:PORT; fails if PID
+#                                         exits first
 #   pids+=(PID); trap e2e_stop_pids EXIT  stops each process and its children: TERM, then KILL after 10 s
 
 e2e_begin() {
@@ -62,4 +66,22 @@ e2e_stop_pids() {
         done
         kill -KILL "$pid" 2>/dev/null || true
     done
+}
+
+e2e_require() {
+    local file="$1" pattern
+    shift
+    for pattern in "$@"; do
+        grep -qF "$pattern" "$file" || fail "'$pattern' not found in $file; update this script"
+    done
+}
+
+e2e_await_health() {
+    local name="$1" port="$2" pid="$3"
+    for _ in $(seq 1 300); do
+        kill -0 "$pid" 2>/dev/null || fail "Hearth $name exited early"
+        curl -fsS -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    fail "Hearth $name did not answer GET /healthz within 30 s"
 }

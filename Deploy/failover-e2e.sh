@@ -164,12 +164,8 @@ start() {
         HEARTH_HOMEGRAPH_RETRY_INITIAL_MILLISECONDS=200 HEARTH_HOMEGRAPH_RETRY_MAX_SECONDS=2 \
         "$binary" serve --config "$config" --database "$database" --port "$port" >"$workdir/hearth-$name.log" 2>&1 &
     local pid=$!
-    for _ in $(seq 1 300); do
-        kill -0 "$pid" 2>/dev/null || fail "Hearth $name exited early"
-        curl -fsS -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null && { echo "$pid"; return; }
-        sleep 0.1
-    done
-    fail "Hearth $name did not answer GET /healthz within 30 s"
+    e2e_await_health "$name" "$port" "$pid"
+    echo "$pid"
 }
 pid_a="$(start a "$port_a")"
 pids+=("$pid_a")

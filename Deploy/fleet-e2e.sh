@@ -41,10 +41,9 @@ trap 'exit 130' INT TERM
 # --- certificate and nginx ---------------------------------------------------------------------------------------
 e2e_certificate
 source_conf="$deploy/nginx/hearth.conf"
-for pattern in 'listen 443 ssl;' 'listen 80;' 'server 127.0.0.1:8080;' 'proxy_next_upstream error timeout;' \
-    'ssl_certificate /etc/ssl/hearth/hearth.crt;' 'ssl_certificate_key /etc/ssl/hearth/hearth.key;'; do
-    grep -qF "$pattern" "$source_conf" || fail "'$pattern' not found in $source_conf; update this script"
-done
+e2e_require "$source_conf" 'listen 443 ssl;' 'listen 80;' 'server 127.0.0.1:8080;' \
+    'proxy_next_upstream error timeout;' 'ssl_certificate /etc/ssl/hearth/hearth.crt;' \
+    'ssl_certificate_key /etc/ssl/hearth/hearth.key;'
 # The upstream as hearth.conf's comment says for several instances; the plain-HTTP redirect server is dropped
 # (port 80), IPv6 listeners too.
 sed -e "s|listen 443 ssl;|listen 127.0.0.1:$tls_port ssl;|" \
@@ -98,14 +97,9 @@ log "registry: ${database%%\?*}"
 start() {
     local name="$1" port="$2"
     "$binary" serve --config "$config" --database "$database" --port "$port" >"$workdir/hearth-$name.log" 2>&1 &
-    pids+=("$!")
     local pid=$!
-    for _ in $(seq 1 150); do
-        kill -0 "$pid" 2>/dev/null || fail "Hearth $name exited early"
-        curl -fsS -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null && { echo "$pid"; return; }
-        sleep 0.2
-    done
-    fail "Hearth $name did not answer GET /healthz within 30 s"
+    e2e_await_health "$name" "$port" "$pid"
+    echo "$pid"
 }
 pid_a="$(start a "$port_a")"
 pid_b="$(start b "$port_b")"

@@ -96,10 +96,8 @@ e2e_certificate
 
 # --- nginx configuration derived from Deploy/nginx/hearth.conf -----------------------------------------------------
 source_conf="$deploy/nginx/hearth.conf"
-for pattern in 'listen 443 ssl;' 'listen 80;' 'server 127.0.0.1:8080;' \
-    'ssl_certificate /etc/ssl/hearth/hearth.crt;' 'ssl_certificate_key /etc/ssl/hearth/hearth.key;'; do
-    grep -qF "$pattern" "$source_conf" || fail "'$pattern' not found in $source_conf; update this script"
-done
+e2e_require "$source_conf" 'listen 443 ssl;' 'listen 80;' 'server 127.0.0.1:8080;' \
+    'ssl_certificate /etc/ssl/hearth/hearth.crt;' 'ssl_certificate_key /etc/ssl/hearth/hearth.key;'
 # IPv6 listeners are dropped: build machines may have no IPv6.
 sed -e "s|listen 443 ssl;|listen 127.0.0.1:$tls_port ssl;|" \
     -e "s|listen 80;|listen 127.0.0.1:$http_port;|" \
@@ -121,10 +119,8 @@ fi
 # The device API listener: its private address becomes 127.0.0.1:$api_port, its allow-list 127.0.0.1 only (so a
 # client bound to 127.0.0.2 must be refused).
 api_conf="$deploy/nginx/hearth-device-api.conf"
-for pattern in 'listen 10.0.0.5:8443 ssl;' 'allow 10.0.0.0/24;' \
-    'ssl_certificate /etc/ssl/hearth/hearth.crt;' 'ssl_certificate_key /etc/ssl/hearth/hearth.key;'; do
-    grep -qF "$pattern" "$api_conf" || fail "'$pattern' not found in $api_conf; update this script"
-done
+e2e_require "$api_conf" 'listen 10.0.0.5:8443 ssl;' 'allow 10.0.0.0/24;' \
+    'ssl_certificate /etc/ssl/hearth/hearth.crt;' 'ssl_certificate_key /etc/ssl/hearth/hearth.key;'
 sed -e "s|listen 10.0.0.5:8443 ssl;|listen 127.0.0.1:$api_port ssl;|" \
     -e "s|allow 10.0.0.0/24;|allow 127.0.0.1;|" \
     -e "s|/etc/ssl/hearth/hearth.crt|$workdir/hearth.crt|" \
@@ -181,7 +177,7 @@ client_secret="$(openssl rand -hex 24)"
 redirect_uri="https://oauth-redirect.googleusercontent.com/r/hearth-e2e"
 export HEARTH_OAUTH_CLIENT_SECRET_GOOGLE="$client_secret"
 export HEARTH_OAUTH_CLIENTS="[{\"id\":\"google\",\"redirectURIs\":[\"$redirect_uri\"]}]"
-# Not a Hearth key: Hearth must warn and go on (issue 10 item 12).
+# Not a Hearth key: Hearth must warn and go on.
 export HEARTH_E2E_PORT="$upstream_port"
 cd "$repo"
 "${launcher[@]}" "$binary" serve --port "$upstream_port" --database "$workdir/e2e.sqlite" \
