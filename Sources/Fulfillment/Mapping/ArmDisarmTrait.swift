@@ -45,23 +45,14 @@ enum ArmDisarmTrait: TraitMapping {
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
         guard let (_, state, _) = ManufacturerTraits.cluster(backing: trait, on: endpoint) else { return }
-        let levels = ManufacturerTraits.strings(state, Name.availableArmLevels)
-        guard !levels.isEmpty else { return }
-        attributes.append(
-            "availableArmLevels",
-            .object(
-                JSONObject([
-                    (
-                        "levels",
-                        ManufacturerTraits.levels(
-                            levels,
-                            synonyms: ManufacturerTraits.strings(state, Name.armLevelSynonyms)
-                        )
-                    ),
-                    ("ordered", .bool(state.bool(Name.armLevelsOrdered) ?? false)),
-                ])
-            )
+        guard !ManufacturerTraits.strings(state, Name.availableArmLevels).isEmpty else { return }
+        let levels = ManufacturerTraits.levelList(
+            state,
+            names: Name.availableArmLevels,
+            synonyms: Name.armLevelSynonyms,
+            ordered: Name.armLevelsOrdered
         )
+        attributes.append("availableArmLevels", .object(levels))
     }
 
     static func states(of endpoint: Endpoint, into states: inout JSONObject) {

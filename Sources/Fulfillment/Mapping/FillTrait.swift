@@ -41,15 +41,14 @@ enum FillTrait: TraitMapping {
 
     static func attributes(of endpoint: Endpoint, into attributes: inout JSONObject) {
         guard let (_, state, declared) = ManufacturerTraits.cluster(backing: trait, on: endpoint) else { return }
-        let levels = ManufacturerTraits.strings(state, Name.availableFillLevels)
         let percent = declared.contains(Name.fillPercent)
-        guard !levels.isEmpty || percent else { return }
-        var available = JSONObject()
-        available.append(
-            "levels",
-            ManufacturerTraits.levels(levels, synonyms: ManufacturerTraits.strings(state, Name.fillLevelSynonyms))
+        guard !ManufacturerTraits.strings(state, Name.availableFillLevels).isEmpty || percent else { return }
+        var available = ManufacturerTraits.levelList(
+            state,
+            names: Name.availableFillLevels,
+            synonyms: Name.fillLevelSynonyms,
+            ordered: Name.fillLevelsOrdered
         )
-        available.append("ordered", .bool(state.bool(Name.fillLevelsOrdered) ?? false))
         available.append("supportsFillPercent", .bool(percent))
         attributes.append("availableFillLevels", .object(available))
     }

@@ -99,6 +99,16 @@ enum ManufacturerTraits {
         }
     }
 
+    /// `{"levels": […], "ordered": …}` from a profile's attributes: the level names (`names`), their synonyms
+    /// (``levels(_:synonyms:)``) and whether the levels are ordered (false when absent): the body of ArmDisarm's
+    /// `availableArmLevels` and of Fill's `availableFillLevels`.
+    static func levelList(_ state: ClusterState, names: String, synonyms: String, ordered: String) -> JSONObject {
+        JSONObject([
+            ("levels", levels(strings(state, names), synonyms: strings(state, synonyms))),
+            ("ordered", .bool(state.bool(ordered) ?? false)),
+        ])
+    }
+
     /// Google's level object for a list of level names and their English synonyms: `{"level_name": …,
     /// "level_values": [{"level_synonym": […], "lang": "en"}]}` per level. The synonyms of level `n` are the
     /// comma-separated entry `n` of `synonyms` (blank ones dropped); without one, the level's name is its only
