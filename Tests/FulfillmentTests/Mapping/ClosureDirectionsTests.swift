@@ -249,6 +249,26 @@ struct ClosureDirectionsTests {
         #expect(try Self.run(fulfillment, Self.openClose(0)) == Self.error(Self.window, "alreadyClosed"))
     }
 
+    /// Delivered to a device backend (`commands.delivery: webhook`), a direction is one `SetTarget` on its panel's
+    /// endpoint with the position it targets, and nothing for the Closure's own endpoint; what the backend confirmed
+    /// is committed.
+    @Test func aDirectionIsDeliveredToItsPanelsEndpoint() throws {
+        let deliverer = RecordingDeliverer()
+        let fulfillment = try DeliveringFulfillment(devices: OpeningsCatalogue.deviceFile, deliverer: deliverer)
+        guard var step = Self.openClose(100, "UP").objectValue else { return }
+        step["challenge"] = ["pin": "2468"]
+        let results = try fulfillment.execute(G.group([Self.window], .object(step)), as: Self.user)
+        #expect(results.first?["status"] == "SUCCESS")
+        let endpoints = try #require(deliverer.delivered.first?.devices.first?.endpoints)
+        #expect(endpoints.map(\.endpoint) == [2])
+        #expect(endpoints.first?.commands.map(\.command) == ["ClosureDimension.SetTarget"])
+        #expect(endpoints.first?.commands.first?.arguments == JSONObject([("Position", 0)]))
+        #expect(endpoints.first?.target["ClosureDimension"]?["CurrentState"]?["Position"] == 0)
+        let stored = try #require(try fulfillment.store.devices(forUser: Self.user, ids: [Self.window])[Self.window])
+        #expect(ClosureDirections.position(stored.endpoints[1], "CurrentState") == 0)
+        #expect(ClosureDirections.position(stored.endpoints[2], "CurrentState") == 10000)
+    }
+
     /// A direction the window does not open in (`IN` is Google's, not the window's) and one that is not Google's are
     /// refused in both modes: lenient mode cannot guess which sash was meant. Nothing moves.
     @Test(arguments: [ValidationMode.strict, .lenient])
