@@ -12,7 +12,8 @@ import SmartHomeProtocol
 /// opened and closed"). A Window Covering keeps its `Type` (BLINDS, CURTAIN, AWNING, SHUTTER) unless its
 /// `formFactor` names a garage, gate, door or window: a roller garage door is a Window Covering to Matter 1.4.
 ///
-/// **Which traits.** A Closure brings OpenClose (``ClosureOpenClose``), StartStop unless its Closure Control is
+/// **Which traits.** A Closure brings OpenClose (``ClosureOpenClose``; with Closure Panel endpoints opening two or
+/// more ways, ``ClosureDirections``: its panels bring no traits of their own), StartStop unless its Closure Control is
 /// instantaneous (``ClosureStartStop``), and LockUnlock when it latches (``ClosureLockUnlock``). A Window Covering brings StartStop and
 /// OpenClose for its lift, and Rotation when its slats tilt (``coveringTilts(_:)``); a tilt-only blind (`Type` 7) has
 /// no lift, so it brings StartStop and Rotation without OpenClose.

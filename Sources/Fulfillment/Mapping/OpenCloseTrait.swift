@@ -8,7 +8,7 @@ import SmartHomeProtocol
 /// |---|---|---|---|
 /// | Window Covering cluster | none (percentages, one direction) | `openPercent` from `CurrentPositionLiftPercent100ths` (omitted while null); `targetOpenPercent` while the lift moves | `OpenClose {openPercent}`, `OpenCloseRelative {openRelativePercent}` |
 /// | Water Valve (Valve Configuration and Control) | see ``ValveOpenClose`` | | |
-/// | Closure (Closure Control, Matter 1.5) | see ``ClosureOpenClose`` | | |
+/// | Closure (Closure Control, Matter 1.5) | see ``ClosureOpenClose``; with panels opening different ways, ``ClosureDirections`` | | |
 /// | Contact Sensor (Boolean State) | `queryOnlyOpenClose: true`, `discreteOnlyOpenClose: true` | `openPercent` 0 when `StateValue` is true (contact = closed), else 100 | refused: `functionNotSupported` |
 ///
 /// Positions convert through ``WindowCoveringConversion`` (Matter 0 = fully open, 10000 = fully closed; Google
@@ -17,7 +17,8 @@ import SmartHomeProtocol
 ///
 /// `openPercent` must lie in 0…100 and `openRelativePercent` in −100…100 (strict mode refuses others with
 /// `valueOutOfRange`, lenient mode clamps them); a relative move's result is clamped to 0…100 in both modes.
-/// `openDirection` is ignored: Hearth announces no directions. A covering that is not operational
+/// A covering announces no directions, so an `openDirection` on Google's list is ignored (one outside it is
+/// `notSupported`, ``CommandParameters/openDirection()``). A covering that is not operational
 /// (`ConfigStatus` bit 0 clear) or is in calibration or maintenance mode (`Mode` bit 1 or 2) answers
 /// `deviceNotReady`, as Matter's covering would answer BUSY.
 enum OpenCloseTrait: TraitMapping {
@@ -119,8 +120,8 @@ enum OpenCloseTrait: TraitMapping {
         }
     }
 
-    /// A valve's `Open`/`Close` (``ValveOpenClose``), a closure's `MoveTo` or `SetTarget` (``ClosureOpenClose``); the
-    /// covering's writes otherwise (`nil`).
+    /// A valve's `Open`/`Close` (``ValveOpenClose``), a closure's `MoveTo` or `SetTarget` (``ClosureOpenClose``), a
+    /// composed closure's panel's `SetTarget` (``ClosureDirections``); the covering's writes otherwise (`nil`).
     static func matterCommands(
         _ command: Command,
         params: JSONObject,
@@ -129,6 +130,7 @@ enum OpenCloseTrait: TraitMapping {
     ) -> [MatterCommandDescription]? {
         if ValveState.isPresent(on: after) { return ValveOpenClose.matterCommands(before: before, after: after) }
         if ClosureState.isPresent(on: after) { return ClosureOpenClose.matterCommands(before: before, after: after) }
+        if ClosureDirections.isPanel(after) { return ClosureDirections.matterCommands(before: before, after: after) }
         return nil
     }
 

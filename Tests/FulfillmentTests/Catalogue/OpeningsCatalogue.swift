@@ -12,8 +12,9 @@ import HearthTestSupport
 /// | `roof-window` | Window Covering `window` (lift) | WINDOW | StartStop, OpenClose |
 /// | `office-venetian` | Window Covering `Type` 8 (lift and tilt) | BLINDS | StartStop, OpenClose, Rotation |
 /// | `studio-louvres` | Window Covering `Type` 7 (tilt only) | BLINDS | StartStop, Rotation |
+/// | `hall-sash-window` | Closure `window` + two Closure Panel endpoints: a lower sash closing `Downward`, an upper one closing `Upward` | WINDOW | StartStop, OpenClose (`openDirection` `UP`, `DOWN`) |
 ///
-/// The four openings Google's Secondary User Verification page names carry a PIN (`2468`).
+/// The openings Google's Secondary User Verification page names (garage, gate, door, window) carry a PIN (`2468`).
 enum OpeningsCatalogue {
     static let user = "openings-user"
 
@@ -33,5 +34,6 @@ enum OpeningsCatalogue {
         ("roof-window", "WINDOW", ["StartStop", "OpenClose"]),
         ("office-venetian", "BLINDS", ["StartStop", "OpenClose", "Rotation"]),
         ("studio-louvres", "BLINDS", ["StartStop", "Rotation"]),
+        ("hall-sash-window", "WINDOW", ["StartStop", "OpenClose"]),
     ]
 }

@@ -12,8 +12,10 @@ import SmartHomeProtocol
 /// Google (traits/openclose): `discreteOnlyOpenClose` "When set to true, this indicates that the device must either
 /// be fully open or fully closed (that is, it does not support values between 0% and 100%)"; `openDirection` is to
 /// be included "if the device supports opening and closing in more than one direction". One Closure endpoint
-/// moves one way, so Hearth announces no direction (a Closure whose panels are separate endpoints is described by
-/// its Closure Control alone; see the catalogue's "Openings: mapping details").
+/// moves one way, so it announces no direction, and an `openDirection` on Google's list is ignored (one outside it
+/// is `notSupported`, ``CommandParameters/openDirection()``). A Closure whose panels are separate endpoints opening
+/// two or more ways is mapped by ``ClosureDirections``; with one way or none it is described by its Closure Control
+/// alone.
 ///
 /// Hearth has no motor to wait for: a command moves the closure at once, so its current and target positions both
 /// become the new one and `MainState` becomes `Stopped`. Refusals, before anything changes:
@@ -49,6 +51,7 @@ enum ClosureOpenClose {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
+        _ = try params.openDirection()
         let closure = ClosureState(endpoint)
         let openPercent = try OpenCloseTrait.targetOpenPercent(
             command,
@@ -140,10 +143,13 @@ enum ClosureOpenClose {
 
     /// `ClosureDimension.SetTarget {"Position": hundredths}` for a positioning closure, else
     /// `ClosureControl.MoveTo {"Position": target}`: the commands Matter 1.5 gives for each ("MoveTo … Position:
-    /// TargetPositionEnum", "SetTarget … Position: percent100ths").
+    /// TargetPositionEnum", "SetTarget … Position: percent100ths"). None for a discrete Closure endpoint that did not
+    /// change: a discrete move always changes its position, so only a composed closure's panels were sent commands
+    /// (``ClosureDirections``).
     static func matterCommands(before: Endpoint, after: Endpoint) -> [MatterCommandDescription] {
         let closure = ClosureState(after)
         let changed = after.changedAttributes(since: before)
+        if !closure.positionsInHundredths, changed.isEmpty { return [] }
         if closure.positionsInHundredths, let position = closure.panelPosition {
             return [
                 MatterCommandDescription(

@@ -7,7 +7,7 @@ extension TraitMappings {
     ///
     /// Most traits read their backing endpoint alone; `AppSelector` lists the apps of the device's Content App
     /// endpoints (``AppSelectorTrait/attributes(of:backing:into:)``), which are not the player endpoint that backs
-    /// it. ``SyncDeviceMapping`` calls this instead of the one-endpoint
+    /// it, and a Closure whose panels open different ways lists their directions (``ClosureDirections``). ``SyncDeviceMapping`` calls this instead of the one-endpoint
     /// ``TraitMapping/attributes(of:into:)``.
     static func attributes(
         of trait: Trait,
@@ -21,12 +21,15 @@ extension TraitMappings {
             IrrigationStartStop.attributes(of: endpoints, into: &attributes)
         case .timer where IrrigationStartStop.isController(endpoints[backing]):
             IrrigationTimer.attributes(into: &attributes)
+        case .openClose where ClosureDirections.isComposed(endpoints, backing: backing):
+            ClosureDirections.attributes(of: endpoints, backing: backing, into: &attributes)
         default: mapping(for: trait).attributes(of: endpoints[backing], into: &attributes)
         }
     }
 
     /// Carries out `command` on endpoint `backing` of a device's `endpoints`, with the device's other endpoints at
-    /// hand for the traits that need them (`AppSelector`: an app chosen by name, and whether it is listed).
+    /// hand for the traits that need them (`AppSelector`: an app chosen by name, and whether it is listed; a composed
+    /// Closure's `OpenClose`: its panels).
     /// ``ExecuteHandler`` calls this instead of the one-endpoint ``TraitMapping/execute(_:_:on:mode:)``.
     static func execute(
         _ command: Command,
@@ -42,13 +45,16 @@ extension TraitMappings {
             try IrrigationStartStop.execute(command, params, on: &endpoints)
         case .timer where IrrigationStartStop.isController(endpoints[backing]):
             try IrrigationTimer.execute(command, params, on: &endpoints, mode: mode)
+        case .openClose where ClosureDirections.isComposed(endpoints, backing: backing):
+            try ClosureDirections.execute(command, params, on: &endpoints, backing: backing, mode: mode)
         default:
             try mapping(for: command.trait).execute(command, params, on: &endpoints[backing], mode: mode)
         }
     }
 
     /// The QUERY states of `trait`, backed by endpoint `backing` of a device's `endpoints`: an Irrigation System's
-    /// `StartStop` and `Timer` read its Water Valve endpoints (``IrrigationStartStop``, ``IrrigationTimer``); every other trait its backing endpoint.
+    /// `StartStop` and `Timer` read its Water Valve endpoints (``IrrigationStartStop``, ``IrrigationTimer``), a composed
+    /// Closure's `OpenClose` its panels (``ClosureDirections``); every other trait its backing endpoint.
     /// ``SyncDeviceMapping`` calls this instead of the one-endpoint ``TraitMapping/states(of:into:)``.
     static func states(of trait: Trait, endpoints: [Endpoint], backing: Int, into states: inout JSONObject) {
         switch trait {
@@ -56,6 +62,8 @@ extension TraitMappings {
             IrrigationStartStop.states(of: endpoints, into: &states)
         case .timer where IrrigationStartStop.isController(endpoints[backing]):
             IrrigationTimer.states(of: endpoints, into: &states)
+        case .openClose where ClosureDirections.isComposed(endpoints, backing: backing):
+            ClosureDirections.states(of: endpoints, backing: backing, into: &states)
         default: mapping(for: trait).states(of: endpoints[backing], into: &states)
         }
     }
