@@ -17,6 +17,23 @@ enum StartStopTrait: TraitMapping {
         ]
     }
 
+    /// The only StartStop command a device that moves where OpenClose sends it can take (a window covering, a
+    /// closure): `StartStop {start: false}` passes; `start: true` (it has no direction to start in) and `PauseUnpause`
+    /// answer `functionNotSupported`, naming `device`.
+    static func requireStop(_ command: Command, _ params: CommandParameters, device: String) throws(CommandError) {
+        switch command {
+        case .startStop:
+            if try params.bool("start") {
+                throw CommandError(
+                    .functionNotSupported,
+                    "\(device) cannot start without a direction: use OpenClose to move it"
+                )
+            }
+        default:
+            throw CommandError(.functionNotSupported, "\(device) cannot pause (\(command.rawValue))")
+        }
+    }
+
     static func source(for endpoint: Endpoint) -> (any StartStopSource.Type)? {
         sources.first { $0.isPresent(on: endpoint) }
     }

@@ -40,17 +40,7 @@ enum ClosureStartStop: StartStopSource {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
-        switch command {
-        case .startStop:
-            if try params.bool("start") {
-                throw CommandError(
-                    .functionNotSupported,
-                    "a closure cannot start without a direction: use OpenClose to move it"
-                )
-            }
-        default:
-            throw CommandError(.functionNotSupported, "a closure cannot pause (\(command.rawValue))")
-        }
+        try StartStopTrait.requireStop(command, params, device: "a closure")
         let closure = ClosureState(endpoint)
         guard closure.isMoving else { return }
         if let position = closure.panelPosition {

@@ -36,17 +36,7 @@ enum WindowCoveringStartStop: StartStopSource {
         on endpoint: inout Endpoint,
         mode: ValidationMode
     ) throws(CommandError) {
-        switch command {
-        case .startStop:
-            if try params.bool("start") {
-                throw CommandError(
-                    .functionNotSupported,
-                    "a window covering cannot start without a direction: use OpenClose to move it"
-                )
-            }
-        default:
-            throw CommandError(.functionNotSupported, "a window covering cannot pause (\(command.rawValue))")
-        }
+        try StartStopTrait.requireStop(command, params, device: "a window covering")
         try OpenCloseTrait.checkReady(endpoint)
         var covering = endpoint.cluster(.WindowCovering)
         if let current = covering[.WindowCovering.currentPositionLiftPercent100ths] {
