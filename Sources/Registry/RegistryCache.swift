@@ -11,6 +11,11 @@ import MatterModel
 /// counters are re-read from the database when they were last verified more than the store's revalidation interval
 /// ago (per user where the engine counts per user): writes by this process update the cache as they commit, so the
 /// interval only bounds how long another process's write can go unseen by reads.
+///
+/// A write of this process reaches the cache only once its commit succeeded
+/// (``RegistryDatabase/write(_:_:committed:)``): a rolled-back transaction, or one whose `COMMIT` failed, leaves
+/// nothing behind (on SQLite the next transaction reuses its counter value). On SQLite that happens before the file's
+/// writer is released, so the next write finds the cache at the counter it reads and reloads nothing.
 package struct RegistryCache {
     /// The most users whose devices are kept; past it the cache starts over (a simple, safe bound).
     package static let maximumUsers = 10_000
@@ -31,6 +36,10 @@ package struct RegistryCache {
     package let countsPerUser: Bool
     /// The fleet counter the cached values belong to.
     package private(set) var generation: Int64 = -1
+    /// How many times a user's devices were decoded from the database and offered to the cache
+    /// (``store(devices:forUser:at:now:)``), since the cache was made: what reads and writes that found the cache
+    /// behind cost. Never reset.
+    package private(set) var loadedSnapshots = 0
     /// When ``generation`` was last read from the database (or known from a commit of this process).
     private var verifiedAt: ContinuousClock.Instant?
     private var entries: [String: Entry] = [:]
@@ -139,6 +148,7 @@ package struct RegistryCache {
         at counters: RegistryCounters,
         now: ContinuousClock.Instant
     ) -> DeviceSnapshot {
+        loadedSnapshots += 1
         let snapshot = DeviceSnapshot(revision: counters.fleet + counters.user, devices: devices)
         guard counters.fleet >= generation else { return snapshot }
         if counters.fleet > generation { verified(counters.fleet, at: now) }
@@ -156,9 +166,11 @@ package struct RegistryCache {
     }
 
     /// After this process committed a transaction of `user` that moved the counters from `before` to `after` and
-    /// changed only `changed` devices of the user: patch them in, so that EXECUTE keeps the cache warm. The user's
-    /// snapshot gets the revision of `after`; other users' snapshots keep theirs (on SQLite the fleet counter moves to
-    /// `after` for them too: this process's transaction was the only writer). When the cache is not at `before`
+    /// changed only `changed` devices of the user: patch them in, so that EXECUTE keeps the cache warm. Call it only
+    /// once the commit succeeded. The user's snapshot gets the revision of `after`; other users' snapshots keep theirs
+    /// (on SQLite the fleet counter moves to `after` for them too: this process's transaction was the only writer).
+    /// When a read that saw the commit already brought the cache to `after` (a reader between the commit and this
+    /// call; on PostgreSQL also a writer of another connection), what it stored stays. When the cache is at neither
     /// (another writer came between), it is left to be re-verified. `now` is when the commit was made.
     package mutating func apply(
         changed: [Device],
@@ -167,6 +179,8 @@ package struct RegistryCache {
         to after: RegistryCounters,
         now: ContinuousClock.Instant
     ) {
+        // A reader verified `after` first: everything it kept or stored is at `after` already.
+        if before.fleet != after.fleet, generation == after.fleet { return }
         guard generation == before.fleet else {
             invalidate()
             return
@@ -174,6 +188,8 @@ package struct RegistryCache {
         generation = after.fleet
         if !countsPerUser { verifiedAt = now }
         guard let entry = entries[user] else { return }
+        // Where the engine counts per user: the user's devices were already read at `after`.
+        if before.user != after.user, entry.counter == after.user { return }
         guard entry.counter == before.user else {
             entries[user] = nil
             return

@@ -45,7 +45,13 @@ package protocol RegistryDatabase: Sendable {
     /// Runs `body` in a write transaction that holds the locks of `scope` from its first statement (SQLite: `BEGIN
     /// IMMEDIATE`, one writer per file; PostgreSQL: advisory locks, see ``WriteScope``), committing when it returns and
     /// rolling back when it throws. Every transaction that appends to the change log runs here.
-    func write<T>(_ scope: WriteScope, _ body: (Connection) throws -> T) throws -> T
+    ///
+    /// `committed` runs with `body`'s result once the commit succeeded, and never when it did not (`body` threw, or
+    /// the commit failed or its outcome is unknown): the place to apply a write to the registry's cache. On SQLite it
+    /// runs while this process still holds the file's one writer, so the next write transaction starts with the
+    /// cache at this one's commit; on PostgreSQL `COMMIT` itself releases the advisory locks, so it runs as soon as
+    /// `COMMIT` returned, and a writer of the same user on another connection may start in between.
+    func write<T>(_ scope: WriteScope, _ body: (Connection) throws -> T, committed: (T) -> Void) throws -> T
 
     /// Runs `body` in a read transaction during which no ``write(_:_:)`` transaction is in flight: on PostgreSQL it
     /// holds the fleet key exclusively (writers wait while it runs); on SQLite it is a plain read transaction, whose
@@ -67,6 +73,13 @@ package protocol RegistryDatabase: Sendable {
 
     /// The engine's change log: how positions are computed and read (see ``ChangeLogSQL``).
     var changeLog: ChangeLogSQL { get }
+}
+
+extension RegistryDatabase {
+    /// ``write(_:_:committed:)`` with nothing to do after the commit.
+    package func write<T>(_ scope: WriteScope, _ body: (Connection) throws -> T) throws -> T {
+        try write(scope, body, committed: { _ in })
+    }
 }
 
 /// The change counters a cached value depends on (see ``RegistryCache``).

@@ -150,21 +150,23 @@ extension SQLRegistry {
     public func applyState(_ updates: [DeviceStateUpdate]) throws -> [Device] {
         let now = state.clock.unixMilliseconds
         let users = Set(updates.map(\.agentUserId))
-        let (devices, changed, counters, queued) = try engine.write(.users(users.sorted())) { c in
+        let (devices, changed, _, queued) = try engine.write(.users(users.sorted())) { c in
             try applyStateTransaction(c, updates, now: now)
-        }
-        // Committed: each user's part of the batch keeps the cache warm like EXECUTE where the engine counts per user;
-        // on SQLite one user's batch (every PATCH) does, and a batch over several users makes the next read check
-        // the database.
-        let instant = state.clock.now
-        state.cache.withLock { cache in
-            if users.count == 1 || cache.countsPerUser {
-                for (user, moved) in counters {
-                    let written = changed.filter { $0.user == user }.map(\.device)
-                    cache.apply(changed: written, ofUser: user, from: moved.before, to: moved.after, now: instant)
+        } committed: { outcome in
+            // Committed (on SQLite, still holding the writer, as EXECUTE): each user's part of the batch keeps the
+            // cache warm like EXECUTE where the engine counts per user; on SQLite one user's batch (every PATCH) does,
+            // and a batch over several users makes the next read check the database.
+            let (_, writes, counters, _) = outcome
+            let instant = state.clock.now
+            state.cache.withLock { cache in
+                if users.count == 1 || cache.countsPerUser {
+                    for (user, moved) in counters {
+                        let written = writes.filter { $0.user == user }.map(\.device)
+                        cache.apply(changed: written, ofUser: user, from: moved.before, to: moved.after, now: instant)
+                    }
+                } else {
+                    cache.invalidate()
                 }
-            } else {
-                cache.invalidate()
             }
         }
         if queued { notifyOutbox() }

@@ -5,7 +5,8 @@ import Synchronization
 
 // Devices and their state: what SYNC, QUERY and EXECUTE read and write, and what an import upserts. Reads go through
 // ``RegistryCache``; each write is one transaction holding its user's lock (an import: the fleet's), with its
-// change-log entries and its outbox rows inside, and keeps the cache warm with exactly what it wrote.
+// change-log entries and its outbox rows inside, and keeps the cache warm with exactly what it wrote, once committed
+// (``RegistryDatabase/write(_:_:committed:)``).
 
 extension SQLRegistry {
     public func snapshot(forUser agentUserId: String) throws -> DeviceSnapshot {
@@ -32,12 +33,16 @@ extension SQLRegistry {
         ids: [String],
         _ body: (inout [String: Device], inout [String: PINAttempts], inout [ChangeRecord]) throws -> T
     ) throws -> T {
-        let (result, changed, before, after, queued, recorded) = try engine.write(.user(agentUserId)) { c in
+        let (result, _, _, _, queued, recorded) = try engine.write(.user(agentUserId)) { c in
             try updateTransaction(c, user: agentUserId, ids: ids, body)
+        } committed: { written in
+            // Committed, and on SQLite still holding the writer: the cache moves to exactly what this transaction
+            // wrote before the next EXECUTE reads the change counter (learning it after the writer was released made
+            // every EXECUTE queued behind this one reload all the user's devices).
+            let (_, changed, before, after, _, _) = written
+            let now = state.clock.now
+            state.cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after, now: now) }
         }
-        // Committed: keep the cache warm with exactly what this transaction wrote.
-        let now = state.clock.now
-        state.cache.withLock { $0.apply(changed: changed, ofUser: agentUserId, from: before, to: after, now: now) }
         if queued { notifyOutbox() }
         if recorded { notifyChanges() }
         return result

@@ -53,11 +53,19 @@ package struct PostgreSQLRegistryDatabase: RegistryDatabase {
         try pool.transaction { c in try body(PostgreSQLRegistryConnection(c)) }
     }
 
-    package func write<T>(_ scope: WriteScope, _ body: (PostgreSQLRegistryConnection) throws -> T) throws -> T {
-        try pool.transaction { c in
+    /// `committed` runs once `COMMIT` returned success (a retried transaction's last attempt), on the calling thread
+    /// at once; the advisory locks were released by `COMMIT`, so another connection's writer may already hold them.
+    package func write<T>(
+        _ scope: WriteScope,
+        _ body: (PostgreSQLRegistryConnection) throws -> T,
+        committed: (T) -> Void
+    ) throws -> T {
+        let result = try pool.transaction { c in
             try Self.lock(c, scope)
             return try body(PostgreSQLRegistryConnection(c))
         }
+        committed(result)
+        return result
     }
 
     package func readBetweenWriters<T>(_ body: (PostgreSQLRegistryConnection) throws -> T) throws -> T {

@@ -71,10 +71,17 @@ package struct SQLiteRegistryDatabase: RegistryDatabase {
         try writer.write { db in try body(SQLiteRegistryConnection(db)) }
     }
 
-    /// One writer per file whatever the scope: `BEGIN IMMEDIATE`.
-    package func write<T>(_ scope: WriteScope, _ body: (SQLiteRegistryConnection) throws -> T) throws -> T {
+    /// One writer per file whatever the scope: `BEGIN IMMEDIATE`. `committed` runs after `COMMIT` succeeded and
+    /// before the writer is released, so no other transaction of the file's writer can start in between.
+    package func write<T>(
+        _ scope: WriteScope,
+        _ body: (SQLiteRegistryConnection) throws -> T,
+        committed: (T) -> Void
+    ) throws -> T {
         try writer.writeWithoutTransaction { db in
-            try SQLiteRegistry.immediateTransaction(db) { try body(SQLiteRegistryConnection(db)) }
+            let result = try SQLiteRegistry.immediateTransaction(db) { try body(SQLiteRegistryConnection(db)) }
+            committed(result)
+            return result
         }
     }
 
