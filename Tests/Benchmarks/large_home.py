@@ -3,6 +3,7 @@
 
     large_home.py generate TEMPLATE_HOME N USER OUT    device file with N devices copied round-robin from TEMPLATE_HOME
     large_home.py time URL TOKEN [ROUNDS]               prints median/p90 latencies (ms) of each measurement
+    large_home.py sync URL TOKEN [COUNT]                COUNT SYNCs (default 1), each checked; prints the size and time
 
 Timings use one keep-alive HTTP/1.1 connection (http.client), so a figure is one request's time in the server
 plus loopback and Python's parsing of the answer; no process is started per request.
@@ -45,6 +46,7 @@ class Client:
         self.connection.request("POST", self.path, body, self.headers)
         response = self.connection.getresponse()
         data = response.read()
+        self.last_size = len(data)
         elapsed = (time.perf_counter() - start) * 1000
         if response.status != 200:
             raise SystemExit(f"HTTP {response.status}: {data[:300]!r}")
@@ -99,10 +101,21 @@ def time_home(url, token, rounds):
     summary("execute", executes)
 
 
+def sync_only(url, token, count):
+    client = Client(url, token)
+    for _ in range(count):
+        elapsed, answer = client.post({"intent": "action.devices.SYNC"})
+        devices = answer["payload"]["devices"]
+        assert all("id" in device and "traits" in device for device in devices), "a SYNC entry without id or traits"
+        print(f"# SYNC: {len(devices)} devices, {client.last_size / 1024:.0f} KiB, {elapsed:.1f} ms")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "generate":
         generate(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
     elif sys.argv[1] == "time":
         time_home(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 200)
+    elif sys.argv[1] == "sync":
+        sync_only(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 1)
     else:
         raise SystemExit(__doc__)
