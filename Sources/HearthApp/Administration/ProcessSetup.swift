@@ -44,14 +44,20 @@ public enum ProcessSetup {
     /// glibc returns the top of each thread's arena to the kernel (`madvise`) whenever it frees enough, and the
     /// next request faults the pages back in — with cross-CPU TLB flushes — on every request. Measured on
     /// EXECUTE: page faults and TLB shootdowns were about a tenth of the server's CPU time. Keep freed memory
-    /// (bounded by the peak working set) and serve large blocks from the heap rather than fresh mappings.
-    /// Does nothing outside Linux.
+    /// (bounded by the peak working set) and serve blocks up to ``mmapThreshold`` from the heap rather than fresh
+    /// mappings. Does nothing outside Linux.
     public static func tuneMalloc() {
         #if os(Linux)
         _ = glibcMallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
-        _ = glibcMallopt(-3, 32 << 20)  // M_MMAP_THRESHOLD
+        _ = glibcMallopt(-3, Int32(mmapThreshold))  // M_MMAP_THRESHOLD
         #endif
     }
+
+    /// Blocks of this size and more get a mapping of their own, returned to the kernel when freed: a large home's
+    /// SYNC answer (about 560 bytes a device, 5.5 MiB for 10,000) is written for each request and freed once sent,
+    /// and on the heap it would stay resident, in each listener thread's arena, after the answer went out. No
+    /// ordinary request allocates a block this large (a 33-device home's SYNC answer is 19 KB).
+    public static let mmapThreshold = 1 << 20
 }
 #if os(Linux)
 /// glibc's `int mallopt(int, int)`: `<malloc.h>` is not part of Swift's Glibc module, and two int arguments pass
