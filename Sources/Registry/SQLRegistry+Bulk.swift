@@ -106,6 +106,11 @@ extension SQLRegistry {
     /// that fails writes nothing and lets the others go on); whether anything was written; whether HomeGraph work
     /// was queued. A device updated several times is written once, from what it was to what the last update
     /// made it; each update still logs its own change and the notifications its own transition causes.
+    ///
+    /// Set-based: the devices named are read in one pass for all the users, and the change log, the attribute rows
+    /// and the state reports are written with one statement per table (per chunk of rows), not one per change. The
+    /// cache is not consulted: knowing whether it is current would take a query per user, which costs more than
+    /// reading the devices named in the same pass.
     private func bulkTransaction(
         _ c: Engine.Connection,
         users: [String],
@@ -113,38 +118,26 @@ extension SQLRegistry {
         _ updates: [DeviceStateUpdate],
         now: Int64
     ) throws -> ([Int: BulkStateOutcome], Bool, Bool) {
-        let verifiedAt = state.clock.now
         var outcomes: [Int: BulkStateOutcome] = [:]
         var wrote = false
         var queued = false
-        var recorded = 0
+        var keys: [(user: String, id: String)] = []
         for user in users {
-            let indices = byUser[user] ?? []
-            // Inside the write transaction, which holds the users' locks, their counters are exact: the cache serves
-            // the user's devices when it is current; otherwise only the devices named are read.
-            let counters = try engine.counters(c, user: user)
-            let cached = state.cache.withLock { cache -> DeviceSnapshot? in
-                cache.verified(counters, forUser: user, at: verifiedAt)
-                return cache.snapshot(forUser: user, at: counters)
+            var seen: Set<String> = []
+            for index in byUser[user] ?? [] where seen.insert(updates[index].deviceId).inserted {
+                keys.append((user, updates[index].deviceId))
             }
-            var stored: [String: Device] = [:]
-            if let cached {
-                for index in indices {
-                    let id = updates[index].deviceId
-                    if let device = cached.device(id) { stored[id] = device }
-                }
-            } else {
-                var ids: [String] = []
-                var seen: Set<String> = []
-                for index in indices where seen.insert(updates[index].deviceId).inserted {
-                    ids.append(updates[index].deviceId)
-                }
-                stored = try fetchDevices(c, user: user, ids: ids)
-            }
+        }
+        let storedByUser = try fetchDevices(c, keys: keys)
+        var records: [ChangeRecord] = []
+        var writes: [(user: String, old: Device, new: Device)] = []
+        var reports: [(user: String, device: String)] = []
+        for user in users {
+            let stored = storedByUser[user] ?? [:]
             var working = stored
             var order: [String] = []
             var ordered: Set<String> = []
-            for index in indices {
+            for index in byUser[user] ?? [] {
                 let update = updates[index]
                 guard let old = working[update.deviceId] else {
                     outcomes[index] = BulkStateOutcome(
@@ -169,22 +162,22 @@ extension SQLRegistry {
                 for event in state.outboxPolicy.events(from: old, to: new) {
                     queued = try Self.queueEvent(c, user: user, device: new.id, event: event, now: now) || queued
                 }
-                let records = RegistryRows.stateChanges(user, from: old, to: new, by: "api")
-                recorded += records.count
-                try Self.requireRoom(forChanges: recorded, engine.changeLog)
-                for record in records { try Self.recordChange(c, record, occurred: now) }
+                let changes = RegistryRows.stateChanges(user, from: old, to: new, by: "api")
+                try Self.requireRoom(forChanges: records.count + changes.count, engine.changeLog)
+                records += changes
                 if ordered.insert(update.deviceId).inserted { order.append(update.deviceId) }
                 working[update.deviceId] = new
                 wrote = true
             }
             for id in order {
                 guard let old = stored[id], let new = working[id], new != old else { continue }
-                try writeChanges(c, user: user, from: old, to: new)
-                if old.stateDiffers(from: new) {
-                    queued = try Self.queueReport(c, user: user, device: id, now: now) || queued
-                }
+                writes.append((user, old, new))
+                if old.stateDiffers(from: new) { reports.append((user, id)) }
             }
         }
+        try Self.recordChanges(c, records, occurred: now)
+        try writeChanges(c, writes)
+        queued = try Self.queueReports(c, reports, now: now) || queued
         return (outcomes, wrote, queued)
     }
 }

@@ -109,6 +109,68 @@ extension SQLRegistry {
         return devices
     }
 
+    /// The devices named by `keys` (user, device id), over many users, keyed by user and then id:
+    /// ``fetchDevices(_:user:ids:)`` for a whole bulk transaction, three queries per chunk of keys instead of three
+    /// per user.
+    package func fetchDevices(
+        _ c: Engine.Connection,
+        keys: [(user: String, id: String)]
+    ) throws -> [String: [String: Device]] {
+        try Self.learningManufacturerClusters(c) { try fetchKeyedDevices(c, keys: keys) }
+    }
+
+    private func fetchKeyedDevices(
+        _ c: Engine.Connection,
+        keys: [(user: String, id: String)]
+    ) throws -> [String: [String: Device]] {
+        var devices: [String: [String: Device]] = [:]
+        for chunk in BulkValues.chunks(keys.count) {
+            var values: [SQLValue] = []
+            values.reserveCapacity(chunk.size * 2)
+            for index in chunk.rows { values += [.text(keys[index].user), .text(keys[index].id)] }
+            let arguments = BulkValues.arguments(values, columns: 2, rows: chunk.rows.count, size: chunk.size)
+            try c.forEachRow(BulkSQL.selectDevices[chunk.size] ?? "", arguments) { row in
+                let user = try row.string(17)
+                let device = try Self.decodeDevice(row, user: user)
+                devices[user, default: [:]][device.id] = device
+            }
+            try c.forEachRow(BulkSQL.selectEndpoints[chunk.size] ?? "", arguments) { row in
+                let user = try row.string(5)
+                let (deviceId, number, endpoint) = try Self.decodeEndpoint(row, user: user)
+                try devices[user]?[deviceId]?.storeEndpoint(endpoint, number: number, user: user)
+            }
+            // Rows come grouped by (user, device, endpoint, cluster): each cluster's dictionary is built once.
+            var group: (user: String, device: String, endpoint: Int, cluster: ClusterID)?
+            var attributes: [String: AttributeValue] = [:]
+            func flush() {
+                guard let group else { return }
+                devices[group.user]?[group.device]?.storeAttributes(
+                    attributes,
+                    of: group.cluster,
+                    endpoint: group.endpoint
+                )
+            }
+            try c.forEachRow(BulkSQL.selectAttributes[chunk.size] ?? "", arguments) { row in
+                let user = try row.string(6)
+                let attribute = try decodeAttribute(row, user: user)
+                if let current = group, current.user == user, current.device == attribute.deviceId,
+                    current.endpoint == attribute.endpoint, current.cluster == attribute.cluster
+                {
+                    attributes[attribute.name] = attribute.value
+                } else {
+                    flush()
+                    group = (user, attribute.deviceId, attribute.endpoint, attribute.cluster)
+                    attributes = [attribute.name: attribute.value]
+                }
+            }
+            flush()
+        }
+        for (user, byId) in devices {
+            for device in byId.values { try RegistryRows.checkEndpoints(device, user: user) }
+        }
+        return devices
+    }
+
     /// Reads attribute rows and hands them to `body` one (device, endpoint, cluster) group at a time, so that each
     /// cluster's dictionary is built once instead of being reached through the device for every attribute. Rows
     /// come in primary-key order on SQLite, so groups are whole; were they not, `body` merges.
@@ -323,6 +385,67 @@ extension SQLRegistry {
                         [.text(user), .text(old.id), .int(Int64(number)), .text(cluster.rawValue), .text(name)]
                     )
                 }
+            }
+        }
+    }
+
+    /// ``writeChanges(_:user:from:to:)`` for many devices (each at most once): the attribute rows, by far the most,
+    /// in one statement per chunk; connectivity, cluster lists and removed attributes (rare) one row at a time.
+    package func writeChanges(_ c: Engine.Connection, _ devices: [(user: String, old: Device, new: Device)]) throws {
+        var values: [SQLValue] = []
+        var rows = 0
+        for (user, old, new) in devices {
+            for index in old.endpoints.indices where index < new.endpoints.count {
+                let number = index + 1
+                let before = old.endpoints[index]
+                let after = new.endpoints[index]
+                if before.online != after.online {
+                    try c.execute(
+                        "UPDATE endpoint SET online = ? WHERE userId = ? AND deviceId = ? AND number = ?",
+                        [.bool(after.online), .text(user), .text(old.id), .int(Int64(number))]
+                    )
+                }
+                if Set(before.clusters.keys) != Set(after.clusters.keys) {
+                    try c.execute(
+                        "UPDATE endpoint SET clusters = ? WHERE userId = ? AND deviceId = ? AND number = ?",
+                        [.text(RegistryRows.clustersJSON(after)), .text(user), .text(old.id), .int(Int64(number))]
+                    )
+                }
+                for (cluster, state) in after.clusters {
+                    let oldState = before.clusters[cluster]
+                    for (name, value) in state.attributes where oldState?[name] != value {
+                        let (type, stored) = engine.attributeColumns(value)
+                        values += [
+                            .text(user), .text(old.id), .int(Int64(number)), .text(cluster.rawValue), .text(name),
+                            .text(type), stored,
+                        ]
+                        rows += 1
+                    }
+                }
+                for (cluster, state) in before.clusters {
+                    let newState = after.clusters[cluster]
+                    for name in state.attributes.keys where newState?[name] == nil {
+                        try c.execute(
+                            "DELETE FROM attribute WHERE userId = ? AND deviceId = ? AND endpoint = ? AND cluster = ? "
+                                + "AND name = ?",
+                            [.text(user), .text(old.id), .int(Int64(number)), .text(cluster.rawValue), .text(name)]
+                        )
+                    }
+                }
+            }
+        }
+        let columns = BulkSQL.attributeColumns.count
+        for chunk in BulkValues.chunks(rows) {
+            let arguments = BulkValues.arguments(
+                Array(values[(chunk.rows.lowerBound * columns)..<(chunk.rows.upperBound * columns)]),
+                columns: columns,
+                rows: chunk.rows.count,
+                size: chunk.size
+            )
+            // As one device's write: an UPDATE where the rows exist (nearly always), the upsert only when some did not.
+            let updated = try c.execute(BulkSQL.updateAttributes[chunk.size] ?? "", arguments)
+            if updated < chunk.rows.count {
+                try c.execute(BulkSQL.upsertAttributes[chunk.size] ?? "", arguments)
             }
         }
     }

@@ -103,7 +103,7 @@ PY
 setup_side A "$A_BIN" "$URL" $((PORT_BASE + 10)) "$PORT_BASE" $((PORT_BASE + 1))
 sides=(A)
 if [[ -n "$B_BIN" ]]; then
-    setup_side B "$B_BIN" "${URL/\/hearth?/\/hearth_b?}" $((PORT_BASE + 11)) $((PORT_BASE + 2)) $((PORT_BASE + 3))
+    setup_side B "$B_BIN" "${URL/\/hearth\?/\/hearth_b?}" $((PORT_BASE + 11)) $((PORT_BASE + 2)) $((PORT_BASE + 3))
     sides=(A B)
 fi
 
